@@ -1,0 +1,27 @@
+import { callNextAuth, requestCookies, toResponse } from "@/lib/server/auth/next-auth-handler";
+
+// /api/auth/*: next-auth's own endpoints (the Google callback above all).
+async function handle(req: Request, ctx: { params: Promise<{ nextauth: string[] }> }) {
+  const { nextauth } = await ctx.params;
+  const url = new URL(req.url);
+  const query = Object.fromEntries(url.searchParams);
+  let body: Record<string, unknown> | undefined;
+  if (req.method === "POST") {
+    const type = req.headers.get("content-type") ?? "";
+    if (type.includes("application/x-www-form-urlencoded")) body = Object.fromEntries(new URLSearchParams(await req.text()));
+    else if (type.includes("application/json")) body = await req.json().catch(() => undefined);
+  }
+  const res = await callNextAuth({
+    action: nextauth[0] as never,
+    providerId: nextauth[1],
+    error: query.error ?? nextauth[1],
+    method: req.method,
+    query,
+    body,
+    cookies: requestCookies(req),
+    headers: Object.fromEntries(req.headers),
+  });
+  return toResponse(res);
+}
+
+export { handle as GET, handle as POST };

@@ -1,0 +1,32 @@
+import { z } from "zod";
+import { FEEDBACK_SUBMIT_LIMIT_PER_IP, FEEDBACK_SUBMIT_WINDOW_MS } from "@/lib/constants";
+import { route } from "@/lib/server/http/route";
+import { clientIp } from "@/lib/server/http/client-ip";
+import { consumeLimit } from "@/lib/server/http/rate-limit";
+import { feedbackSchema } from "@/lib/schemas/feedback";
+import { createFeedback, listFeedback } from "@/lib/server/queries/feedback";
+
+// POST /api/feedback: anyone may send feedback; stored for the admins.
+export const POST = route({ auth: "public", body: feedbackSchema }, async ({ body, user, req }) => {
+  await consumeLimit(`feedback:ip:${clientIp(req)}`, FEEDBACK_SUBMIT_LIMIT_PER_IP, FEEDBACK_SUBMIT_WINDOW_MS);
+  const row = await createFeedback({
+    userId: user?.id ?? null,
+    category: body.category,
+    message: body.message,
+    name: body.name || user?.displayName || null,
+    email: body.email || user?.email || null,
+    pagePath: body.pagePath ?? null,
+  });
+  return Response.json({ id: row.id, ok: true }, { status: 201 });
+});
+
+const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+});
+
+// GET /api/feedback: the stored feedback, newest first (admin only).
+export const GET = route({ auth: "admin", query: listQuery }, async ({ query }) => {
+  const { feedback, total } = await listFeedback(query);
+  return { feedback: feedback.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })), total };
+});

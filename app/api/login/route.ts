@@ -1,0 +1,11 @@
+import { route } from "@/lib/server/http/route";
+import { clientIp } from "@/lib/server/http/client-ip";
+import { loginSchema } from "@/lib/schemas/auth";
+import { signInWithPassword } from "@/lib/server/services/sign-in";
+import { signedInResponse } from "@/lib/server/services/session-response";
+
+// POST /api/login: sign in with e-mail and password; sets the session cookie.
+export const POST = route({ auth: "public", body: loginSchema }, async ({ body, req }) => {
+  const user = await signInWithPassword({ email: body.email, password: body.password, ip: clientIp(req) });
+  return signedInResponse(user);
+});

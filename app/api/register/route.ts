@@ -1,0 +1,38 @@
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { PLANS, ROLES } from "@/lib/constants";
+import { route } from "@/lib/server/http/route";
+import { AppError } from "@/lib/server/http/errors";
+import { clientIp } from "@/lib/server/http/client-ip";
+import { consumeLimit } from "@/lib/server/http/rate-limit";
+import { registerSchema } from "@/lib/schemas/auth";
+import { hashPassword } from "@/lib/server/auth/password";
+import { createUser } from "@/lib/server/queries/users";
+import { toPublicUser } from "@/lib/server/services/present-user";
+import { signedInResponse } from "@/lib/server/services/session-response";
+
+const REGISTRATIONS_PER_IP_PER_HOUR = 20;
+
+const bodySchema = registerSchema.extend({
+  role: z.enum(ROLES).optional(),
+  plan: z.enum(PLANS).optional(),
+});
+
+// POST /api/register: self-registration as an ordinary free user, signed in at once. Only an admin
+// may set role and plan: they create the account and stay signed in as themselves.
+export const POST = route({ auth: "public", body: bodySchema }, async ({ req, user, body }) => {
+  const byAdmin = user?.role === "admin";
+  if (!byAdmin) await consumeLimit(`register:ip:${clientIp(req)}`, REGISTRATIONS_PER_IP_PER_HOUR, 60 * 60_000);
+  const created = await createUser({
+    email: body.email,
+    displayName: body.displayName,
+    passwordHash: await hashPassword(body.password),
+    role: byAdmin ? (body.role ?? "user") : "user",
+    plan: byAdmin ? (body.plan ?? "free") : "free",
+  });
+  if (!created) throw new AppError("conflict", { messageKey: "email_taken" });
+  if (byAdmin) {
+    return NextResponse.json({ user: toPublicUser(created), displayName: created.displayName }, { status: 201 });
+  }
+  return signedInResponse(created, 201);
+});

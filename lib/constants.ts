@@ -1,0 +1,110 @@
+// Every number the specification names, in one place, under the spec's own names (SPEC §9, §5, §4).
+// tests/unit/constants.test.ts pins them.
+
+export const ROLES = ["admin", "manager", "user"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PLANS = ["free", "supporter"] as const;
+export type Plan = (typeof PLANS)[number];
+
+export const LOCALES = ["zh-TW", "en"] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = "zh-TW";
+export const LOCALE_COOKIE = "NEXT_LOCALE";
+export const LANGUAGE_STORAGE_KEY = "language";
+export const THEME_STORAGE_KEY = "theme";
+export const DEFAULT_THEME = "light";
+
+// Uploads and plans
+export const UPLOAD_TIMEOUT_MS = 60_000;
+export const FREE_MONTHLY_UPLOADS = 5;
+export const FREE_MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const SUPPORTER_MAX_FILE_BYTES = 30 * 1024 * 1024;
+export const REFERRAL_TRIAL_DAYS = 14;
+
+// Document processing checks after an upload
+export const PROCESSING_CHECK_MAX_ATTEMPTS = 25;
+export const PROCESSING_CHECK_FAST_ATTEMPTS = 5;
+export const PROCESSING_CHECK_MEDIUM_ATTEMPTS = 10;
+export const PROCESSING_CHECK_FAST_DELAY_MS = 1_000;
+export const PROCESSING_CHECK_MEDIUM_DELAY_MS = 2_000;
+export const PROCESSING_CHECK_SLOW_DELAY_MS = 3_000;
+export const PROCESSING_RETRY_BASE_MS = 2_000;
+export const PROCESSING_RETRY_FACTOR = 1.5;
+export const PROCESSING_RETRY_MAX_EXPONENT = 6;
+export const PROCESSING_RETRY_MAX_DELAY_MS = 10_000;
+export const PROCESSING_PROGRESS_PER_ATTEMPT = 4;
+export const PROCESSING_PROGRESS_CAP = 90;
+export const PROCESSING_PROGRESS_SHOW_EVERY = 5;
+export const DOCUMENT_LIST_REFRESH_MS = 10_000;
+export const DOCUMENT_LIST_MIN_GAP_MS = 5_000;
+
+// Chat
+export const CHAT_IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+export const CUSTOM_ICON_MAX_BYTES = 5 * 1024 * 1024;
+export const CUSTOM_ICON_RECOMMENDED_WIDTH = 1200;
+export const CUSTOM_ICON_RECOMMENDED_HEIGHT = 630;
+export const MAX_INITIAL_QUESTIONS = 8;
+export const SUGGESTION_HISTORY_MESSAGES = 6;
+export const SUGGESTIONS_SHOWN_DESKTOP = 4;
+export const SUGGESTIONS_SHOWN_MOBILE = 2;
+export const BUBBLE_COLLAPSE_HEIGHT_PX = 300;
+export const COPY_FEEDBACK_MS = 2_000;
+export const TIMESTAMP_SHOW_MS = 3_000;
+export const INPUT_MAX_HEIGHT_MOBILE_PX = 45;
+export const INPUT_MAX_HEIGHT_DESKTOP_PX = 120;
+export const IMAGE_PROGRESS_SIMULATED_CAP = 90;
+export const LINK_TEXT_MAX_CHARS = 45;
+export const LINK_TEXT_KEEP_CHARS = 42;
+export const PREVIEW_STYLES = ["default", "compact", "minimal", "medium", "horizontal", "large"] as const;
+export type PreviewStyle = (typeof PREVIEW_STYLES)[number];
+
+// Layout
+export const MOBILE_BREAKPOINT_PX = 768;
+
+// Shared assistants
+export const SHARED_LOAD_TIMEOUT_MS = 15_000;
+export const SHARED_LOAD_TIMEOUT_LINE_MS = 8_000;
+export const PENDING_MESSAGE_TTL_MS = 300_000;
+export const PENDING_REPLAY_DELAY_MS = 1_500;
+export const RELOAD_AFTER_AUTH_MS = 1_000;
+export const POPUP_CLOSED_RECHECK_MS = 1_000;
+export const MESSAGES_CACHE_REFRESH_THRESHOLD_MS = 2_000;
+export const FORCED_REVEAL_MS = 5_000;
+export const FORCED_REVEAL_LINE_MS = 3_000;
+export const LINE_SHARED_LOAD_DELAY_MS = 300;
+export const INAPP_LOAD_CHECKS_MS = [1_500, 3_000, 5_000] as const;
+export const COPIED_LINK_FEEDBACK_MS = 2_000;
+export const ACCESS_MODES = ["open", "google_required"] as const;
+export type AccessMode = (typeof ACCESS_MODES)[number];
+export const PENDING_MESSAGE_STORAGE_KEY = "pendingMessage";
+export const PENDING_REFERRAL_STORAGE_KEY = "pendingReferralCode";
+
+// Toast durations used across the product
+export const TOAST_SHORT_MS = 2_000;
+export const TOAST_DEFAULT_MS = 3_000;
+export const TOAST_LONG_MS = 5_000;
+export const TOAST_VERY_LONG_MS = 10_000;
+
+// Accounts
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 200;
+export const DISPLAY_NAME_MAX_LENGTH = 50;
+export const EMAIL_MAX_LENGTH = 254;
+// Failed sign-ins: after this many failures within the window, further attempts get 429.
+export const LOGIN_FAILURE_LIMIT_PER_ACCOUNT = 5;
+export const LOGIN_FAILURE_LIMIT_PER_IP = 20;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+// Feedback
+export const FEEDBACK_MESSAGE_MAX_LENGTH = 5_000;
+export const FEEDBACK_SUBMIT_LIMIT_PER_IP = 10;
+export const FEEDBACK_SUBMIT_WINDOW_MS = 60 * 60_000;
+
+// Assistant settings (ARCHITECTURE §7; bounds chosen by the chat issue)
+export const ASSISTANT_NAME_MAX_LENGTH = 50;
+export const ROLE_PROMPT_MAX_LENGTH = 4_000;
+
+// Request bodies
+export const JSON_BODY_MAX_BYTES = 1024 * 1024;

@@ -1,0 +1,57 @@
+import { z } from "zod";
+
+// The only module that reads process.env. Everything else imports `env` from here.
+// Defaults make `npm start` work on a fresh machine with no configuration at all.
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  APP_URL: optionalString,
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: optionalString,
+  AUTH_SECRET: optionalString,
+  WORKSPACE_ACCESS: z.enum(["admins", "everyone"]).default("admins"),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.string().url().default("https://accounts.google.com"),
+  SUPPORT_URL: optionalString,
+  TRUST_PROXY: bool,
+  SECURE_COOKIES: optionalString,
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+function load() {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
+    throw new Error(`Invalid environment: ${issues}`);
+  }
+  const raw = parsed.data;
+  const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
+  return {
+    ...raw,
+    APP_URL: appUrl,
+    googleEnabled: Boolean(raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET),
+    // Secure cookies follow the public URL's scheme unless forced either way.
+    secureCookies:
+      raw.SECURE_COOKIES === undefined ? appUrl.startsWith("https://") : raw.SECURE_COOKIES === "true",
+    isTest: raw.NODE_ENV === "test",
+  };
+}
+
+export type Env = ReturnType<typeof load>;
+
+export const env: Env = load();
+
+// next-auth reads its public origin from NEXTAUTH_URL itself; give it ours so both agree.
+process.env.NEXTAUTH_URL = env.APP_URL;

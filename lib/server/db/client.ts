@@ -1,0 +1,115 @@
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { env } from "@/lib/env";
+import * as schema from "./schema";
+import { migrationsFolder } from "./migrate";
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: "pglite" | "postgres";
+  close: () => Promise<void>;
+}
+
+// A PGlite directory must never be opened by two processes at once: the second would corrupt it.
+// The lock names the owning pid; a lock left by a process that no longer runs (kill -9) is taken over.
+function takePgliteLock(dataDir: string) {
+  const lockFile = path.join(dataDir, "pglite.lock");
+  try {
+    const pid = Number(fs.readFileSync(lockFile, "utf8"));
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new Error(
+        `The embedded database in ${dataDir} is in use by process ${pid}. Stop that process first, or set DATABASE_URL to use PostgreSQL.`,
+      );
+    }
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+  }
+  fs.writeFileSync(lockFile, String(process.pid));
+  return () => {
+    try {
+      if (Number(fs.readFileSync(lockFile, "utf8")) === process.pid) fs.unlinkSync(lockFile);
+    } catch {
+      // Already gone: nothing to release.
+    }
+  };
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Opens a database and applies every pending migration. `memory` gives a throw-away PGlite. */
+export async function openDatabase(options: { url?: string; dataDir?: string; memory?: boolean }): Promise<DatabaseHandle> {
+  if (options.url) {
+    const { Pool } = await import("pg");
+    const { drizzle } = await import("drizzle-orm/node-postgres");
+    const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+    const pool = new Pool({ connectionString: options.url, max: 10 });
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    // Several instances may start together: one applies the migrations, the others wait.
+    const client = await pool.connect();
+    try {
+      await client.query("SELECT pg_advisory_lock(727274)");
+      await migrate(drizzle(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query("SELECT pg_advisory_unlock(727274)").catch(() => undefined);
+      client.release();
+    }
+    return { db, kind: "postgres", close: () => pool.end() };
+  }
+
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  let release = () => {};
+  let client;
+  if (options.memory) {
+    client = new PGlite();
+  } else {
+    const dataDir = path.resolve(options.dataDir ?? env.DATA_DIR);
+    fs.mkdirSync(dataDir, { recursive: true });
+    release = takePgliteLock(dataDir);
+    client = new PGlite(path.join(dataDir, "pgdata"));
+  }
+  const db = drizzle(client, { schema }) as unknown as Db;
+  await migrate(db as never, { migrationsFolder });
+  return {
+    db,
+    kind: "pglite",
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}
+
+// Survives Next's module reloading in development, so one process opens the database once.
+const globalForDb = globalThis as unknown as { __dbHandle?: Promise<DatabaseHandle> };
+
+export function getDatabase(): Promise<DatabaseHandle> {
+  if (!globalForDb.__dbHandle) {
+    globalForDb.__dbHandle = openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch((error) => {
+      globalForDb.__dbHandle = undefined;
+      throw error;
+    });
+  }
+  return globalForDb.__dbHandle;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await getDatabase()).db;
+}
+
+/** Tests install their own fresh database. */
+export function setDatabase(handle: DatabaseHandle | undefined) {
+  globalForDb.__dbHandle = handle ? Promise.resolve(handle) : undefined;
+}

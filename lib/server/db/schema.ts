@@ -1,0 +1,376 @@
+// No "server-only" marker here: drizzle-kit loads this file outside Next to generate migrations.
+
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+
+// One schema for the whole product (PGlite and PostgreSQL alike). Ids are text UUIDs made by
+// the database so rows can be created from any instance without coordination.
+
+const id = () =>
+  text("id")
+    .primaryKey()
+    .default(sql`gen_random_uuid()::text`);
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  "users",
+  {
+    id: id(),
+    email: text("email").notNull(),
+    passwordHash: text("password_hash"),
+    displayName: text("display_name").notNull(),
+    role: text("role", { enum: ["admin", "manager", "user"] }).notNull().default("user"),
+    plan: text("plan", { enum: ["free", "supporter"] }).notNull().default("free"),
+    trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+    referralCode: text("referral_code").notNull(),
+    referredById: text("referred_by_id"),
+    googleSub: text("google_sub"),
+    locale: text("locale"),
+    disabled: boolean("disabled").notNull().default(false),
+    // Bumped to end every session of the user (disable, password change, role change).
+    sessionVersion: integer("session_version").notNull().default(0),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    uniqueIndex("users_referral_code_key").on(t.referralCode),
+    uniqueIndex("users_google_sub_key").on(t.googleSub),
+    index("users_role_idx").on(t.role),
+  ],
+);
+
+export const documents = pgTable(
+  "documents",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    originalName: text("original_name").notNull(),
+    storageKey: text("storage_key").notNull(),
+    kind: text("kind", { enum: ["pdf", "docx", "txt", "md"] }).notNull(),
+    mimeType: text("mime_type").notNull(),
+    sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
+    contentHash: text("content_hash").notNull(),
+    pageCount: integer("page_count"),
+    chunkCount: integer("chunk_count").notNull().default(0),
+    status: text("status", { enum: ["processing", "processed", "error"] }).notNull().default("processing"),
+    errorReason: text("error_reason"),
+    // Idempotency: the same upload retried with the same client id creates one row.
+    clientId: text("client_id"),
+    processedAt: timestamp("processed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("documents_user_idx").on(t.userId, t.createdAt),
+    uniqueIndex("documents_user_client_key").on(t.userId, t.clientId),
+  ],
+);
+
+export const documentChunks = pgTable(
+  "document_chunks",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+    userId: text("user_id").notNull(),
+    ordinal: integer("ordinal").notNull(),
+    content: text("content").notNull(),
+    pageStart: integer("page_start"),
+    pageEnd: integer("page_end"),
+    charStart: integer("char_start").notNull(),
+    charEnd: integer("char_end").notNull(),
+    tokenCount: integer("token_count").notNull().default(0),
+    // Embeddings as plain arrays so PGlite (no pgvector) stores them too.
+    embedding: real("embedding").array(),
+  },
+  (t) => [uniqueIndex("document_chunks_doc_ordinal_key").on(t.documentId, t.ordinal)],
+);
+
+// Postings of the lexical index: one row per (term, chunk).
+export const chunkTerms = pgTable(
+  "chunk_terms",
+  {
+    term: text("term").notNull(),
+    chunkId: bigint("chunk_id", { mode: "number" })
+      .notNull()
+      .references(() => documentChunks.id, { onDelete: "cascade" }),
+    documentId: text("document_id").notNull(),
+    tf: integer("tf").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.term, t.chunkId] }),
+    index("chunk_terms_document_idx").on(t.documentId),
+    index("chunk_terms_chunk_idx").on(t.chunkId),
+  ],
+);
+
+export const monthlyUsage = pgTable(
+  "monthly_usage",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    // Calendar month as YYYY-MM; deleting a document does not give an upload back.
+    month: text("month").notNull(),
+    uploads: integer("uploads").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
+);
+
+export const assistantSettings = pgTable("assistant_settings", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  rolePrompt: text("role_prompt").notNull(),
+  linkPreviewStyle: text("link_preview_style", {
+    enum: ["default", "compact", "minimal", "medium", "horizontal", "large"],
+  })
+    .notNull()
+    .default("default"),
+  useCustomIcon: boolean("use_custom_icon").notNull().default(false),
+  customIcon: text("custom_icon"),
+  initialQuestions: jsonb("initial_questions").$type<string[]>(),
+  initialQuestionsStamp: text("initial_questions_stamp"),
+  updatedAt: updatedAt(),
+});
+
+export const sharedAssistants = pgTable(
+  "shared_assistants",
+  {
+    id: id(),
+    shareId: text("share_id").notNull(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    rolePrompt: text("role_prompt").notNull(),
+    isPublicMode: boolean("is_public_mode").notNull().default(false),
+    accessMode: text("access_mode", { enum: ["open", "google_required"] }).notNull().default("open"),
+    includeDocuments: boolean("include_documents").notNull().default(true),
+    announcementEnabled: boolean("announcement_enabled").notNull().default(false),
+    pinnedAnnouncement: text("pinned_announcement"),
+    messageCount: integer("message_count").notNull().default(0),
+    initialQuestions: jsonb("initial_questions").$type<string[]>(),
+    initialQuestionsStamp: text("initial_questions_stamp"),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("shared_assistants_share_id_key").on(t.shareId), index("shared_assistants_owner_idx").on(t.ownerId)],
+);
+
+// A guest's conversation on one share, bound to the browser that created it by a secret
+// kept in an HttpOnly cookie (only its hash is stored).
+export const guestSessions = pgTable(
+  "guest_sessions",
+  {
+    id: id(),
+    sessionId: text("session_id").notNull(),
+    sharedAssistantId: text("shared_assistant_id")
+      .notNull()
+      .references(() => sharedAssistants.id, { onDelete: "cascade" }),
+    browserKeyHash: text("browser_key_hash").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    ip: text("ip"),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("guest_sessions_share_session_key").on(t.sharedAssistantId, t.sessionId)],
+);
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: id(),
+    // Whose conversation this is: the workspace owner for the main chat, null for share traffic.
+    ownerId: text("owner_id").references(() => users.id, { onDelete: "cascade" }),
+    sharedAssistantId: text("shared_assistant_id").references(() => sharedAssistants.id, { onDelete: "cascade" }),
+    sessionId: text("session_id"),
+    guestUserId: text("guest_user_id").references(() => guestSessions.id, { onDelete: "cascade" }),
+    registeredUserId: text("registered_user_id").references(() => users.id, { onDelete: "cascade" }),
+    role: text("role", { enum: ["user", "assistant"] }).notNull(),
+    content: text("content").notNull(),
+    imageData: text("image_data"),
+    imageFileName: text("image_file_name"),
+    isError: boolean("is_error").notNull().default(false),
+    sources: jsonb("sources").$type<unknown[]>(),
+    clientId: text("client_id"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("messages_owner_idx").on(t.ownerId, t.createdAt),
+    index("messages_share_session_idx").on(t.sharedAssistantId, t.sessionId, t.createdAt),
+    index("messages_share_user_idx").on(t.sharedAssistantId, t.registeredUserId, t.createdAt),
+    uniqueIndex("messages_client_key").on(t.clientId),
+  ],
+);
+
+export const feedback = pgTable(
+  "feedback",
+  {
+    id: id(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name"),
+    email: text("email"),
+    category: text("category", { enum: ["bug", "feature", "question", "other"] }).notNull().default("other"),
+    message: text("message").notNull(),
+    status: text("status", { enum: ["new", "read", "resolved"] }).notNull().default("new"),
+    pagePath: text("page_path"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("feedback_created_idx").on(t.createdAt)],
+);
+
+export const referrals = pgTable(
+  "referrals",
+  {
+    id: id(),
+    inviterId: text("inviter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    inviteeId: text("invitee_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    code: text("code").notNull(),
+    trialDays: integer("trial_days").notNull(),
+    createdAt: createdAt(),
+  },
+  // One referral per invitee, ever.
+  (t) => [uniqueIndex("referrals_invitee_key").on(t.inviteeId), index("referrals_inviter_idx").on(t.inviterId)],
+);
+
+export const emailCampaigns = pgTable("email_campaigns", {
+  id: id(),
+  subject: text("subject").notNull(),
+  bodyText: text("body_text").notNull(),
+  bodyHtml: text("body_html"),
+  audience: jsonb("audience").$type<Record<string, unknown>>().notNull().default({}),
+  status: text("status", { enum: ["draft", "queued", "sending", "paused", "done", "failed"] })
+    .notNull()
+    .default("draft"),
+  createdById: text("created_by_id").references(() => users.id, { onDelete: "set null" }),
+  totalCount: integer("total_count").notNull().default(0),
+  sentCount: integer("sent_count").notNull().default(0),
+  failedCount: integer("failed_count").notNull().default(0),
+  createdAt: createdAt(),
+  startedAt: timestamp("started_at", { withTimezone: true }),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+});
+
+export const emailRecipients = pgTable(
+  "email_recipients",
+  {
+    id: id(),
+    campaignId: text("campaign_id")
+      .notNull()
+      .references(() => emailCampaigns.id, { onDelete: "cascade" }),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    email: text("email").notNull(),
+    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    error: text("error"),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("email_recipients_campaign_email_key").on(t.campaignId, t.email),
+    index("email_recipients_status_idx").on(t.campaignId, t.status),
+  ],
+);
+
+export const apiUsage = pgTable(
+  "api_usage",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    provider: text("provider").notNull(),
+    model: text("model").notNull(),
+    route: text("route").notNull(),
+    userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
+    sharedAssistantId: text("shared_assistant_id").references(() => sharedAssistants.id, { onDelete: "set null" }),
+    inputTokens: integer("input_tokens").notNull().default(0),
+    outputTokens: integer("output_tokens").notNull().default(0),
+    latencyMs: integer("latency_ms").notNull().default(0),
+    outcome: text("outcome", { enum: ["ok", "error", "timeout", "rate_limited"] }).notNull(),
+    errorMessage: text("error_message"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("api_usage_created_idx").on(t.createdAt), index("api_usage_user_idx").on(t.userId, t.createdAt)],
+);
+
+export const dailyCheckins = pgTable(
+  "daily_checkins",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    note: text("note"),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("daily_checkins_user_day_key").on(t.userId, t.day)],
+);
+
+export const appSettings = pgTable("app_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: updatedAt(),
+});
+
+// Fixed-window counters shared by every instance (login throttling, abuse limits).
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  count: integer("count").notNull().default(0),
+  resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
+});
+
+// Durable background work, claimed with FOR UPDATE SKIP LOCKED so any instance can run it.
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: id(),
+    type: text("type").notNull(),
+    payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
+    status: text("status", { enum: ["queued", "running", "done", "failed"] }).notNull().default("queued"),
+    dedupeKey: text("dedupe_key"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(3),
+    runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
+    lockedBy: text("locked_by"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("jobs_claim_idx").on(t.status, t.runAt), uniqueIndex("jobs_dedupe_key").on(t.dedupeKey)],
+);
+
+export const linkPreviewCache = pgTable("link_preview_cache", {
+  url: text("url").primaryKey(),
+  data: jsonb("data").$type<Record<string, string | null>>(),
+  ok: boolean("ok").notNull(),
+  fetchedAt: timestamp("fetched_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Feedback = typeof feedback.$inferSelect;

@@ -1,0 +1,168 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { NextResponse } from "next/server";
+import { z, ZodError, type ZodType } from "zod";
+import { JSON_BODY_MAX_BYTES, type Locale, type Role } from "@/lib/constants";
+import type { User } from "@/lib/server/db/schema";
+import { userFromRequest } from "@/lib/server/auth/session";
+import { localeOf, translator, type ServerTranslator } from "@/lib/server/i18n";
+import { log } from "@/lib/server/log";
+import { canUseWorkspace } from "@/lib/server/services/workspace-access";
+import { AppError, isAppError } from "./errors";
+
+// Every /api handler goes through route(): it authenticates, checks the role and the Origin of
+// mutations, validates input with zod, and turns thrown errors into one JSON error shape.
+// Authentication runs before input parsing so a caller without rights learns nothing about the
+// expected input (401/403 rather than 400).
+
+export type AuthRequirement = "public" | "user" | "staff" | "admin" | "workspace";
+
+export interface RouteContext<B, Q> {
+  req: Request;
+  body: B;
+  query: Q;
+  params: Record<string, string>;
+  user: User | null;
+  locale: Locale;
+  t: ServerTranslator;
+  requestId: string;
+}
+
+export interface RouteOptions<B extends ZodType | undefined, Q extends ZodType | undefined> {
+  auth: AuthRequirement;
+  body?: B;
+  query?: Q;
+  /** Skip the same-origin check (only for endpoints that must accept cross-site requests). */
+  allowCrossSite?: boolean;
+  /** The handler reads the raw body itself (multipart uploads). */
+  rawBody?: boolean;
+}
+
+type Infer<T> = T extends ZodType ? z.infer<T> : undefined;
+type Handler<B, Q, U> = (ctx: RouteContext<B, Q> & { user: U }) => Promise<Response | unknown>;
+type NextHandler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/** A mutation from another site (CSRF) carries that site's Origin, or Sec-Fetch-Site: cross-site. */
+export function isCrossSite(req: Request): boolean {
+  if (req.headers.get("sec-fetch-site") === "cross-site") return true;
+  const origin = req.headers.get("origin");
+  if (!origin) return false;
+  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
+  try {
+    return new URL(origin).host !== host;
+  } catch {
+    return true;
+  }
+}
+
+export function errorResponse(error: AppError, t: ServerTranslator, requestId?: string): NextResponse {
+  const key = `errors.${error.messageKey}`;
+  const message = t.has(key as never) ? t(key as never, error.params as never) : t("errors.internal" as never);
+  const body: Record<string, unknown> = {
+    error: { code: error.code, message, ...(error.details !== undefined ? { details: error.details } : {}) },
+    code: error.code,
+    message,
+    ...(error.details !== undefined ? { details: error.details } : {}),
+    ...error.extra,
+  };
+  const res = NextResponse.json(body, { status: error.status });
+  for (const [k, v] of Object.entries(error.headers ?? {})) res.headers.set(k, v);
+  if (requestId) res.headers.set("x-request-id", requestId);
+  return res;
+}
+
+async function readJson(req: Request): Promise<unknown> {
+  const length = Number(req.headers.get("content-length") ?? 0);
+  if (length > JSON_BODY_MAX_BYTES) throw new AppError("payload_too_large");
+  const text = await req.text();
+  if (Buffer.byteLength(text) > JSON_BODY_MAX_BYTES) throw new AppError("payload_too_large");
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new AppError("bad_request", { messageKey: "invalid_json" });
+  }
+}
+
+function validationError(error: ZodError): AppError {
+  return new AppError("validation", {
+    details: error.issues.map((i) => ({ path: i.path.join("."), code: i.code, message: i.message })),
+  });
+}
+
+async function authorize(required: AuthRequirement, user: User | null) {
+  if (required === "public") return;
+  if (!user) throw new AppError("unauthorized");
+  const allowed =
+    required === "user" ||
+    (required === "admin" && user.role === "admin") ||
+    (required === "staff" && (user.role === "admin" || user.role === "manager")) ||
+    (required === "workspace" && (await canUseWorkspace(user)));
+  if (!allowed) throw new AppError("forbidden");
+}
+
+export function route<B extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined>(
+  options: RouteOptions<B, Q> & { auth: "public" },
+  handler: Handler<Infer<B>, Infer<Q>, User | null>,
+): NextHandler;
+export function route<B extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined>(
+  options: RouteOptions<B, Q>,
+  handler: Handler<Infer<B>, Infer<Q>, User>,
+): NextHandler;
+export function route<B extends ZodType | undefined, Q extends ZodType | undefined>(
+  options: RouteOptions<B, Q>,
+  handler: Handler<Infer<B>, Infer<Q>, never>,
+): NextHandler {
+  return async (req, ctx) => {
+    const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
+    const locale = localeOf(req);
+    const t = translator(locale);
+    const started = Date.now();
+    const path = new URL(req.url).pathname;
+    try {
+      if (MUTATING.has(req.method) && !options.allowCrossSite && isCrossSite(req)) {
+        throw new AppError("forbidden", { messageKey: "cross_site" });
+      }
+      const user = await userFromRequest(req);
+      await authorize(options.auth, user);
+
+      const rawParams = (await ctx?.params) ?? {};
+      const params = Object.fromEntries(
+        Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
+      ) as Record<string, string>;
+
+      let body: unknown = undefined;
+      if (options.body) {
+        const parsed = options.body.safeParse(await readJson(req));
+        if (!parsed.success) throw validationError(parsed.error);
+        body = parsed.data;
+      }
+      let query: unknown = undefined;
+      if (options.query) {
+        const parsed = options.query.safeParse(Object.fromEntries(new URL(req.url).searchParams));
+        if (!parsed.success) throw validationError(parsed.error);
+        query = parsed.data;
+      }
+
+      const result = await handler({ req, body, query, params, user, locale, t, requestId } as never);
+      const res = result instanceof Response ? result : NextResponse.json(result ?? { ok: true });
+      res.headers.set("x-request-id", requestId);
+      log.info("request", { requestId, method: req.method, path, status: res.status, ms: Date.now() - started, userId: user?.id });
+      return res;
+    } catch (error) {
+      const appError = isAppError(error)
+        ? error
+        : error instanceof ZodError
+          ? validationError(error)
+          : undefined;
+      if (appError) {
+        log.info("request", { requestId, method: req.method, path, status: appError.status, code: appError.code, ms: Date.now() - started });
+        return errorResponse(appError, t, requestId);
+      }
+      log.error("unhandled error", { requestId, method: req.method, path, error });
+      return errorResponse(new AppError("internal"), t, requestId);
+    }
+  };
+}

@@ -1,0 +1,25 @@
+import "server-only";
+import { env } from "@/lib/env";
+import type { User } from "@/lib/server/db/schema";
+import { getSetting, setSetting } from "@/lib/server/queries/app-settings";
+
+// ARCHITECTURE §7.1: who has a workspace at "/" (and the workspace APIs). Default from the
+// environment; admins can change it from the console.
+export type WorkspaceAccess = "admins" | "everyone";
+
+const KEY = "workspace_access";
+
+export async function getWorkspaceAccess(): Promise<WorkspaceAccess> {
+  const saved = await getSetting<WorkspaceAccess>(KEY);
+  return saved === "admins" || saved === "everyone" ? saved : env.WORKSPACE_ACCESS;
+}
+
+export async function setWorkspaceAccess(value: WorkspaceAccess) {
+  await setSetting(KEY, value);
+}
+
+export async function canUseWorkspace(user: Pick<User, "role"> | null | undefined): Promise<boolean> {
+  if (!user) return false;
+  if (user.role === "admin") return true;
+  return (await getWorkspaceAccess()) === "everyone";
+}

@@ -1,0 +1,207 @@
+import { describe, expect, it } from "vitest";
+import * as register from "@/app/api/register/route";
+import * as login from "@/app/api/login/route";
+import * as logout from "@/app/api/logout/route";
+import * as userRoute from "@/app/api/user/route";
+import * as passwordRoute from "@/app/api/user/password/route";
+import * as guestStatus from "@/app/api/guest/auth-status/route";
+import { SESSION_COOKIE } from "@/lib/server/auth/session";
+import { findUserByEmail } from "@/lib/server/queries/users";
+import { call, seedUser, sessionFrom } from "../support/http";
+
+describe("POST /api/register", () => {
+  it("creates an ordinary free user, signs them in and returns displayName", async () => {
+    const res = await call(register.POST, {
+      method: "POST",
+      body: { email: "New@Example.com", password: "long enough pw", displayName: "新用戶" },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.displayName).toBe("新用戶");
+    expect(res.body.user).toMatchObject({ email: "new@example.com", role: "user", plan: "free" });
+    expect(res.body.user.passwordHash).toBeUndefined();
+    const cookie = sessionFrom(res);
+    expect(cookie).toBeDefined();
+    const line = res.setCookies.find((c) => c.startsWith(SESSION_COOKIE))!;
+    expect(line).toMatch(/HttpOnly/i);
+    expect(line).toMatch(/SameSite=lax/i);
+    const me = await call(userRoute.GET, { cookie });
+    expect(me.status).toBe(200);
+    expect(me.body.displayName).toBe("新用戶");
+  });
+
+  it("ignores role and plan sent by a non-admin", async () => {
+    const res = await call(register.POST, {
+      method: "POST",
+      body: { email: "sneaky@example.com", password: "long enough pw", displayName: "S", role: "admin", plan: "supporter" },
+    });
+    expect(res.status).toBe(201);
+    const stored = await findUserByEmail("sneaky@example.com");
+    expect(stored?.role).toBe("user");
+    expect(stored?.plan).toBe("free");
+  });
+
+  it("lets an admin create a user with a role without switching the admin's session", async () => {
+    const admin = await seedUser({ role: "admin" });
+    const res = await call(register.POST, {
+      method: "POST",
+      cookie: admin.cookie,
+      body: { email: "mgr@example.com", password: "long enough pw", displayName: "Mgr", role: "manager" },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.user.role).toBe("manager");
+    expect(sessionFrom(res)).toBeUndefined();
+  });
+
+  it("refuses a taken e-mail with 409 and a message in the caller's language", async () => {
+    await seedUser({ email: "taken@example.com" });
+    const zh = await call(register.POST, {
+      method: "POST",
+      body: { email: "TAKEN@example.com", password: "long enough pw", displayName: "X" },
+    });
+    expect(zh.status).toBe(409);
+    expect(zh.body.message).toBe("此電子郵件已被註冊");
+    const en = await call(register.POST, {
+      method: "POST",
+      headers: { cookie: "NEXT_LOCALE=en" },
+      body: { email: "taken@example.com", password: "long enough pw", displayName: "X" },
+    });
+    expect(en.body.message).toBe("This email is already registered");
+  });
+
+  it("rejects invalid input with 400 and field details", async () => {
+    const res = await call(register.POST, { method: "POST", body: { email: "nope", password: "short", displayName: "" } });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe("validation");
+    const paths = res.body.details.map((d: { path: string }) => d.path).sort();
+    expect(paths).toEqual(["displayName", "email", "password"]);
+  });
+
+  it("rejects broken JSON with 400", async () => {
+    const res = await call(register.POST, { method: "POST", rawBody: "{not json", headers: { "content-type": "application/json" } });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe("bad_request");
+  });
+});
+
+describe("POST /api/login", () => {
+  it("signs in with the right password and returns displayName", async () => {
+    const { email, password, user } = await seedUser();
+    const res = await call(login.POST, { method: "POST", body: { email: email.toUpperCase(), password } });
+    expect(res.status).toBe(200);
+    expect(res.body.displayName).toBe(user.displayName);
+    expect(sessionFrom(res)).toBeDefined();
+  });
+
+  it("answers 401 with a readable message for a wrong password", async () => {
+    const { email } = await seedUser();
+    const res = await call(login.POST, { method: "POST", body: { email, password: "wrong password" } });
+    expect(res.status).toBe(401);
+    expect(res.body.message).toBe("電子郵件或密碼錯誤");
+    expect(sessionFrom(res)).toBeUndefined();
+  });
+
+  it("slows down repeated failures for one account with 429 and Retry-After", async () => {
+    const { email, password } = await seedUser();
+    for (let i = 0; i < 5; i++) {
+      const res = await call(login.POST, { method: "POST", body: { email, password: `bad-${i}` }, headers: { "x-client-ip": `10.0.0.${i}` } });
+      expect(res.status).toBe(401);
+    }
+    // Even the right password is refused until the window passes.
+    const blocked = await call(login.POST, { method: "POST", body: { email, password }, headers: { "x-client-ip": "10.0.1.1" } });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(blocked.body.message).toMatch(/登入失敗次數過多/);
+  });
+
+  it("slows down many failures from one address across accounts", async () => {
+    for (let i = 0; i < 20; i++) {
+      await call(login.POST, { method: "POST", body: { email: `ghost${i}@example.com`, password: "x" }, headers: { "x-client-ip": "192.0.2.7" } });
+    }
+    const { email, password } = await seedUser();
+    const res = await call(login.POST, { method: "POST", body: { email, password }, headers: { "x-client-ip": "192.0.2.7" } });
+    expect(res.status).toBe(429);
+  });
+
+  it("refuses a disabled account", async () => {
+    const { email, password, user } = await seedUser();
+    const { updateUserGuarded } = await import("@/lib/server/queries/users");
+    await updateUserGuarded(user.id, { disabled: true });
+    const res = await call(login.POST, { method: "POST", body: { email, password } });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe("此帳戶已停用，請聯繫管理員");
+  });
+});
+
+describe("POST /api/logout", () => {
+  it("clears the session cookie", async () => {
+    const { cookie } = await seedUser();
+    const res = await call(logout.POST, { method: "POST", cookie });
+    expect(res.status).toBe(200);
+    expect(res.body.ok).toBe(true);
+    const line = res.setCookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+    expect(line).toMatch(/Max-Age=0/i);
+  });
+});
+
+describe("GET /api/user", () => {
+  it("answers 401 when signed out", async () => {
+    const res = await call(userRoute.GET);
+    expect(res.status).toBe(401);
+  });
+
+  it("answers 401 for a forged or garbage cookie", async () => {
+    const res = await call(userRoute.GET, { cookie: `${SESSION_COOKIE}=garbage` });
+    expect(res.status).toBe(401);
+  });
+
+  it("stops working once the user is disabled", async () => {
+    const { cookie, user } = await seedUser();
+    expect((await call(userRoute.GET, { cookie })).status).toBe(200);
+    const { updateUserGuarded } = await import("@/lib/server/queries/users");
+    await updateUserGuarded(user.id, { disabled: true });
+    expect((await call(userRoute.GET, { cookie })).status).toBe(401);
+  });
+});
+
+describe("PATCH /api/user", () => {
+  it("updates the display name and cannot touch role or plan", async () => {
+    const { cookie, user } = await seedUser();
+    const res = await call(userRoute.PATCH, { method: "PATCH", cookie, body: { displayName: "改名" } });
+    expect(res.status).toBe(200);
+    expect(res.body.displayName).toBe("改名");
+    const sneaky = await call(userRoute.PATCH, { method: "PATCH", cookie, body: { displayName: "x", role: "admin" } });
+    expect(sneaky.status).toBe(400);
+    const { findUserById } = await import("@/lib/server/queries/users");
+    expect((await findUserById(user.id))?.role).toBe("user");
+  });
+});
+
+describe("POST /api/user/password", () => {
+  it("changes the password, ends other sessions and keeps this one", async () => {
+    const { cookie, email, password } = await seedUser();
+    const wrong = await call(passwordRoute.POST, { method: "POST", cookie, body: { currentPassword: "nope", newPassword: "a brand new pw" } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe("目前的密碼不正確");
+    const res = await call(passwordRoute.POST, { method: "POST", cookie, body: { currentPassword: password, newPassword: "a brand new pw" } });
+    expect(res.status).toBe(200);
+    expect((await call(userRoute.GET, { cookie })).status).toBe(401);
+    expect((await call(userRoute.GET, { cookie: sessionFrom(res) })).status).toBe(200);
+    const relogin = await call(login.POST, { method: "POST", body: { email, password: "a brand new pw" } });
+    expect(relogin.status).toBe(200);
+  });
+});
+
+describe("GET /api/guest/auth-status", () => {
+  it("reports a visitor without a session as not authenticated", async () => {
+    const res = await call(guestStatus.GET);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ isAuthenticated: false, user: null });
+  });
+
+  it("reports a signed-in user with displayName", async () => {
+    const { cookie, user } = await seedUser();
+    const res = await call(guestStatus.GET, { cookie });
+    expect(res.body.isAuthenticated).toBe(true);
+    expect(res.body.user.displayName).toBe(user.displayName);
+  });
+});

@@ -1,0 +1,41 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// Vitest rather than Jest: the server code and its tests import ESM-only packages (next-intl's
+// core, and later the AI SDK and unpdf) and PGlite, whose WASM loader relies on import.meta.url;
+// Vitest runs them natively without a transform list.
+const root = import.meta.dirname;
+const alias = {
+  "@": root,
+  "next-auth-core": path.join(root, "node_modules/next-auth/core/index.js"),
+  // The marker module throws outside React Server Components; tests import server code directly.
+  "server-only": path.join(root, "tests/support/empty-module.ts"),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["tests/support/integration-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          env: { NODE_ENV: "test", LOG_LEVEL: "silent", AUTH_SECRET: "test-secret-for-integration-tests-only" },
+        },
+      },
+    ],
+  },
+});
