@@ -16,6 +16,7 @@ const optionalString = z
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
   APP_URL: optionalString,
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString,

@@ -10,14 +10,9 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
 
-/** The saved choice wins; otherwise the browser's languages, with zh-TW for anything that is not English. */
-export function resolveLocale(saved: string | undefined | null, acceptLanguage?: string | null): Locale {
-  if (isLocale(saved)) return saved;
-  if (acceptLanguage) {
-    const first = acceptLanguage.split(",")[0]?.trim().toLowerCase() ?? "";
-    if (first.startsWith("en")) return "en";
-  }
-  return DEFAULT_LOCALE;
+/** The saved choice, else zh-TW: the product speaks Traditional Chinese until told otherwise. */
+export function resolveLocale(saved: string | undefined | null): Locale {
+  return isLocale(saved) ? saved : DEFAULT_LOCALE;
 }
 
 export function messagesFor(locale: Locale): Messages {

@@ -9,7 +9,15 @@ export function localeOf(req: Request): Locale {
     ?.split(/;\s*/)
     .find((c) => c.startsWith(`${LOCALE_COOKIE}=`))
     ?.slice(LOCALE_COOKIE.length + 1);
-  return resolveLocale(cookie ? decodeURIComponent(cookie) : undefined, req.headers.get("accept-language"));
+  return resolveLocale(cookie ? safeDecode(cookie) : undefined);
+}
+
+function safeDecode(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }
 
 export type ServerTranslator = ReturnType<typeof translator>;

@@ -6,6 +6,7 @@ import { SESSION_MAX_AGE_S } from "@/lib/constants";
 import { log } from "@/lib/server/log";
 import { findUserByGoogleSub, upsertGoogleUser } from "@/lib/server/queries/users";
 import { getAuthSecret } from "./secret";
+import { activeUserForClaims } from "./session";
 
 interface GoogleProfile {
   sub: string;
@@ -54,6 +55,9 @@ export async function getAuthOptions(): Promise<AuthOptions> {
           log.info("google sign-in", { userId: user.id });
           return { sub: user.id, uid: user.id, sv: user.sessionVersion, email: user.email, name: user.displayName };
         }
+        // Reading the session (GET /api/auth/session) re-checks the account like every API route:
+        // a disabled or deleted user, or an ended session, gets no session and a cleared cookie.
+        if (!(await activeUserForClaims(token))) throw new Error("session ended");
         return token;
       },
       async redirect({ url, baseUrl }) {

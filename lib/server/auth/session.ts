@@ -48,6 +48,11 @@ export async function userFromSessionToken(token: string | undefined): Promise<U
   } catch {
     return null;
   }
+  return activeUserForClaims(claims);
+}
+
+/** The active user a decoded session token names, or null (disabled, deleted, session ended). */
+export async function activeUserForClaims(claims: JWT | null | undefined): Promise<User | null> {
   const uid = typeof claims?.uid === "string" ? claims.uid : undefined;
   if (!uid) return null;
   const user = await findUserById(uid);
@@ -60,7 +65,14 @@ export function readCookie(req: Request, name: string): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(/;\s*/)) {
     const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq) === name) return decodeURIComponent(part.slice(eq + 1));
+    if (eq > 0 && part.slice(0, eq) === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1));
+      } catch {
+        // Malformed percent-encoding: treated as no cookie (a 401), never as a server error.
+        return undefined;
+      }
+    }
   }
   return undefined;
 }

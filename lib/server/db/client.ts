@@ -97,10 +97,13 @@ const globalForDb = globalThis as unknown as { __dbHandle?: Promise<DatabaseHand
 
 export function getDatabase(): Promise<DatabaseHandle> {
   if (!globalForDb.__dbHandle) {
-    globalForDb.__dbHandle = openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }).catch((error) => {
+    const opening = openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    globalForDb.__dbHandle = opening.catch((error) => {
       globalForDb.__dbHandle = undefined;
       throw error;
     });
+    // scripts/server.ts closes the database cleanly on SIGTERM/SIGINT through this hook.
+    (globalThis as { __dbShutdown?: () => Promise<void> }).__dbShutdown = async () => (await opening).close();
   }
   return globalForDb.__dbHandle;
 }

@@ -86,6 +86,34 @@ async function readJson(req: Request): Promise<unknown> {
   }
 }
 
+/**
+ * PostgreSQL text cannot hold U+0000, so a string carrying one would fail in SQL as a 500.
+ * Returns the path of the first such string (or key) in validated input, walking iteratively.
+ */
+function nulPath(value: unknown): string | undefined {
+  const stack: [unknown, string][] = [[value, ""]];
+  while (stack.length > 0) {
+    const [v, at] = stack.pop()!;
+    if (typeof v === "string") {
+      if (v.includes("\u0000")) return at;
+    } else if (v !== null && typeof v === "object") {
+      for (const [k, child] of Object.entries(v)) {
+        const childPath = at ? `${at}.${k}` : k;
+        if (k.includes("\u0000")) return childPath;
+        stack.push([child, childPath]);
+      }
+    }
+  }
+  return undefined;
+}
+
+function rejectNul(value: unknown) {
+  const at = nulPath(value);
+  if (at !== undefined) {
+    throw new AppError("validation", { details: [{ path: at, code: "invalid_format", message: "validation.invalidCharacter" }] });
+  }
+}
+
 function validationError(error: ZodError): AppError {
   return new AppError("validation", {
     details: error.issues.map((i) => ({ path: i.path.join("."), code: i.code, message: i.message })),
@@ -132,17 +160,21 @@ export function route<B extends ZodType | undefined, Q extends ZodType | undefin
       const params = Object.fromEntries(
         Object.entries(rawParams).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
       ) as Record<string, string>;
+      // No stored id contains NUL; answering 404 keeps such a path out of SQL.
+      if (nulPath(params) !== undefined) throw new AppError("not_found");
 
       let body: unknown = undefined;
       if (options.body) {
         const parsed = options.body.safeParse(await readJson(req));
         if (!parsed.success) throw validationError(parsed.error);
+        rejectNul(parsed.data);
         body = parsed.data;
       }
       let query: unknown = undefined;
       if (options.query) {
         const parsed = options.query.safeParse(Object.fromEntries(new URL(req.url).searchParams));
         if (!parsed.success) throw validationError(parsed.error);
+        rejectNul(parsed.data);
         query = parsed.data;
       }
 

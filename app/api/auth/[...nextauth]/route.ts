@@ -1,4 +1,7 @@
 import { callNextAuth, requestCookies, toResponse } from "@/lib/server/auth/next-auth-handler";
+import { AppError } from "@/lib/server/http/errors";
+import { errorResponse } from "@/lib/server/http/route";
+import { localeOf, translator } from "@/lib/server/i18n";
 
 // /api/auth/*: next-auth's own endpoints (the Google callback above all).
 async function handle(req: Request, ctx: { params: Promise<{ nextauth: string[] }> }) {
@@ -21,6 +24,11 @@ async function handle(req: Request, ctx: { params: Promise<{ nextauth: string[] 
     cookies: requestCookies(req),
     headers: Object.fromEntries(req.headers),
   });
+  // next-auth answers an action it does not have (or a disabled provider) with a bare
+  // "Error: …" string; answer in the API's own error shape instead.
+  if (res.status === 400 && typeof res.body === "string") {
+    return errorResponse(new AppError("not_found"), translator(localeOf(req)));
+  }
   return toResponse(res);
 }
 

@@ -1,0 +1,24 @@
+import { getTranslations } from "next-intl/server";
+import { FeatureCards } from "@/components/home/feature-cards";
+import { GuideButton } from "@/components/home/guide-button";
+import { requirePage } from "@/lib/server/auth/page-guard";
+
+// The workspace home. Its chat and file library are built on this page by the chat and
+// documents work; the guard is final now.
+export default async function HomePage() {
+  await requirePage("/");
+  const t = await getTranslations("home");
+  return (
+    <div className="mx-auto max-w-3xl py-6 text-center" data-testid="home">
+      <h1 className="text-3xl font-semibold tracking-tight">{t("title")}</h1>
+      <p className="mx-auto mt-3 max-w-xl text-muted-foreground">{t("intro")}</p>
+      <div className="mt-8 text-left">
+        <FeatureCards />
+      </div>
+      <div className="mt-8 flex flex-col items-center gap-3">
+        <GuideButton />
+        <p className="text-sm text-muted-foreground">{t("hint")}</p>
+      </div>
+    </div>
+  );
+}

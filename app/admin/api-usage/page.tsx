@@ -1,0 +1,14 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { AdminSectionEmpty } from "@/components/admin/admin-section-empty";
+import { requirePage } from "@/lib/server/auth/page-guard";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin");
+  return { title: t("apiUsage") };
+}
+
+export default async function ApiUsagePage() {
+  await requirePage("/admin/api-usage");
+  return <AdminSectionEmpty section="apiUsage" />;
+}

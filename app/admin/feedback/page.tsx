@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { FeedbackList } from "@/components/admin/feedback-list";
+import { PageHeader } from "@/components/layout/page-header";
+import { requirePage } from "@/lib/server/auth/page-guard";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("adminFeedback");
+  return { title: t("title") };
+}
+
+export default async function AdminFeedbackPage() {
+  await requirePage("/admin/feedback");
+  const t = await getTranslations("adminFeedback");
+  return (
+    <>
+      <PageHeader title={t("title")} description={t("description")} />
+      <FeedbackList />
+    </>
+  );
+}

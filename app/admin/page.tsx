@@ -1,0 +1,154 @@
+import Link from "next/link";
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { Activity, Bot, CalendarCheck, ChevronRight, Mail, MessageSquare, Send, Users, type LucideIcon } from "lucide-react";
+import { PageHeader } from "@/components/layout/page-header";
+import { WorkspaceAccessSetting } from "@/components/admin/workspace-access-setting";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { requirePage } from "@/lib/server/auth/page-guard";
+import { countUsers } from "@/lib/server/queries/users";
+import { countNewFeedback } from "@/lib/server/queries/feedback";
+import { getWorkspaceAccess } from "@/lib/server/services/workspace-access";
+import { cn } from "@/lib/utils";
+
+type SectionKey = "users" | "feedback" | "emailManagement" | "emailProgress" | "apiUsage" | "aiService" | "dailyCheckin";
+
+interface Section {
+  key: SectionKey;
+  slug: string;
+  href: string;
+  icon: LucideIcon;
+  adminOnly: boolean;
+}
+
+const SECTIONS: Section[] = [
+  { key: "users", slug: "users", href: "/admin/users", icon: Users, adminOnly: true },
+  { key: "feedback", slug: "feedback", href: "/admin/feedback", icon: MessageSquare, adminOnly: true },
+  { key: "emailManagement", slug: "email-management", href: "/admin/email-management", icon: Mail, adminOnly: true },
+  { key: "emailProgress", slug: "email-progress", href: "/admin/email-progress", icon: Send, adminOnly: true },
+  { key: "apiUsage", slug: "api-usage", href: "/admin/api-usage", icon: Activity, adminOnly: true },
+  { key: "aiService", slug: "ai-service", href: "/admin/ai-service", icon: Bot, adminOnly: true },
+  { key: "dailyCheckin", slug: "daily-checkin", href: "/daily-checkin", icon: CalendarCheck, adminOnly: false },
+];
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin");
+  return { title: t("title") };
+}
+
+export default async function AdminPage() {
+  const user = await requirePage("/admin");
+  const t = await getTranslations("admin");
+  const isAdmin = user.role === "admin";
+  const overview = isAdmin ? await loadOverview() : null;
+
+  return (
+    <>
+      <PageHeader title={t("title")} description={t("description")} />
+
+      {overview ? (
+        <section aria-labelledby="admin-overview" className="mb-8 grid gap-4 lg:grid-cols-3">
+          <h2 id="admin-overview" className="sr-only">
+            {t("stats")}
+          </h2>
+          <div className="grid grid-cols-2 gap-4 lg:col-span-1 lg:grid-cols-1">
+            <StatLink href="/admin/users" label={t("totalUsers")} value={overview.totalUsers} testId="stat-total-users" />
+            <StatLink
+              href="/admin/feedback"
+              label={t("newFeedback")}
+              value={overview.newFeedback}
+              testId="stat-new-feedback"
+              highlight={overview.newFeedback > 0}
+            />
+          </div>
+          <div className="lg:col-span-2">
+            <WorkspaceAccessSetting initialValue={overview.workspaceAccess} />
+          </div>
+        </section>
+      ) : null}
+
+      <section aria-labelledby="admin-sections">
+        <h2 id="admin-sections" className="mb-3 text-sm font-medium text-muted-foreground">
+          {t("sections")}
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {SECTIONS.map((section) => {
+            const locked = section.adminOnly && !isAdmin;
+            const Icon = section.icon;
+            const body = (
+              <Card className={cn("h-full gap-3 transition-colors", locked ? "opacity-70" : "group-hover:border-primary/50 group-hover:bg-accent/40")}>
+                <CardHeader>
+                  <div className="flex items-start justify-between gap-3">
+                    <span className="grid size-9 shrink-0 place-items-center rounded-lg bg-primary/10 text-primary">
+                      <Icon className="size-5" aria-hidden />
+                    </span>
+                    {locked ? (
+                      <Badge variant="secondary" data-testid={`admin-only-${section.slug}`}>
+                        {t("adminOnly")}
+                      </Badge>
+                    ) : (
+                      <ChevronRight className="size-4 text-muted-foreground transition-transform group-hover:translate-x-0.5" aria-hidden />
+                    )}
+                  </div>
+                  <CardTitle className="mt-2">{t(section.key)}</CardTitle>
+                  <CardDescription>{t(`${section.key}Description`)}</CardDescription>
+                </CardHeader>
+              </Card>
+            );
+            return (
+              <li key={section.key}>
+                {locked ? (
+                  // Managers see what the console holds, but the page itself would only answer 權限不足.
+                  <div aria-disabled="true" className="h-full" data-testid={`admin-section-${section.slug}`}>
+                    {body}
+                  </div>
+                ) : (
+                  <Link
+                    href={section.href}
+                    data-testid={`admin-section-${section.slug}`}
+                    className="group block h-full rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+                  >
+                    {body}
+                  </Link>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </>
+  );
+}
+
+async function loadOverview() {
+  const [totalUsers, newFeedback, workspaceAccess] = await Promise.all([countUsers(), countNewFeedback(), getWorkspaceAccess()]);
+  return { totalUsers, newFeedback, workspaceAccess };
+}
+
+function StatLink({
+  href,
+  label,
+  value,
+  testId,
+  highlight = false,
+}: {
+  href: string;
+  label: string;
+  value: number;
+  testId: string;
+  highlight?: boolean;
+}) {
+  return (
+    <Link
+      href={href}
+      data-testid={testId}
+      className="group block rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+    >
+      <Card className="h-full gap-1 px-5 transition-colors group-hover:bg-accent/40">
+        <span className="text-sm text-muted-foreground">{label}</span>
+        <span className={cn("text-3xl font-semibold tabular-nums", highlight && "text-primary")}>{value}</span>
+      </Card>
+    </Link>
+  );
+}

@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { DailyCheckin } from "@/components/checkin/daily-checkin";
+import { PageHeader } from "@/components/layout/page-header";
+import { requirePage } from "@/lib/server/auth/page-guard";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("dailyCheckin");
+  return { title: t("title") };
+}
+
+export default async function DailyCheckinPage() {
+  await requirePage("/daily-checkin");
+  const t = await getTranslations("dailyCheckin");
+  return (
+    <>
+      <PageHeader title={t("title")} description={t("description")} />
+      <DailyCheckin />
+    </>
+  );
+}

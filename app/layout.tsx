@@ -1,0 +1,36 @@
+import type { Metadata, Viewport } from "next";
+import { NextIntlClientProvider } from "next-intl";
+import { getLocale, getMessages, getTranslations } from "next-intl/server";
+import { AppProviders } from "@/components/providers/app-providers";
+import { currentClientUser } from "@/lib/server/auth/page-guard";
+import "./globals.css";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("app");
+  return { title: { default: t("name"), template: `%s · ${t("name")}` }, description: t("tagline") };
+}
+
+export const viewport: Viewport = {
+  width: "device-width",
+  initialScale: 1,
+  themeColor: [
+    { media: "(prefers-color-scheme: light)", color: "#ffffff" },
+    { media: "(prefers-color-scheme: dark)", color: "#16171d" },
+  ],
+};
+
+// Every page depends on the session cookie; nothing is prerendered (and the build never opens the database).
+export const dynamic = "force-dynamic";
+
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  const [locale, messages, user] = await Promise.all([getLocale(), getMessages(), currentClientUser()]);
+  return (
+    <html lang={locale} suppressHydrationWarning>
+      <body className="min-h-dvh">
+        <NextIntlClientProvider locale={locale} messages={messages}>
+          <AppProviders user={user}>{children}</AppProviders>
+        </NextIntlClientProvider>
+      </body>
+    </html>
+  );
+}

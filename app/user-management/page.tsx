@@ -1,0 +1,20 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { UserManagement } from "@/components/admin/user-management";
+import { AppShell } from "@/components/layout/app-shell";
+import { requirePage } from "@/lib/server/auth/page-guard";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("users");
+  return { title: t("title") };
+}
+
+// SPEC §2: the same page as /admin/users, at its own address.
+export default async function UserManagementPage() {
+  await requirePage("/user-management");
+  return (
+    <AppShell>
+      <UserManagement />
+    </AppShell>
+  );
+}

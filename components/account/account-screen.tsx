@@ -1,0 +1,25 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { PageHeader } from "@/components/layout/page-header";
+import { useCurrentUser } from "@/components/layout/use-current-user";
+import { Spinner } from "@/components/ui/spinner";
+import { PasswordCard } from "./password-card";
+import { PlanCard } from "./plan-card";
+import { ProfileCard } from "./profile-card";
+
+export function AccountScreen() {
+  const t = useTranslations("account");
+  const { user } = useCurrentUser();
+  if (!user) return <Spinner />;
+  return (
+    <div data-testid="account-screen">
+      <PageHeader title={t("title")} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ProfileCard user={user} />
+        <PlanCard user={user} />
+        <PasswordCard user={user} />
+      </div>
+    </div>
+  );
+}

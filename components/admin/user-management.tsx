@@ -1,0 +1,385 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import useSWR from "swr";
+import { useFormatter, useTranslations } from "next-intl";
+import { ChevronLeft, ChevronRight, Search, UsersRound } from "lucide-react";
+import { toast } from "sonner";
+import { jsonFetcher } from "@/lib/fetcher";
+import { PLANS, ROLES, type Plan, type Role } from "@/lib/constants";
+import type { ClientUser } from "@/lib/client-user";
+import { cn } from "@/lib/utils";
+import { PageHeader } from "@/components/layout/page-header";
+import { useCurrentUser } from "@/components/layout/use-current-user";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Spinner } from "@/components/ui/spinner";
+import { CreateUserDialog } from "./create-user-dialog";
+import { UserRowActions } from "./user-row-actions";
+import { useNarrowScreen } from "./use-narrow-screen";
+import { useUserMutations, type UserChanges } from "./use-user-mutations";
+
+const PAGE_SIZE = 50;
+const SEARCH_DEBOUNCE_MS = 300;
+
+interface UsersResponse {
+  users: ClientUser[];
+  total: number;
+}
+
+interface RowProps {
+  user: ClientUser;
+  isSelf: boolean;
+  pendingChanges: UserChanges | undefined;
+  onChange: (changes: UserChanges) => void;
+  onDelete: () => void;
+}
+
+export function UserManagement() {
+  const t = useTranslations("users");
+  const tRoles = useTranslations("roles");
+  const tCommon = useTranslations("common");
+  const tApp = useTranslations("app");
+  const { user: me } = useCurrentUser();
+  const narrow = useNarrowScreen();
+  const [searchInput, setSearchInput] = useState("");
+  const [search, setSearch] = useState("");
+  const [role, setRole] = useState<Role | "">("");
+  const [page, setPage] = useState(0);
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setSearch(searchInput.trim());
+      setPage(0);
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [searchInput]);
+
+  const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(page * PAGE_SIZE) });
+  if (search) params.set("search", search);
+  if (role) params.set("role", role);
+  const { data, error, isLoading, isValidating, mutate } = useSWR<UsersResponse>(`/api/users?${params}`, jsonFetcher, {
+    keepPreviousData: true,
+    // The app-wide SWR setup never revalidates stale entries; a console list must show fresh data.
+    revalidateIfStale: true,
+    onError: () => toast.error(t("loadFailed"), { id: "users-load-failed" }),
+  });
+  const { pending, updateUser, deleteUser } = useUserMutations(() => mutate());
+
+  const total = data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  // Deleting the last user of the last page would otherwise leave an empty page behind.
+  useEffect(() => {
+    if (data && page > 0 && page >= pages) setPage(pages - 1);
+  }, [data, page, pages]);
+
+  const rowProps = (user: ClientUser): RowProps => {
+    const isSelf = me?.id === user.id;
+    return {
+      user,
+      isSelf,
+      pendingChanges: pending.get(user.id),
+      onChange: (changes) => void updateUser(user, changes, { isSelf }),
+      onDelete: () => void deleteUser(user),
+    };
+  };
+
+  return (
+    <>
+      <PageHeader title={t("title")} description={t("description")} actions={<CreateUserDialog onCreated={() => mutate()} />} />
+
+      <div className="mb-4 flex flex-col gap-3 sm:flex-row">
+        <div className="relative flex-1">
+          <Label htmlFor="users-search" className="sr-only">
+            {tCommon("search")}
+          </Label>
+          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Input
+            id="users-search"
+            type="search"
+            value={searchInput}
+            onChange={(e) => setSearchInput(e.target.value)}
+            placeholder={t("searchPlaceholder")}
+            className="pl-9"
+            autoComplete="off"
+            data-testid="users-search"
+          />
+        </div>
+        <div className="sm:w-48">
+          <Label htmlFor="users-role-filter" className="sr-only">
+            {t("filterRole")}
+          </Label>
+          <NativeSelect
+            id="users-role-filter"
+            value={role}
+            onChange={(e) => {
+              setRole(e.target.value as Role | "");
+              setPage(0);
+            }}
+            data-testid="users-role-filter"
+          >
+            <option value="">{t("allRoles")}</option>
+            {ROLES.map((r) => (
+              <option key={r} value={r}>
+                {tRoles(r)}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      </div>
+
+      <div className="mb-3 flex min-h-6 items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
+        {data ? <span data-testid="users-total">{t("total", { count: total })}</span> : null}
+        {data && isValidating ? <Spinner className="size-4" /> : null}
+      </div>
+
+      {!data && isLoading ? (
+        <div className="grid place-items-center py-16">
+          <Spinner label={tApp("loading")} />
+        </div>
+      ) : !data && error ? (
+        <Card className="items-center px-5 py-10 text-center" data-testid="users-load-error">
+          <p className="text-sm text-muted-foreground">{t("loadFailed")}</p>
+          <Button variant="outline" onClick={() => void mutate()}>
+            {tCommon("reload")}
+          </Button>
+        </Card>
+      ) : data && data.users.length === 0 ? (
+        <Card className="items-center px-5 py-12 text-center" data-testid="users-empty">
+          <UsersRound className="size-8 text-muted-foreground" aria-hidden />
+          <p className="text-sm text-muted-foreground">{t("empty")}</p>
+        </Card>
+      ) : data ? (
+        narrow ? (
+          <ul className="grid gap-3" aria-label={t("title")} data-testid="users-cards">
+            {data.users.map((user) => (
+              <UserCard key={user.id} {...rowProps(user)} />
+            ))}
+          </ul>
+        ) : (
+          <div className="overflow-x-auto rounded-xl border bg-card" data-testid="users-table">
+            <table className="w-full text-sm">
+              <caption className="sr-only">{t("title")}</caption>
+              <thead className="border-b bg-muted/50 text-left text-xs text-muted-foreground">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    {t("name")}
+                  </th>
+                  <th scope="col" className="px-3 py-3 font-medium">
+                    {t("role")}
+                  </th>
+                  <th scope="col" className="px-3 py-3 font-medium">
+                    {t("plan")}
+                  </th>
+                  <th scope="col" className="px-3 py-3 font-medium">
+                    {t("status")}
+                  </th>
+                  <th scope="col" className="px-3 py-3 font-medium">
+                    {t("lastLogin")}
+                  </th>
+                  <th scope="col" className="hidden px-3 py-3 font-medium lg:table-cell">
+                    {t("createdAt")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right font-medium">
+                    {t("actions")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y">
+                {data.users.map((user) => (
+                  <UserTableRow key={user.id} {...rowProps(user)} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )
+      ) : null}
+
+      {data && pages > 1 ? (
+        <nav aria-label={t("pagination")} className="mt-4 flex items-center justify-between gap-3" data-testid="users-pagination">
+          <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => Math.max(0, p - 1))}>
+            <ChevronLeft aria-hidden />
+            {tCommon("previous")}
+          </Button>
+          <span className="text-sm text-muted-foreground tabular-nums">{t("page", { page: page + 1, pages })}</span>
+          <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>
+            {tCommon("next")}
+            <ChevronRight aria-hidden />
+          </Button>
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+function UserIdentity({ user, isSelf }: { user: ClientUser; isSelf: boolean }) {
+  const t = useTranslations("users");
+  return (
+    <div className="min-w-0">
+      <div className="flex flex-wrap items-baseline gap-x-1.5">
+        <span className="truncate font-medium text-foreground">{user.displayName}</span>
+        {isSelf ? (
+          <span className="text-xs text-primary" data-testid="current-user-marker">
+            {t("you")}
+          </span>
+        ) : null}
+      </div>
+      <div className="truncate text-xs text-muted-foreground">{user.email}</div>
+    </div>
+  );
+}
+
+function StatusBadge({ disabled }: { disabled: boolean }) {
+  const t = useTranslations("users");
+  return <Badge variant={disabled ? "secondary" : "success"}>{disabled ? t("disabled") : t("active")}</Badge>;
+}
+
+function RoleSelect({ user, pendingChanges, onChange, id, labelled }: RowProps & { id: string; labelled: boolean }) {
+  const t = useTranslations("users");
+  const tRoles = useTranslations("roles");
+  return (
+    <NativeSelect
+      id={id}
+      value={pendingChanges?.role ?? user.role}
+      disabled={pendingChanges !== undefined}
+      onChange={(e) => onChange({ role: e.target.value as Role })}
+      aria-label={labelled ? undefined : t("roleFor", { email: user.email })}
+      className="min-w-28"
+      data-testid={`role-select-${user.email}`}
+    >
+      {ROLES.map((r) => (
+        <option key={r} value={r}>
+          {tRoles(r)}
+        </option>
+      ))}
+    </NativeSelect>
+  );
+}
+
+function PlanSelect({ user, pendingChanges, onChange, id, labelled }: RowProps & { id: string; labelled: boolean }) {
+  const t = useTranslations("users");
+  const tPlans = useTranslations("plans");
+  const format = useFormatter();
+  const onTrial = user.plan === "free" && user.effectivePlan === "supporter" && user.trialEndsAt !== null;
+  return (
+    <div className="grid gap-1">
+      <NativeSelect
+        id={id}
+        value={pendingChanges?.plan ?? user.plan}
+        disabled={pendingChanges !== undefined}
+        onChange={(e) => onChange({ plan: e.target.value as Plan })}
+        aria-label={labelled ? undefined : t("planFor", { email: user.email })}
+        className="min-w-32"
+        data-testid={`plan-select-${user.email}`}
+      >
+        {PLANS.map((p) => (
+          <option key={p} value={p}>
+            {tPlans(p)}
+          </option>
+        ))}
+      </NativeSelect>
+      {onTrial ? (
+        <span className="text-xs text-muted-foreground">
+          {tPlans("trial", { date: format.dateTime(new Date(user.trialEndsAt!), { dateStyle: "medium" }) })}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+function UserTableRow(props: RowProps) {
+  const { user, isSelf, pendingChanges, onChange, onDelete } = props;
+  const tCommon = useTranslations("common");
+  const format = useFormatter();
+  return (
+    <tr data-testid={`user-row-${user.email}`} className={cn("align-middle", user.disabled && "bg-muted/30")}>
+      <td className="max-w-64 px-4 py-3">
+        <UserIdentity user={user} isSelf={isSelf} />
+      </td>
+      <td className="px-3 py-3">
+        <RoleSelect {...props} id={`role-${user.id}`} labelled={false} />
+      </td>
+      <td className="px-3 py-3">
+        <PlanSelect {...props} id={`plan-${user.id}`} labelled={false} />
+      </td>
+      <td className="px-3 py-3">
+        <StatusBadge disabled={user.disabled} />
+      </td>
+      <td className="px-3 py-3 whitespace-nowrap text-muted-foreground">
+        {user.lastLoginAt ? format.dateTime(new Date(user.lastLoginAt), { dateStyle: "medium", timeStyle: "short" }) : tCommon("never")}
+      </td>
+      <td className="hidden px-3 py-3 whitespace-nowrap text-muted-foreground lg:table-cell">
+        {format.dateTime(new Date(user.createdAt), { dateStyle: "medium" })}
+      </td>
+      <td className="px-4 py-3">
+        <div className="flex justify-end">
+          <UserRowActions
+            user={user}
+            isSelf={isSelf}
+            pending={pendingChanges !== undefined}
+            compact
+            onToggleDisabled={() => onChange({ disabled: !user.disabled })}
+            onDelete={onDelete}
+          />
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+function UserCard(props: RowProps) {
+  const { user, isSelf, pendingChanges, onChange, onDelete } = props;
+  const t = useTranslations("users");
+  const tCommon = useTranslations("common");
+  const format = useFormatter();
+  const roleId = `role-${user.id}`;
+  const planId = `plan-${user.id}`;
+  return (
+    <li data-testid={`user-row-${user.email}`}>
+      <Card className={cn("gap-4 px-4 py-4", user.disabled && "bg-muted/30")}>
+        <div className="flex items-start justify-between gap-3">
+          <UserIdentity user={user} isSelf={isSelf} />
+          <StatusBadge disabled={user.disabled} />
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <div className="grid gap-1.5">
+            <Label htmlFor={roleId} className="text-xs text-muted-foreground">
+              {t("role")}
+            </Label>
+            <RoleSelect {...props} id={roleId} labelled />
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={planId} className="text-xs text-muted-foreground">
+              {t("plan")}
+            </Label>
+            <PlanSelect {...props} id={planId} labelled />
+          </div>
+        </div>
+        <dl className="grid grid-cols-2 gap-3 text-xs">
+          <div>
+            <dt className="text-muted-foreground">{t("lastLogin")}</dt>
+            <dd className="mt-0.5">
+              {user.lastLoginAt ? format.dateTime(new Date(user.lastLoginAt), { dateStyle: "medium", timeStyle: "short" }) : tCommon("never")}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-muted-foreground">{t("createdAt")}</dt>
+            <dd className="mt-0.5">{format.dateTime(new Date(user.createdAt), { dateStyle: "medium" })}</dd>
+          </div>
+        </dl>
+        <UserRowActions
+          user={user}
+          isSelf={isSelf}
+          pending={pendingChanges !== undefined}
+          compact={false}
+          onToggleDisabled={() => onChange({ disabled: !user.disabled })}
+          onDelete={onDelete}
+        />
+      </Card>
+    </li>
+  );
+}

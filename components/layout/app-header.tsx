@@ -1,0 +1,89 @@
+"use client";
+
+import { useState } from "react";
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { FileText, Menu, X } from "lucide-react";
+import { cn } from "@/lib/utils";
+import { Button } from "@/components/ui/button";
+import { AccountMenu } from "./account-menu";
+import { LanguageSwitcher } from "./language-switcher";
+import { ThemeToggle } from "./theme-toggle";
+import { navItemsFor } from "./nav-items";
+import { useCurrentUser } from "./use-current-user";
+
+export function AppHeader({ workspaceForEveryone }: { workspaceForEveryone: boolean }) {
+  const t = useTranslations("nav");
+  const tApp = useTranslations("app");
+  const pathname = usePathname();
+  const { user } = useCurrentUser();
+  const [open, setOpen] = useState(false);
+  const { primary, help } = navItemsFor(user?.role, workspaceForEveryone);
+  const isActive = (href: string) => (href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`));
+
+  return (
+    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-background focus:p-2">
+        {tApp("skipToContent")}
+      </a>
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-label={open ? t("closeMenu") : t("openMenu")}
+          aria-expanded={open}
+          aria-controls="mobile-nav"
+          data-testid="mobile-menu-toggle"
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? <X /> : <Menu />}
+        </Button>
+        <Link href={user ? "/" : "/guide"} className="flex items-center gap-2 font-semibold" data-testid="brand">
+          <FileText className="size-5 text-primary" aria-hidden />
+          <span className="hidden whitespace-nowrap sm:inline">{tApp("name")}</span>
+        </Link>
+        <nav aria-label={t("menu")} className="ml-4 hidden items-center gap-1 md:flex" data-testid="main-nav">
+          {primary.map((item) => (
+            <Link
+              key={item.href}
+              href={item.href}
+              data-testid={`nav-${item.key}`}
+              aria-current={isActive(item.href) ? "page" : undefined}
+              className={cn(
+                "rounded-md px-3 py-1.5 text-sm whitespace-nowrap text-muted-foreground transition-colors hover:bg-accent hover:text-foreground",
+                isActive(item.href) && "bg-accent font-medium text-foreground",
+              )}
+            >
+              {t(item.key)}
+            </Link>
+          ))}
+        </nav>
+        <div className="ml-auto flex items-center gap-1">
+          <LanguageSwitcher />
+          <ThemeToggle />
+          <AccountMenu user={user} help={help} />
+        </div>
+      </div>
+      {open ? (
+        <nav id="mobile-nav" aria-label={t("menu")} className="border-t px-4 py-2 md:hidden" data-testid="mobile-nav">
+          <ul className="grid gap-1">
+            {[...primary, ...help].map((item) => (
+              <li key={item.href}>
+                <Link
+                  href={item.href}
+                  onClick={() => setOpen(false)}
+                  aria-current={isActive(item.href) ? "page" : undefined}
+                  className={cn("block rounded-md px-3 py-2 text-sm hover:bg-accent", isActive(item.href) && "bg-accent font-medium")}
+                >
+                  {t(item.key)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </header>
+  );
+}

@@ -1,0 +1,32 @@
+"use client";
+
+import * as React from "react";
+import { ThemeProvider } from "next-themes";
+import { SWRConfig } from "swr";
+import { Toaster } from "sonner";
+import { DEFAULT_THEME, THEME_STORAGE_KEY, TOAST_DEFAULT_MS } from "@/lib/constants";
+import type { ClientUser } from "@/lib/client-user";
+import { FlashToasts } from "./flash-toasts";
+import { LanguageSync } from "./language-sync";
+
+// SPEC §7: data is cached with no expiry, no retries and no refetch on focus.
+const swrOptions = {
+  shouldRetryOnError: false,
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+  revalidateIfStale: false,
+  dedupingInterval: 2_000,
+};
+
+export function AppProviders({ children, user }: { children: React.ReactNode; user: ClientUser | null }) {
+  return (
+    <ThemeProvider attribute="class" defaultTheme={DEFAULT_THEME} enableSystem={false} storageKey={THEME_STORAGE_KEY} themes={["light", "dark"]}>
+      <SWRConfig value={{ ...swrOptions, fallback: { "/api/user": user } }}>
+        <LanguageSync />
+        {children}
+        <Toaster richColors closeButton position="top-center" duration={TOAST_DEFAULT_MS} />
+        <FlashToasts />
+      </SWRConfig>
+    </ThemeProvider>
+  );
+}

@@ -1,0 +1,12 @@
+"use client";
+
+import { useEffect } from "react";
+import { toast } from "sonner";
+import { takeFlashToasts } from "@/lib/flash-toast";
+
+export function FlashToasts() {
+  useEffect(() => {
+    for (const flash of takeFlashToasts()) toast[flash.type](flash.title, { description: flash.description });
+  }, []);
+  return null;
+}

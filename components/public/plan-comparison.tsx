@@ -1,0 +1,60 @@
+import { getTranslations } from "next-intl/server";
+import { Check, Heart } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+
+// Free vs supporter (SPEC §1), with the configurable external donation link.
+export async function PlanComparison({ supportUrl }: { supportUrl?: string }) {
+  const t = await getTranslations("support");
+  const plans = [
+    { id: "free", title: t("freeTitle"), price: t("freePrice"), features: ["uploads", "size", "chat", "share"].map((k) => t(`freeFeatures.${k}` as never)) },
+    {
+      id: "supporter",
+      title: t("supporterTitle"),
+      price: t("supporterPrice"),
+      features: ["uploads", "size", "analysis", "priority"].map((k) => t(`supporterFeatures.${k}` as never)),
+    },
+  ];
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-6 md:grid-cols-2">
+        {plans.map((plan) => (
+          <Card key={plan.id} data-testid={`plan-${plan.id}`} className={plan.id === "supporter" ? "border-primary" : undefined}>
+            <CardHeader>
+              <CardTitle className="text-lg">{plan.title}</CardTitle>
+              <p className="text-2xl font-semibold">{plan.price}</p>
+            </CardHeader>
+            <CardContent>
+              <ul className="grid gap-2 text-sm">
+                {plan.features.map((feature) => (
+                  <li key={feature} className="flex items-center gap-2">
+                    <Check className="size-4 text-success" aria-hidden />
+                    {feature}
+                  </li>
+                ))}
+              </ul>
+              {plan.id === "supporter" ? (
+                supportUrl ? (
+                  <Button asChild className="mt-5 w-full" data-testid="donate-link">
+                    <a href={supportUrl} target="_blank" rel="noopener noreferrer">
+                      <Heart />
+                      {t("donate")}
+                    </a>
+                  </Button>
+                ) : (
+                  <p className="mt-5 text-sm text-muted-foreground" data-testid="donate-unavailable">
+                    {t("donateUnavailable")}
+                  </p>
+                )
+              ) : null}
+            </CardContent>
+          </Card>
+        ))}
+      </div>
+      <div className="rounded-xl border bg-muted/40 p-5">
+        <h2 className="font-medium">{t("referralTitle")}</h2>
+        <p className="mt-1 text-sm text-muted-foreground">{t("referralBody")}</p>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+// Client-side JSON calls. Every call sends cookies; a non-OK answer becomes an ApiError whose
+// text is "status: body" (SPEC §8) and which also carries the server's translated message.
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  readonly serverMessage?: string;
+  readonly code?: string;
+
+  constructor(status: number, body: unknown, text: string) {
+    super(`${status}: ${text}`);
+    this.name = "ApiError";
+    this.status = status;
+    this.body = body;
+    const record = body && typeof body === "object" ? (body as Record<string, unknown>) : undefined;
+    this.serverMessage = typeof record?.message === "string" ? record.message : undefined;
+    this.code = typeof record?.code === "string" ? record.code : undefined;
+  }
+}
+
+export async function apiFetch<T = unknown>(url: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const { json, headers, ...rest } = init;
+  const res = await fetch(url, {
+    credentials: "include",
+    ...rest,
+    headers: { ...(json !== undefined ? { "content-type": "application/json" } : {}), ...headers },
+    body: json !== undefined ? JSON.stringify(json) : rest.body,
+  });
+  const text = await res.text();
+  let body: unknown = undefined;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = text;
+  }
+  if (!res.ok) throw new ApiError(res.status, body, text);
+  return body as T;
+}
+
+/** SWR fetcher. */
+export const jsonFetcher = <T,>(url: string) => apiFetch<T>(url);
+
+/** SWR fetcher for data that simply is absent when signed out: 401 yields null. */
+export async function optionalAuthFetcher<T>(url: string): Promise<T | null> {
+  try {
+    return await apiFetch<T>(url);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** The message to show for a failed call: the server's (already translated) or a fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.serverMessage ?? fallback;
+  return fallback;
+}

@@ -1,0 +1,33 @@
+import { defineConfig } from "@playwright/test";
+import { E2E_BASE_URL, E2E_PORT } from "./tests/e2e/support/ports";
+
+// End-to-end tests drive Debian's Chromium (no browser download) against the production build,
+// served with a fresh embedded database and a local OpenID provider standing in for Google.
+// The specs share one server and run in file order: 01 creates the first admin.
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: "off",
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  webServer: {
+    command: "node tests/e2e/support/serve.mjs",
+    url: `${E2E_BASE_URL}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: { E2E_PORT: String(E2E_PORT) },
+  },
+});

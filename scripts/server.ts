@@ -1,0 +1,38 @@
+// The production server: Next's request handler behind a plain Node HTTP server, so the client
+// address is taken from the socket (or, with TRUST_PROXY, from the proxy's X-Forwarded-For) and
+// handed to the app in x-client-ip, a header no client can set through this server.
+import http from "node:http";
+import next from "next";
+import { env } from "../lib/env.ts";
+
+const app = next({ dev: false, hostname: env.HOST, port: env.PORT });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+const server = http.createServer((req, res) => {
+  const forwarded = req.headers["x-forwarded-for"];
+  const firstHop = typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : undefined;
+  req.headers["x-client-ip"] = env.TRUST_PROXY && firstHop ? firstHop : (req.socket.remoteAddress ?? "unknown");
+  void handle(req, res);
+});
+
+server.listen(env.PORT, env.HOST, () => {
+  console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "listening", url: env.APP_URL, port: env.PORT }));
+});
+
+// Warm up: open the database and apply migrations now rather than on the first request.
+void fetch(`http://127.0.0.1:${env.PORT}/api/health`).catch(() => undefined);
+
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "stopping", signal }));
+  server.close();
+  server.closeAllConnections();
+  const shutdown = (globalThis as { __dbShutdown?: () => Promise<void> }).__dbShutdown;
+  await shutdown?.().catch(() => undefined);
+  process.exit(0);
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));

@@ -1,0 +1,44 @@
+// npm test: every test. Unit tests, integration tests on the embedded database, the same
+// integration tests on PostgreSQL when TEST_DATABASE_URL names a server (.ci/run starts one),
+// then the end-to-end tests in Chromium against the production build.
+import { existsSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const results = [];
+
+function run(label, command, args, extraEnv = {}) {
+  console.log(`\n=== ${label} ===`);
+  const started = Date.now();
+  const { status } = spawnSync(command, args, { stdio: "inherit", cwd: root, env: { ...env, ...extraEnv } });
+  results.push({ label, ok: status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+  return status === 0;
+}
+
+run("typecheck", bin("tsc"), ["--noEmit"]);
+run("unit", bin("vitest"), ["run", "--project", "unit"]);
+run("integration (PGlite)", bin("vitest"), ["run", "--project", "integration"], { TEST_DATABASE_URL: "" });
+if (env.TEST_DATABASE_URL) {
+  run("integration (PostgreSQL)", bin("vitest"), ["run", "--project", "integration"]);
+} else {
+  console.log("\n(integration on PostgreSQL: set TEST_DATABASE_URL=postgres://… to run it; .ci/run does)");
+}
+
+const chromium = "/usr/bin/chromium";
+if (existsSync(chromium)) {
+  run("end-to-end (Chromium)", bin("playwright"), ["test"]);
+} else if (env.CI === "true") {
+  console.error(`\nChromium is missing at ${chromium}: CI must install it (apt-get install -y chromium).`);
+  results.push({ label: "end-to-end (Chromium)", ok: false, seconds: 0 });
+} else {
+  console.log(`\n(end-to-end: Chromium not found at ${chromium}; install it with apt-get install -y chromium to run them)`);
+}
+
+console.log("\n=== summary ===");
+for (const r of results) console.log(`${r.ok ? "ok  " : "FAIL"} ${r.label} (${r.seconds}s)`);
+const failed = results.filter((r) => !r.ok).length;
+console.log(`${results.length - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

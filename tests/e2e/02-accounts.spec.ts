@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+import { ADMIN, register, signIn, uniqueEmail } from "./support/helpers";
+
+test.describe("accounts", () => {
+  test("register, sign out, fail to sign in, sign in, change the password", async ({ page }) => {
+    const user = { email: uniqueEmail("reader"), password: "reader-pass-1", name: "讀者" };
+
+    // Validation happens before anything is sent.
+    await page.goto("/auth?tab=register");
+    await page.getByTestId("register-submit").click();
+    await expect(page.getByTestId("register-displayName-error")).toHaveText("請輸入顯示名稱");
+
+    await register(page, user);
+    // An ordinary user's home is the account page while the workspace is for admins only.
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByTestId("account-email")).toHaveText(user.email);
+    await expect(page.getByTestId("account-plan")).toHaveText("免費方案");
+    await expect(page.getByTestId("referral-code")).toHaveText(/^[A-Z0-9]{8}$/);
+
+    // Sign out from the account menu: toast, then the landing page "/" (which sends to /auth).
+    await page.getByTestId("account-menu").click();
+    await page.getByTestId("sign-out").click();
+    await expect(page.getByText("登出成功")).toBeVisible();
+    await page.waitForURL("**/auth?next=%2F");
+    expect((await page.request.get("/api/user")).status()).toBe(401);
+
+    // A wrong password: 登入失敗 with the server's message.
+    await page.locator("#signin-email").fill(user.email);
+    await page.locator("#signin-password").fill("not-the-password");
+    await page.getByTestId("signin-submit").click();
+    await expect(page.getByText("登入失敗", { exact: true })).toBeVisible();
+    await expect(page.getByText("電子郵件或密碼錯誤")).toBeVisible();
+
+    await signIn(page, user.email, user.password);
+    await expect(page.getByText(`歡迎回來，${user.name}！`)).toBeVisible();
+
+    await page.goto("/account");
+    await page.locator("#pw-current").fill(user.password);
+    await page.locator("#pw-new").fill("reader-pass-2");
+    await page.locator("#pw-confirm").fill("reader-pass-2");
+    await page.getByTestId("password-submit").click();
+    await expect(page.getByText("密碼已更新")).toBeVisible();
+    // This session survives the change; the old password no longer works.
+    expect((await page.request.get("/api/user")).status()).toBe(200);
+    const old = await page.request.post("/api/login", {
+      data: { email: user.email, password: user.password },
+      headers: { origin: new URL(page.url()).origin },
+    });
+    expect(old.status()).toBe(401);
+  });
+
+  test("the admin signs in and lands on the workspace home", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("home")).toBeVisible();
+    await expect(page.getByTestId("feature-cards")).toBeVisible();
+  });
+
+  test("after sign-in the user returns to the page they asked for", async ({ page }) => {
+    await page.goto("/admin/users");
+    await expect(page).toHaveURL(/\/auth\?next=%2Fadmin%2Fusers$/);
+    await page.locator("#signin-email").fill(ADMIN.email);
+    await page.locator("#signin-password").fill(ADMIN.password);
+    await page.getByTestId("signin-submit").click();
+    await page.waitForURL("**/admin/users");
+  });
+});

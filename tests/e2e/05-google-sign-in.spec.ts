@@ -1,0 +1,60 @@
+import { expect, test } from "@playwright/test";
+import { GOOGLE_USER } from "./support/ports";
+
+// The whole OpenID flow against a real provider on loopback (tests/e2e/support/serve.mjs).
+test.describe("Google sign-in", () => {
+  test("an anonymous guest on a shared page becomes a signed-in Google user (redirect flow)", async ({ page }) => {
+    await page.goto("/shared/e2e-share");
+    expect(await (await page.request.get("/api/guest/auth-status")).json()).toEqual({ isAuthenticated: false, user: null });
+
+    await page.goto("/api/auth/google?shareId=e2e-share");
+    await page.waitForURL("**/shared/e2e-share");
+    // auth=success was cleared from the address after the toast.
+    await expect(page.getByText("登入成功")).toBeVisible();
+    expect(new URL(page.url()).search).toBe("");
+    await expect(page.getByTestId("shared-signed-in")).toContainText(GOOGLE_USER.name);
+
+    const status = await (await page.request.get("/api/guest/auth-status")).json();
+    expect(status.isAuthenticated).toBe(true);
+    expect(status.user.displayName).toBe(GOOGLE_USER.name);
+    const me = await (await page.request.get("/api/user")).json();
+    // A Google sign-in never grants more than an ordinary user.
+    expect(me.role).toBe("user");
+    expect(me.googleLinked).toBe(true);
+    const cookie = (await page.context().cookies()).find((c) => c.name === "next-auth.session-token");
+    expect(cookie?.httpOnly).toBe(true);
+    expect(cookie?.sameSite).toBe("Lax");
+
+    // Signing out on the shared page: toast, then a reload shows the sign-in button again.
+    await page.getByTestId("shared-sign-out").click();
+    await expect(page.getByText("登出成功")).toBeVisible();
+    await expect(page.getByTestId("shared-sign-in")).toBeVisible();
+  });
+
+  test("desktop popup: the popup reports success to the page and closes", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto("/shared/popup-share");
+    const popupPromise = page.waitForEvent("popup");
+    await page.getByTestId("shared-sign-in").click();
+    const popup = await popupPromise;
+    await popup.waitForEvent("close");
+    await expect(page.getByText("登入成功")).toBeVisible();
+    // The page reloads after 1 s and shows the signed-in user.
+    await expect(page.getByTestId("shared-signed-in")).toContainText(GOOGLE_USER.name);
+  });
+
+  test("mobile: a full-page redirect instead of a popup", async ({ browser }) => {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148",
+    });
+    const page = await context.newPage();
+    await page.goto("/shared/mobile-share");
+    await page.getByTestId("shared-sign-in").click();
+    await page.waitForURL("**/shared/mobile-share");
+    await expect(page.getByText("登入成功")).toBeVisible();
+    const status = await (await page.request.get("/api/guest/auth-status")).json();
+    expect(status.isAuthenticated).toBe(true);
+    await context.close();
+  });
+});

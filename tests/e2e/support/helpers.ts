@@ -1,0 +1,38 @@
+import { expect, type Page } from "@playwright/test";
+
+export const ADMIN = { email: "admin@example.com", password: "admin-password-1", name: "站長" };
+
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/auth");
+  await page.getByTestId("tab-signin").click();
+  await page.locator("#signin-email").fill(email);
+  await page.locator("#signin-password").fill(password);
+  await page.getByTestId("signin-submit").click();
+  await expect(page.getByText("登入成功")).toBeVisible();
+  await page.waitForURL((url) => url.pathname !== "/auth");
+}
+
+export async function register(page: Page, user: { email: string; password: string; name: string }) {
+  await page.goto("/auth?tab=register");
+  await page.locator("#register-displayName").fill(user.name);
+  await page.locator("#register-email").fill(user.email);
+  await page.locator("#register-password").fill(user.password);
+  await page.getByTestId("register-submit").click();
+  await expect(page.getByText("註冊成功")).toBeVisible();
+  await page.waitForURL((url) => url.pathname !== "/auth");
+}
+
+/** Creates a user through the API as the signed-in admin of `page` (keeps the admin's session). */
+export async function createUserAsAdmin(page: Page, user: { email: string; password: string; name: string; role: string }) {
+  const res = await page.request.post("/api/register", {
+    data: { email: user.email, password: user.password, displayName: user.name, role: user.role },
+    headers: { origin: new URL(page.url()).origin },
+  });
+  expect(res.status()).toBe(201);
+}
+
+let counter = 0;
+export function uniqueEmail(prefix: string) {
+  counter++;
+  return `${prefix}-${Date.now()}-${counter}@example.com`;
+}

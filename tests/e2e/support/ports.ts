@@ -1,0 +1,4 @@
+export const E2E_PORT = 3300;
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const OIDC_PORT = 3399;
+export const GOOGLE_USER = { email: "google.user@example.com", name: "Google 使用者" };
