@@ -72,6 +72,7 @@ export function deniedRedirect(role: Role | undefined): "/admin" | "/auth" {
 
 /** Only same-site paths are followed after sign-in, never another origin. */
 export function safeNextPath(next: string | null | undefined): string | undefined {
-  if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return undefined;
+  // Browsers drop tabs and newlines from URLs, so "/\t/evil.example" would become "//evil.example".
+  if (!next || /[\t\n\r]/.test(next) || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return undefined;
   return next;
 }

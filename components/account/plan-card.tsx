@@ -52,12 +52,14 @@ export function PlanCard({ user }: { user: ClientUser }) {
             <Badge variant="success">{t("trialUntil", { date: format.dateTime(new Date(user.trialEndsAt!), { dateStyle: "medium" }) })}</Badge>
           ) : null}
         </div>
-        <p className="text-sm text-muted-foreground">
-          {supporter
+        <p className="text-sm text-muted-foreground" data-testid="plan-limits">
+          {user.role === "admin"
+            ? t("adminUnlimited", { size: SUPPORTER_MAX_FILE_BYTES / MB })
+            : supporter
             ? t("uploadsUnlimited", { size: SUPPORTER_MAX_FILE_BYTES / MB })
             : t("uploadsLimit", { count: FREE_MONTHLY_UPLOADS, size: FREE_MAX_FILE_BYTES / MB })}
         </p>
-        {!supporter ? (
+        {!supporter && user.role !== "admin" ? (
           <Button asChild variant="outline" className="justify-self-start">
             <Link href="/support">{t("upgrade")}</Link>
           </Button>

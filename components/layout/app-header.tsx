@@ -20,7 +20,10 @@ export function AppHeader({ workspaceForEveryone }: { workspaceForEveryone: bool
   const { user } = useCurrentUser();
   const [open, setOpen] = useState(false);
   const { primary, help } = navItemsFor(user?.role, workspaceForEveryone);
-  const isActive = (href: string) => (href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`));
+  // The most specific matching item is the active one (/admin/users, not also /admin).
+  const matches = (href: string) => (href === "/" ? pathname === "/" : pathname === href || pathname.startsWith(`${href}/`));
+  const activeHref = [...primary, ...help].map((i) => i.href).filter(matches).sort((a, b) => b.length - a.length)[0];
+  const isActive = (href: string) => href === activeHref;
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/70">

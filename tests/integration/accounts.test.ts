@@ -205,3 +205,17 @@ describe("GET /api/guest/auth-status", () => {
     expect(res.body.user.displayName).toBe(user.displayName);
   });
 });
+
+describe("/api/auth/{action}", () => {
+  it("answers next-auth's own actions and refuses the rest with 404 in the API error shape", async () => {
+    const nextauth = await import("@/app/api/auth/[...nextauth]/route");
+    const csrf = await call(nextauth.GET, { path: "/api/auth/csrf", params: { nextauth: ["csrf"] } });
+    expect(csrf.status).toBe(200);
+    expect(typeof csrf.body.csrfToken).toBe("string");
+    for (const action of ["_log", "unknown", "verify-request"]) {
+      const res = await call(nextauth.POST, { method: "POST", path: `/api/auth/${action}`, params: { nextauth: [action] }, body: { level: "error", code: "x" } });
+      expect(res.status, action).toBe(404);
+      expect(res.body.code).toBe("not_found");
+    }
+  });
+});

@@ -3,9 +3,14 @@ import { AppError } from "@/lib/server/http/errors";
 import { errorResponse } from "@/lib/server/http/route";
 import { localeOf, translator } from "@/lib/server/i18n";
 
+// next-auth's actions this product uses. "_log" (client log shipping) is left out: it would let
+// anyone write to the server log.
+const ACTIONS = new Set(["callback", "csrf", "session", "providers", "signin", "signout", "error"]);
+
 // /api/auth/*: next-auth's own endpoints (the Google callback above all).
 async function handle(req: Request, ctx: { params: Promise<{ nextauth: string[] }> }) {
   const { nextauth } = await ctx.params;
+  if (!ACTIONS.has(nextauth[0] ?? "")) return errorResponse(new AppError("not_found"), translator(localeOf(req)));
   const url = new URL(req.url);
   const query = Object.fromEntries(url.searchParams);
   let body: Record<string, unknown> | undefined;

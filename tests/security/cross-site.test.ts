@@ -1,0 +1,392 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import * as register from "@/app/api/register/route";
+import * as login from "@/app/api/login/route";
+import * as logout from "@/app/api/logout/route";
+import * as userRoute from "@/app/api/user/route";
+import * as passwordRoute from "@/app/api/user/password/route";
+import * as trialSetup from "@/app/api/trial-setup/route";
+import * as userIdRoute from "@/app/api/users/[id]/route";
+import * as feedbackRoute from "@/app/api/feedback/route";
+import * as feedbackIdRoute from "@/app/api/feedback/[id]/route";
+import * as workspaceAccess from "@/app/api/settings/workspace-access/route";
+import * as dailyCheckin from "@/app/api/daily-checkin/route";
+import * as nextAuth from "@/app/api/auth/[...nextauth]/route";
+import { getDb } from "@/lib/server/db/client";
+import { dailyCheckins } from "@/lib/server/db/schema";
+import { SESSION_COOKIE } from "@/lib/server/auth/session";
+import { createFeedback, listFeedback } from "@/lib/server/queries/feedback";
+import { countUsers, findUserByEmail, findUserById } from "@/lib/server/queries/users";
+import { getWorkspaceAccess } from "@/lib/server/services/workspace-access";
+import { MUTATING_WRAPPED_ROUTES, label, type Handler } from "../support/api-routes";
+import { call, seedUser, sessionFrom, type CallResult } from "../support/http";
+
+// SECURITY.md "Cross-site requests": a mutation carrying another site's Origin (or
+// Sec-Fetch-Site: cross-site) is refused before it does anything, even with a valid admin cookie.
+
+type Seeded = Awaited<ReturnType<typeof seedUser>>;
+
+let ipSeq = 0;
+const freshIp = () => `100.80.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
+
+interface MutationCase {
+  method: string;
+  path: string;
+  handler: Handler;
+  /** Builds the request for a fresh actor and returns a probe of the state it would change. */
+  prepare: () => Promise<{
+    cookie: string;
+    body?: unknown;
+    params?: Record<string, string>;
+    /** The observable state the request would change. */
+    state: () => Promise<unknown>;
+    /** Extra checks on a response that was let through. */
+    allowed: (res: CallResult) => Promise<void> | void;
+  }>;
+}
+
+let emailSeq = 0;
+const freshEmail = () => `xsite-${++emailSeq}-${Date.now()}@example.com`;
+
+async function admin(): Promise<Seeded> {
+  return seedUser({ role: "admin" });
+}
+
+async function feedbackState(id: string) {
+  const { feedback } = await listFeedback({ limit: 100, offset: 0 });
+  return feedback.find((f) => f.id === id)?.status;
+}
+
+const CASES: MutationCase[] = [
+  {
+    method: "POST",
+    path: "/api/register",
+    handler: register.POST,
+    prepare: async () => {
+      const a = await admin();
+      const email = freshEmail();
+      return {
+        cookie: a.cookie,
+        body: { email, password: "long enough pw", displayName: "Planted", role: "admin" },
+        state: async () => (await findUserByEmail(email)) ?? null,
+        allowed: async (res) => {
+          expect(res.status).toBe(201);
+          expect((await findUserByEmail(email))?.role).toBe("admin");
+        },
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/login",
+    handler: login.POST,
+    prepare: async () => {
+      // Login CSRF: the attacker signs the victim's browser into the attacker's account.
+      const attacker = await seedUser();
+      return {
+        cookie: attacker.cookie,
+        body: { email: attacker.email, password: attacker.password },
+        state: async () => (await findUserById(attacker.user.id))?.lastLoginAt ?? null,
+        allowed: (res) => {
+          expect(res.status).toBe(200);
+          expect(sessionFrom(res)).toBeDefined();
+        },
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/logout",
+    handler: logout.POST,
+    prepare: async () => {
+      const a = await admin();
+      return {
+        cookie: a.cookie,
+        state: async () => (await call(userRoute.GET, { cookie: a.cookie })).status,
+        allowed: (res) => {
+          expect(res.status).toBe(200);
+          expect(res.setCookies.some((c) => c.startsWith(`${SESSION_COOKIE}=;`) || /Max-Age=0/i.test(c))).toBe(true);
+        },
+      };
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/api/user",
+    handler: userRoute.PATCH,
+    prepare: async () => {
+      const a = await admin();
+      return {
+        cookie: a.cookie,
+        body: { displayName: "Pwned" },
+        state: async () => (await findUserById(a.user.id))?.displayName,
+        allowed: async (res) => {
+          expect(res.status).toBe(200);
+          expect((await findUserById(a.user.id))?.displayName).toBe("Pwned");
+        },
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/user/password",
+    handler: passwordRoute.POST,
+    prepare: async () => {
+      const a = await admin();
+      return {
+        cookie: a.cookie,
+        body: { currentPassword: a.password, newPassword: "attacker chosen pw" },
+        state: async () => {
+          const u = await findUserById(a.user.id);
+          return { hash: u?.passwordHash, sv: u?.sessionVersion };
+        },
+        allowed: (res) => {
+          expect(res.status).toBe(200);
+        },
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/trial-setup",
+    handler: trialSetup.POST,
+    prepare: async () => {
+      const a = await admin();
+      return {
+        cookie: a.cookie,
+        body: { email: freshEmail(), password: "long enough pw", displayName: "Setup" },
+        state: () => countUsers(),
+        // Users exist, so a same-origin setup is refused by the product itself.
+        allowed: (res) => {
+          expect(res.status).toBe(409);
+        },
+      };
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/api/users/{id}",
+    handler: userIdRoute.PATCH,
+    prepare: async () => {
+      const a = await admin();
+      const victim = await seedUser();
+      return {
+        cookie: a.cookie,
+        params: { id: victim.user.id },
+        body: { role: "admin", plan: "supporter" },
+        state: async () => {
+          const u = await findUserById(victim.user.id);
+          return { role: u?.role, plan: u?.plan, sv: u?.sessionVersion };
+        },
+        allowed: async (res) => {
+          expect(res.status).toBe(200);
+          expect((await findUserById(victim.user.id))?.role).toBe("admin");
+        },
+      };
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/api/users/{id}",
+    handler: userIdRoute.DELETE,
+    prepare: async () => {
+      const a = await admin();
+      const victim = await seedUser();
+      return {
+        cookie: a.cookie,
+        params: { id: victim.user.id },
+        state: async () => Boolean(await findUserById(victim.user.id)),
+        allowed: async (res) => {
+          expect(res.status).toBe(200);
+          expect(await findUserById(victim.user.id)).toBeUndefined();
+        },
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/feedback",
+    handler: feedbackRoute.POST,
+    prepare: async () => {
+      const a = await admin();
+      return {
+        cookie: a.cookie,
+        body: { message: "spam from elsewhere" },
+        state: async () => (await listFeedback({ limit: 1, offset: 0 })).total,
+        allowed: (res) => {
+          expect(res.status).toBe(201);
+        },
+      };
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/api/feedback/{id}",
+    handler: feedbackIdRoute.PATCH,
+    prepare: async () => {
+      const a = await admin();
+      const row = await createFeedback({ message: "to be resolved", category: "other" });
+      return {
+        cookie: a.cookie,
+        params: { id: row.id },
+        body: { status: "resolved" },
+        state: () => feedbackState(row.id),
+        allowed: async (res) => {
+          expect(res.status).toBe(200);
+          expect(await feedbackState(row.id)).toBe("resolved");
+        },
+      };
+    },
+  },
+  {
+    method: "PUT",
+    path: "/api/settings/workspace-access",
+    handler: workspaceAccess.PUT,
+    prepare: async () => {
+      const a = await admin();
+      const next = (await getWorkspaceAccess()) === "admins" ? "everyone" : "admins";
+      return {
+        cookie: a.cookie,
+        body: { value: next },
+        state: () => getWorkspaceAccess(),
+        allowed: async (res) => {
+          expect(res.status).toBe(200);
+          expect(await getWorkspaceAccess()).toBe(next);
+        },
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/daily-checkin",
+    handler: dailyCheckin.POST,
+    prepare: async () => {
+      const a = await admin();
+      const rows = async () => (await (await getDb()).select().from(dailyCheckins).where(eq(dailyCheckins.userId, a.user.id))).length;
+      return {
+        cookie: a.cookie,
+        body: { note: "forged" },
+        state: rows,
+        allowed: async (res) => {
+          expect(res.status).toBe(200);
+          expect(await rows()).toBe(1);
+        },
+      };
+    },
+  },
+];
+
+const CROSS_SITE_HEADERS: Record<string, string>[] = [
+  { origin: "https://evil.example" },
+  { origin: "http://evil.example" },
+  { origin: "null" },
+  { origin: "http://localhost:3001" },
+  { origin: "http://localhost" },
+  { origin: "http://sub.localhost:3000" },
+  { origin: "http://localhost:3000.evil.example" },
+  { origin: "not a url" },
+  { origin: "https://evil.example", "sec-fetch-site": "same-origin" },
+  // Sec-Fetch-Site alone is enough, whatever Origin says.
+  { origin: "http://localhost:3000", "sec-fetch-site": "cross-site" },
+  { origin: "", "sec-fetch-site": "cross-site" },
+];
+
+beforeAll(async () => {
+  await seedUser({ role: "admin" });
+});
+
+describe("cross-site table", () => {
+  it("covers every mutating route that goes through the wrapper", () => {
+    expect(CASES.map((c) => `${c.method} ${c.path}`).sort()).toEqual(MUTATING_WRAPPED_ROUTES.map(label).sort());
+  });
+});
+
+for (const c of CASES) {
+  describe(`${c.method} ${c.path}`, () => {
+    it("refuses Origin: https://evil.example with 403 forbidden and changes nothing", async () => {
+      const prepared = await c.prepare();
+      const before = await prepared.state();
+      const res = await call(c.handler, {
+        method: c.method,
+        path: c.path,
+        cookie: prepared.cookie,
+        params: prepared.params,
+        body: prepared.body ?? {},
+        headers: { origin: "https://evil.example", "x-client-ip": freshIp() },
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe("forbidden");
+      expect(res.body.error.code).toBe("forbidden");
+      expect(res.body.message).toBe("已拒絕來自其他網站的請求");
+      expect(res.setCookies).toEqual([]);
+      expect(await prepared.state()).toEqual(before);
+      // The cookie still works: nothing about the session changed either.
+      expect((await call(userRoute.GET, { cookie: prepared.cookie })).status).toBe(200);
+    });
+
+    it("refuses Sec-Fetch-Site: cross-site and other foreign origins the same way", async () => {
+      const prepared = await c.prepare();
+      const before = await prepared.state();
+      for (const headers of CROSS_SITE_HEADERS) {
+        const res = await call(c.handler, {
+          method: c.method,
+          path: c.path,
+          cookie: prepared.cookie,
+          params: prepared.params,
+          body: prepared.body ?? {},
+          headers: { ...headers, "x-client-ip": freshIp() },
+        });
+        expect(res.status, JSON.stringify(headers)).toBe(403);
+        expect(res.body.code).toBe("forbidden");
+        expect(res.setCookies).toEqual([]);
+      }
+      expect(await prepared.state()).toEqual(before);
+    });
+
+    it("refuses a cross-site request even when signed out, before reading the body", async () => {
+      const prepared = await c.prepare();
+      const before = await prepared.state();
+      const res = await call(c.handler, {
+        method: c.method,
+        path: c.path,
+        params: prepared.params,
+        rawBody: "{broken",
+        headers: { origin: "https://evil.example", "content-type": "application/json", "x-client-ip": freshIp() },
+      });
+      expect(res.status).toBe(403);
+      expect(res.body.code).toBe("forbidden");
+      expect(await prepared.state()).toEqual(before);
+    });
+
+    it("lets the same request through from this site's own origin", async () => {
+      const prepared = await c.prepare();
+      const res = await call(c.handler, {
+        method: c.method,
+        path: c.path,
+        cookie: prepared.cookie,
+        params: prepared.params,
+        body: prepared.body ?? {},
+        headers: { origin: "http://localhost:3000", "sec-fetch-site": "same-origin", "x-client-ip": freshIp() },
+      });
+      await prepared.allowed(res);
+    });
+  });
+}
+
+describe("POST /api/auth/{...nextauth}", () => {
+  it("does not sign a user out from a cross-site POST without next-auth's CSRF token", async () => {
+    const a = await seedUser({ role: "admin" });
+    const res = await call(nextAuth.POST as unknown as Handler, {
+      method: "POST",
+      params: { nextauth: ["signout"] },
+      path: "/api/auth/signout",
+      cookie: a.cookie,
+      rawBody: "",
+      headers: { origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(res.status).toBeLessThan(500);
+    const cleared = res.setCookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
+    expect(cleared).toBeUndefined();
+    expect((await call(userRoute.GET, { cookie: a.cookie })).status).toBe(200);
+  });
+});

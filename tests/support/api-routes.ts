@@ -1,0 +1,87 @@
+import * as dailyCheckin from "@/app/api/daily-checkin/route";
+import * as feedback from "@/app/api/feedback/route";
+import * as feedbackId from "@/app/api/feedback/[id]/route";
+import * as guestStatus from "@/app/api/guest/auth-status/route";
+import * as health from "@/app/api/health/route";
+import * as login from "@/app/api/login/route";
+import * as logout from "@/app/api/logout/route";
+import * as register from "@/app/api/register/route";
+import * as workspaceAccess from "@/app/api/settings/workspace-access/route";
+import * as trialSetup from "@/app/api/trial-setup/route";
+import * as user from "@/app/api/user/route";
+import * as password from "@/app/api/user/password/route";
+import * as users from "@/app/api/users/route";
+import * as userId from "@/app/api/users/[id]/route";
+import * as googleAuth from "@/app/api/auth/google/route";
+import * as nextAuth from "@/app/api/auth/[...nextauth]/route";
+
+// Every /api route and method, with who may call it. The security suites iterate over this table;
+// tests/security/auth-and-roles.test.ts fails when a route file on disk is missing from it.
+
+export type Access = "public" | "user" | "staff" | "admin";
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+
+export interface ApiRoute {
+  /** The path as written in the docs, e.g. "/api/users/{id}". */
+  path: string;
+  /** The route file under app/, e.g. "api/users/[id]/route.ts". */
+  file: string;
+  method: Method;
+  access: Access;
+  handler: Handler;
+  /** The handler validates a JSON body. */
+  body: boolean;
+  /** Only mutating routes that go through route() (and so check Origin). */
+  wrapped: boolean;
+}
+
+const h = (fn: unknown) => fn as Handler;
+
+export const API_ROUTES: ApiRoute[] = [
+  { path: "/api/register", file: "api/register/route.ts", method: "POST", access: "public", handler: h(register.POST), body: true, wrapped: true },
+  { path: "/api/login", file: "api/login/route.ts", method: "POST", access: "public", handler: h(login.POST), body: true, wrapped: true },
+  { path: "/api/logout", file: "api/logout/route.ts", method: "POST", access: "public", handler: h(logout.POST), body: false, wrapped: true },
+  { path: "/api/user", file: "api/user/route.ts", method: "GET", access: "user", handler: h(user.GET), body: false, wrapped: true },
+  { path: "/api/user", file: "api/user/route.ts", method: "PATCH", access: "user", handler: h(user.PATCH), body: true, wrapped: true },
+  { path: "/api/user/password", file: "api/user/password/route.ts", method: "POST", access: "user", handler: h(password.POST), body: true, wrapped: true },
+  { path: "/api/guest/auth-status", file: "api/guest/auth-status/route.ts", method: "GET", access: "public", handler: h(guestStatus.GET), body: false, wrapped: true },
+  { path: "/api/trial-setup", file: "api/trial-setup/route.ts", method: "GET", access: "public", handler: h(trialSetup.GET), body: false, wrapped: true },
+  { path: "/api/trial-setup", file: "api/trial-setup/route.ts", method: "POST", access: "public", handler: h(trialSetup.POST), body: true, wrapped: true },
+  { path: "/api/users", file: "api/users/route.ts", method: "GET", access: "admin", handler: h(users.GET), body: false, wrapped: true },
+  { path: "/api/users/{id}", file: "api/users/[id]/route.ts", method: "GET", access: "admin", handler: h(userId.GET), body: false, wrapped: true },
+  { path: "/api/users/{id}", file: "api/users/[id]/route.ts", method: "PATCH", access: "admin", handler: h(userId.PATCH), body: true, wrapped: true },
+  { path: "/api/users/{id}", file: "api/users/[id]/route.ts", method: "DELETE", access: "admin", handler: h(userId.DELETE), body: false, wrapped: true },
+  { path: "/api/feedback", file: "api/feedback/route.ts", method: "POST", access: "public", handler: h(feedback.POST), body: true, wrapped: true },
+  { path: "/api/feedback", file: "api/feedback/route.ts", method: "GET", access: "admin", handler: h(feedback.GET), body: false, wrapped: true },
+  { path: "/api/feedback/{id}", file: "api/feedback/[id]/route.ts", method: "PATCH", access: "admin", handler: h(feedbackId.PATCH), body: true, wrapped: true },
+  { path: "/api/health", file: "api/health/route.ts", method: "GET", access: "public", handler: h(health.GET), body: false, wrapped: false },
+  { path: "/api/settings/workspace-access", file: "api/settings/workspace-access/route.ts", method: "GET", access: "staff", handler: h(workspaceAccess.GET), body: false, wrapped: true },
+  { path: "/api/settings/workspace-access", file: "api/settings/workspace-access/route.ts", method: "PUT", access: "admin", handler: h(workspaceAccess.PUT), body: true, wrapped: true },
+  { path: "/api/daily-checkin", file: "api/daily-checkin/route.ts", method: "GET", access: "staff", handler: h(dailyCheckin.GET), body: false, wrapped: true },
+  { path: "/api/daily-checkin", file: "api/daily-checkin/route.ts", method: "POST", access: "staff", handler: h(dailyCheckin.POST), body: true, wrapped: true },
+  { path: "/api/auth/google", file: "api/auth/google/route.ts", method: "GET", access: "public", handler: h(googleAuth.GET), body: false, wrapped: true },
+  // next-auth's own endpoints: not wrapped by route(); next-auth checks its CSRF token itself.
+  { path: "/api/auth/{...nextauth}", file: "api/auth/[...nextauth]/route.ts", method: "GET", access: "public", handler: h(nextAuth.GET), body: false, wrapped: false },
+  { path: "/api/auth/{...nextauth}", file: "api/auth/[...nextauth]/route.ts", method: "POST", access: "public", handler: h(nextAuth.POST), body: false, wrapped: false },
+];
+
+export const PROTECTED_ROUTES = API_ROUTES.filter((r) => r.access !== "public");
+export const MUTATING_WRAPPED_ROUTES = API_ROUTES.filter((r) => r.method !== "GET" && r.wrapped);
+
+export const label = (r: Pick<ApiRoute, "method" | "path">) => `${r.method} ${r.path}`;
+
+/** A concrete URL path for a route: `{id}` filled in, the catch-all given a next-auth action. */
+export function concretePath(r: ApiRoute, params: Record<string, string | string[]>): string {
+  return r.path
+    .replace("{id}", encodeSegment(String(params.id ?? "")))
+    .replace("{...nextauth}", Array.isArray(params.nextauth) ? params.nextauth.join("/") : "session");
+}
+
+/** Percent-encodes a path segment; a lone surrogate (not encodable) becomes U+FFFD as in a browser. */
+function encodeSegment(value: string): string {
+  return encodeURIComponent(value.toWellFormed());
+}
+
+/** Every method a route file may export. */
+export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"] as const;

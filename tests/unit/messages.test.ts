@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import zhTW from "@/messages/zh-TW.json";
+import en from "@/messages/en.json";
+
+function keys(value: unknown, prefix = ""): string[] {
+  if (value === null || typeof value !== "object") return [prefix];
+  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => keys(v, prefix ? `${prefix}.${k}` : k));
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{(\w+)/g)].map((m) => m[1]).sort();
+}
+
+function leaves(value: unknown, prefix = ""): [string, string][] {
+  if (typeof value === "string") return [[prefix, value]];
+  return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k));
+}
+
+describe("messages/*.json", () => {
+  it("zh-TW and en have exactly the same keys", () => {
+    expect(keys(en).sort()).toEqual(keys(zhTW).sort());
+  });
+
+  it("every string is non-empty and uses the same placeholders in both languages", () => {
+    const english = new Map(leaves(en));
+    for (const [key, zh] of leaves(zhTW)) {
+      expect(zh.trim(), key).not.toBe("");
+      expect(english.get(key)?.trim(), key).not.toBe("");
+      expect(placeholders(english.get(key)!), key).toEqual(placeholders(zh));
+    }
+  });
+
+  it("uses the spec's Chinese texts word for word", () => {
+    const zh = new Map(leaves(zhTW));
+    const expected: Record<string, string> = {
+      "guard.forbidden": "權限不足",
+      "fatal.title": "載入錯誤",
+      "auth.loginSuccess": "登入成功",
+      "auth.loginFailed": "登入失敗",
+      "auth.logoutSuccess": "登出成功",
+      "auth.logoutFailed": "登出失敗",
+      "auth.logoutFailedDescription": "登出時發生錯誤，請重新嘗試",
+      "auth.referralSuccess": "邀請碼處理成功",
+      "users.created": "用戶創建成功",
+      "users.createFailed": "創建用戶失敗",
+      "shared.missingId": "缺少共享助手 ID",
+      "shared.notFound": "找不到此共享助手，請確認連結是否正確",
+      "shared.loadErrorTitle": "無法載入共享助手",
+      "shared.authSuccess": "登入成功",
+    };
+    for (const [key, text] of Object.entries(expected)) expect(zh.get(key), key).toBe(text);
+  });
+});
