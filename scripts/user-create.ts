@@ -7,7 +7,7 @@ import { PLANS, ROLES, type Plan, type Role } from "@/lib/constants";
 import { emailSchema, passwordSchema, displayNameSchema } from "@/lib/schemas/auth";
 import { getDatabase } from "@/lib/server/db/client";
 import { hashPassword } from "@/lib/server/auth/password";
-import { createUser, findUserByEmail, setPassword, updateUserGuarded } from "@/lib/server/queries/users";
+import { createUser, findUserByEmail, normalizeEmail, setPassword, updateUserGuarded } from "@/lib/server/queries/users";
 
 function fail(message: string): never {
   console.error(`user:create: ${message}`);
@@ -32,6 +32,7 @@ if (values.password && !passwordSchema.safeParse(values.password).success) fail(
 const name = values.name ? displayNameSchema.safeParse(values.name) : undefined;
 if (name && !name.success) fail("--name must have 1 to 50 characters");
 
+const address = normalizeEmail(email.data);
 const role = values.role as Role;
 const plan = values.plan as Plan | undefined;
 const handle = await getDatabase().catch((error: Error) => fail(error.message));
@@ -42,18 +43,18 @@ try {
     const result = await updateUserGuarded(existing.id, { role, ...(plan ? { plan } : {}), ...(name?.success ? { displayName: name.data } : {}) });
     if (!result.ok) fail(result.reason === "last_admin" ? "that would leave no active admin" : "user not found");
     if (values.password) await setPassword(existing.id, await hashPassword(values.password));
-    console.log(`Updated ${email.data}: role ${role}${values.password ? ", new password" : ""}.`);
+    console.log(`Updated ${address}: role ${role}${values.password ? ", new password" : ""}.`);
   } else {
     const password = values.password ?? randomBytes(12).toString("base64url");
     const created = await createUser({
-      email: email.data,
-      displayName: name?.success ? name.data : email.data.split("@")[0],
+      email: address,
+      displayName: name?.success ? name.data : address.split("@")[0],
       passwordHash: await hashPassword(password),
       role,
       plan: plan ?? "free",
     });
     if (!created) fail("a user with that e-mail appeared meanwhile");
-    console.log(`Created ${email.data} with role ${role}.`);
+    console.log(`Created ${address} with role ${role}.`);
     if (!values.password) console.log(`Password: ${password}`);
   }
 } finally {
