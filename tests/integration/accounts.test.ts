@@ -208,7 +208,8 @@ describe("GET /api/guest/auth-status", () => {
 
 describe("/api/auth/{action}", () => {
   it("answers next-auth's own actions and refuses the rest with 404 in the API error shape", async () => {
-    const nextauth = await import("@/app/api/auth/[...nextauth]/route");
+    const route = await import("@/app/api/auth/[...nextauth]/route");
+    const nextauth = route as unknown as Record<"GET" | "POST", Parameters<typeof call>[0]>;
     const csrf = await call(nextauth.GET, { path: "/api/auth/csrf", params: { nextauth: ["csrf"] } });
     expect(csrf.status).toBe(200);
     expect(typeof csrf.body.csrfToken).toBe("string");
