@@ -4,6 +4,7 @@ import path from "node:path";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
 import * as schema from "./schema";
+import { log } from "@/lib/server/log";
 import { migrationsFolder } from "./migrate";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -54,6 +55,9 @@ export async function openDatabase(options: { url?: string; dataDir?: string; me
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
     const pool = new Pool({ connectionString: options.url, max: 10 });
+    // An idle connection the server drops (restart, failover, admin command) must not take the
+    // process down: the pool replaces it on the next query.
+    pool.on("error", (error) => log.warn("idle database connection lost", { error: error.message }));
     const db = drizzle(pool, { schema }) as unknown as Db;
     // Several instances may start together: one applies the migrations, the others wait.
     const client = await pool.connect();
