@@ -1,6 +1,8 @@
+import { APP_TIME_ZONE } from "@/lib/constants";
+
 // Pure helpers for the daily check-in screen and API (calendar days as YYYY-MM-DD strings).
 
-export function calendarDay(date: Date, timeZone = "Asia/Taipei"): string {
+export function calendarDay(date: Date, timeZone = APP_TIME_ZONE): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
 }
 

@@ -15,6 +15,9 @@ export const LANGUAGE_STORAGE_KEY = "language";
 export const THEME_STORAGE_KEY = "theme";
 export const DEFAULT_THEME = "light";
 
+// Calendar days and months (upload quotas, check-ins) follow the product's home time zone.
+export const APP_TIME_ZONE = "Asia/Taipei";
+
 // Uploads and plans
 export const UPLOAD_TIMEOUT_MS = 60_000;
 export const FREE_MONTHLY_UPLOADS = 5;
@@ -108,3 +111,12 @@ export const ROLE_PROMPT_MAX_LENGTH = 4_000;
 
 // Request bodies
 export const JSON_BODY_MAX_BYTES = 1024 * 1024;
+// Multipart overhead allowed above the file size limit before a body is refused unread.
+export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+// Documents
+export const DOCUMENT_NAME_MAX_LENGTH = 255;
+export const BULK_DELETE_MAX = 100;
+export const PARSE_TIMEOUT_MS = 60_000;
+export const PARSE_MAX_MEMORY_MB = 512;
+export const RETRIEVAL_DEFAULT_K = 5;

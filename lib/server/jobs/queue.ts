@@ -1,0 +1,83 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb, type Db } from "@/lib/server/db/client";
+import { jobs } from "@/lib/server/db/schema";
+
+// Durable background work in the database. Any instance may claim a job; a claim is a lease
+// that expires, so work held by a process that died (kill -9) is picked up again.
+
+export type Job = typeof jobs.$inferSelect;
+
+export const JOB_LEASE_MS = 20_000;
+
+export async function enqueueJob(
+  input: { type: string; payload: Record<string, unknown>; dedupeKey?: string; maxAttempts?: number },
+  db?: Db,
+): Promise<void> {
+  const target = db ?? (await getDb());
+  await target
+    .insert(jobs)
+    .values({ type: input.type, payload: input.payload, dedupeKey: input.dedupeKey ?? null, maxAttempts: input.maxAttempts ?? 3 })
+    .onConflictDoNothing({ target: jobs.dedupeKey });
+}
+
+/** Claims the next runnable job of the given types: queued and due, or running with an expired lease. */
+export async function claimJob(types: readonly string[], workerId: string): Promise<Job | undefined> {
+  const db = await getDb();
+  const typeList = sql.join(types.map((t) => sql`${t}`), sql`, `);
+  const rows = await db.execute(sql`
+    UPDATE jobs SET status = 'running', locked_by = ${workerId},
+      locked_until = now() + (${JOB_LEASE_MS} * interval '1 millisecond'),
+      attempts = attempts + 1, updated_at = now()
+    WHERE id = (
+      SELECT id FROM jobs
+      WHERE type IN (${typeList})
+        AND ((status = 'queued' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
+      ORDER BY run_at, created_at
+      FOR UPDATE SKIP LOCKED
+      LIMIT 1
+    )
+    RETURNING id`);
+  const id = (rows as unknown as { rows: { id: string }[] }).rows[0]?.id;
+  if (!id) return undefined;
+  const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
+  return job;
+}
+
+/** Extends the lease while a job is still being worked on; false when another worker took it over. */
+export async function renewLease(jobId: string, workerId: string): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .update(jobs)
+    .set({ lockedUntil: sql`now() + (${JOB_LEASE_MS} * interval '1 millisecond')` })
+    .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId), eq(jobs.status, "running")))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+export async function completeJob(jobId: string, workerId: string) {
+  const db = await getDb();
+  await db
+    .update(jobs)
+    .set({ status: "done", lockedBy: null, lockedUntil: null, updatedAt: new Date() })
+    .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId)));
+}
+
+/** Records a failure: retried later with backoff while attempts remain, else failed for good. */
+export async function failJob(job: Job, workerId: string, error: string): Promise<"retry" | "failed"> {
+  const db = await getDb();
+  const finalFailure = job.attempts >= job.maxAttempts;
+  const backoffMs = Math.min(60_000, 2_000 * 2 ** job.attempts);
+  await db
+    .update(jobs)
+    .set({
+      status: finalFailure ? "failed" : "queued",
+      lastError: error.slice(0, 2_000),
+      lockedBy: null,
+      lockedUntil: null,
+      runAt: finalFailure ? undefined : new Date(Date.now() + backoffMs),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId)));
+  return finalFailure ? "failed" : "retry";
+}

@@ -1,0 +1,88 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { log } from "@/lib/server/log";
+import { claimJob, completeJob, failJob, renewLease, JOB_LEASE_MS, type Job } from "./queue";
+
+// Runs durable jobs inside each app instance. Jobs are claimed from the database, so any number
+// of instances share the work and each job runs once at a time; a job whose instance died is
+// claimed again when its lease runs out.
+
+export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+
+const handlers = new Map<string, JobHandler>();
+const WORKER_ID = `${process.pid}-${randomUUID().slice(0, 8)}`;
+const IDLE_POLL_MS = 2_000;
+const CONCURRENCY = 2;
+
+export function registerJobHandler(type: string, handler: JobHandler) {
+  handlers.set(type, handler);
+}
+
+async function runJob(job: Job): Promise<void> {
+  const handler = handlers.get(job.type);
+  if (!handler) return;
+  const heartbeat = setInterval(() => void renewLease(job.id, WORKER_ID).catch(() => undefined), JOB_LEASE_MS / 4);
+  try {
+    await handler(job.payload);
+    await completeJob(job.id, WORKER_ID);
+  } catch (error) {
+    const outcome = await failJob(job, WORKER_ID, error instanceof Error ? error.message : String(error));
+    log.error("job failed", { jobId: job.id, type: job.type, attempt: job.attempts, outcome, error });
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+/** Runs every runnable job until none is left (tests use it to process work deterministically). */
+export async function drainJobs(limit = 1_000): Promise<number> {
+  let ran = 0;
+  while (ran < limit) {
+    const job = await claimJob([...handlers.keys()], WORKER_ID);
+    if (!job) break;
+    await runJob(job);
+    ran++;
+  }
+  return ran;
+}
+
+interface RunnerState {
+  started: boolean;
+  wake?: () => void;
+}
+
+const state = (globalThis as unknown as { __jobRunner?: RunnerState }).__jobRunner ?? { started: false };
+(globalThis as unknown as { __jobRunner?: RunnerState }).__jobRunner = state;
+
+async function loop() {
+  for (;;) {
+    let ran = 0;
+    try {
+      ran = await drainJobs(50);
+    } catch (error) {
+      log.error("job runner error", { error });
+    }
+    if (ran === 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, IDLE_POLL_MS);
+        state.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      state.wake = undefined;
+    }
+  }
+}
+
+/** Starts this process's job workers once. */
+export function startJobRunner() {
+  if (state.started) return;
+  state.started = true;
+  for (let i = 0; i < CONCURRENCY; i++) void loop();
+  log.info("job runner started", { workerId: WORKER_ID, types: [...handlers.keys()] });
+}
+
+/** New work was queued here: look now instead of at the next poll. */
+export function pokeJobRunner() {
+  state.wake?.();
+}
