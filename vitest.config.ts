@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
@@ -33,7 +34,13 @@ export default defineConfig({
           setupFiles: ["tests/support/integration-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          env: { NODE_ENV: "test", LOG_LEVEL: "silent", AUTH_SECRET: "test-secret-for-integration-tests-only" },
+          env: {
+            NODE_ENV: "test",
+            LOG_LEVEL: "silent",
+            AUTH_SECRET: "test-secret-for-integration-tests-only",
+            // Stored uploads of the tests go to a scratch folder, never the project's ./data.
+            DATA_DIR: path.join(os.tmpdir(), "docchat-vitest-data"),
+          },
         },
       },
     ],

@@ -1,14 +1,16 @@
+import { Suspense } from "react";
 import { getTranslations } from "next-intl/server";
 import { FeatureCards } from "@/components/home/feature-cards";
 import { GuideButton } from "@/components/home/guide-button";
+import { FileLibrary } from "@/components/files/file-library";
+import { WorkspaceTabs } from "@/components/workspace/workspace-tabs";
 import { requirePage } from "@/lib/server/auth/page-guard";
 
-// The workspace home. Its chat and file library are built on this page by the chat and
-// documents work; the guard is final now.
+// The workspace home: the chat (built by the chat work on this tab) and the file library.
 export default async function HomePage() {
   await requirePage("/");
   const t = await getTranslations("home");
-  return (
+  const intro = (
     <div className="mx-auto max-w-3xl py-6 text-center" data-testid="home">
       <h1 className="text-3xl font-semibold tracking-tight">{t("title")}</h1>
       <p className="mx-auto mt-3 max-w-xl text-muted-foreground">{t("intro")}</p>
@@ -20,5 +22,10 @@ export default async function HomePage() {
         <p className="text-sm text-muted-foreground">{t("hint")}</p>
       </div>
     </div>
+  );
+  return (
+    <Suspense>
+      <WorkspaceTabs chat={intro} files={<FileLibrary />} />
+    </Suspense>
   );
 }

@@ -12,6 +12,11 @@ import * as feedbackIdRoute from "@/app/api/feedback/[id]/route";
 import * as workspaceAccess from "@/app/api/settings/workspace-access/route";
 import * as dailyCheckin from "@/app/api/daily-checkin/route";
 import * as nextAuth from "@/app/api/auth/[...nextauth]/route";
+import * as documentIdRoute from "@/app/api/documents/[id]/route";
+import * as documentsBulk from "@/app/api/documents/bulk-delete/route";
+import * as documentsUpload from "@/app/api/documents/upload/route";
+import { findDocument, listDocuments } from "@/lib/server/queries/documents";
+import { uploadDocument } from "@/lib/server/services/upload-document";
 import { getDb } from "@/lib/server/db/client";
 import { dailyCheckins } from "@/lib/server/db/schema";
 import { SESSION_COOKIE } from "@/lib/server/auth/session";
@@ -57,7 +62,61 @@ async function feedbackState(id: string) {
   return feedback.find((f) => f.id === id)?.status;
 }
 
+async function adminWithDocument() {
+  const a = await admin();
+  const { document } = await uploadDocument({ user: a.user, name: "kept.txt", bytes: new TextEncoder().encode("keep me") });
+  return { a, document };
+}
+
 const CASES: MutationCase[] = [
+  {
+    method: "DELETE",
+    path: "/api/documents/{id}",
+    handler: documentIdRoute.DELETE,
+    prepare: async () => {
+      const { a, document } = await adminWithDocument();
+      return {
+        cookie: a.cookie,
+        params: { id: document.id },
+        state: async () => Boolean(await findDocument(a.user.id, document.id)),
+        allowed: async (res) => {
+          expect(res.status).toBe(200);
+          expect(await findDocument(a.user.id, document.id)).toBeUndefined();
+        },
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/documents/bulk-delete",
+    handler: documentsBulk.POST,
+    prepare: async () => {
+      const { a, document } = await adminWithDocument();
+      return {
+        cookie: a.cookie,
+        body: { ids: [document.id] },
+        state: async () => Boolean(await findDocument(a.user.id, document.id)),
+        allowed: async (res) => {
+          expect(res.status).toBe(200);
+          expect(res.body.deleted).toBe(1);
+        },
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/documents/upload",
+    handler: documentsUpload.POST,
+    prepare: async () => {
+      const a = await admin();
+      return {
+        cookie: a.cookie,
+        state: async () => (await listDocuments(a.user.id)).length,
+        // Past the Origin check the JSON body of this harness is not a multipart upload.
+        allowed: (res) => expect(res.status).toBe(400),
+      };
+    },
+  },
   {
     method: "POST",
     path: "/api/register",

@@ -14,6 +14,11 @@ import * as users from "@/app/api/users/route";
 import * as userId from "@/app/api/users/[id]/route";
 import * as googleAuth from "@/app/api/auth/google/route";
 import * as nextAuth from "@/app/api/auth/[...nextauth]/route";
+import * as documentsList from "@/app/api/documents/route";
+import * as documentsUpload from "@/app/api/documents/upload/route";
+import * as documentsUsage from "@/app/api/documents/usage/route";
+import * as documentId from "@/app/api/documents/[id]/route";
+import * as documentsBulk from "@/app/api/documents/bulk-delete/route";
 
 // Every /api route and method, with who may call it. The security suites iterate over this table;
 // tests/security/auth-and-roles.test.ts fails when a route file on disk is missing from it.
@@ -58,6 +63,13 @@ export const API_ROUTES: ApiRoute[] = [
   { path: "/api/health", file: "api/health/route.ts", method: "GET", access: "public", handler: h(health.GET), body: false, wrapped: false },
   { path: "/api/settings/workspace-access", file: "api/settings/workspace-access/route.ts", method: "GET", access: "staff", handler: h(workspaceAccess.GET), body: false, wrapped: true },
   { path: "/api/settings/workspace-access", file: "api/settings/workspace-access/route.ts", method: "PUT", access: "admin", handler: h(workspaceAccess.PUT), body: true, wrapped: true },
+  // Workspace routes: admin-only under the default workspace access ("admins"), which these suites use.
+  { path: "/api/documents", file: "api/documents/route.ts", method: "GET", access: "admin", handler: h(documentsList.GET), body: false, wrapped: true },
+  { path: "/api/documents/upload", file: "api/documents/upload/route.ts", method: "POST", access: "admin", handler: h(documentsUpload.POST), body: false, wrapped: true },
+  { path: "/api/documents/usage", file: "api/documents/usage/route.ts", method: "GET", access: "admin", handler: h(documentsUsage.GET), body: false, wrapped: true },
+  { path: "/api/documents/{id}", file: "api/documents/[id]/route.ts", method: "GET", access: "admin", handler: h(documentId.GET), body: false, wrapped: true },
+  { path: "/api/documents/{id}", file: "api/documents/[id]/route.ts", method: "DELETE", access: "admin", handler: h(documentId.DELETE), body: false, wrapped: true },
+  { path: "/api/documents/bulk-delete", file: "api/documents/bulk-delete/route.ts", method: "POST", access: "admin", handler: h(documentsBulk.POST), body: true, wrapped: true },
   { path: "/api/daily-checkin", file: "api/daily-checkin/route.ts", method: "GET", access: "staff", handler: h(dailyCheckin.GET), body: false, wrapped: true },
   { path: "/api/daily-checkin", file: "api/daily-checkin/route.ts", method: "POST", access: "staff", handler: h(dailyCheckin.POST), body: true, wrapped: true },
   { path: "/api/auth/google", file: "api/auth/google/route.ts", method: "GET", access: "public", handler: h(googleAuth.GET), body: false, wrapped: true },

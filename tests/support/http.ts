@@ -12,7 +12,7 @@ export interface CallOptions {
   method?: string;
   path?: string;
   body?: unknown;
-  rawBody?: string;
+  rawBody?: string | Uint8Array;
   cookie?: string;
   headers?: Record<string, string>;
   params?: Record<string, string | string[]>;
@@ -31,14 +31,14 @@ export async function call(handler: Handler, options: CallOptions = {}): Promise
   const method = options.method ?? "GET";
   const headers: Record<string, string> = { host: "localhost:3000", ...options.headers };
   if (options.cookie) headers.cookie = options.cookie;
-  let body: string | undefined;
+  let body: string | Uint8Array | undefined;
   if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers["content-type"] ??= "application/json";
   }
   if (method !== "GET" && method !== "HEAD") headers.origin ??= ORIGIN;
-  const req = new NextRequest(`${ORIGIN}${options.path ?? "/"}`, { method, headers, body });
+  const req = new NextRequest(`${ORIGIN}${options.path ?? "/"}`, { method, headers, body: body as BodyInit | undefined });
   const res = await handler(req, { params: Promise.resolve(options.params ?? {}) });
   const text = await res.text();
   let parsed: unknown = text;
@@ -75,4 +75,16 @@ export async function seedUser(options: { role?: Role; email?: string; password?
   if (!user) throw new Error("seed user exists");
   const cookie = `${SESSION_COOKIE}=${await encodeSession(user)}`;
   return { user, cookie, email, password };
+}
+
+/** A multipart body as a browser would send it: bytes plus content-type and content-length. */
+export async function multipart(fields: Record<string, string | File>): Promise<{ rawBody: Uint8Array; headers: Record<string, string> }> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const res = new Response(form);
+  const rawBody = new Uint8Array(await res.arrayBuffer());
+  return {
+    rawBody,
+    headers: { "content-type": res.headers.get("content-type")!, "content-length": String(rawBody.byteLength) },
+  };
 }

@@ -99,27 +99,15 @@ export const documentChunks = pgTable(
     charStart: integer("char_start").notNull(),
     charEnd: integer("char_end").notNull(),
     tokenCount: integer("token_count").notNull().default(0),
+    // The chunk's lexical terms and their counts, written once at ingestion so the in-memory
+    // index of any instance loads without segmenting text again.
+    terms: jsonb("terms").$type<Record<string, number>>().notNull().default({}),
     // Embeddings as plain arrays so PGlite (no pgvector) stores them too.
     embedding: real("embedding").array(),
   },
-  (t) => [uniqueIndex("document_chunks_doc_ordinal_key").on(t.documentId, t.ordinal)],
-);
-
-// Postings of the lexical index: one row per (term, chunk).
-export const chunkTerms = pgTable(
-  "chunk_terms",
-  {
-    term: text("term").notNull(),
-    chunkId: bigint("chunk_id", { mode: "number" })
-      .notNull()
-      .references(() => documentChunks.id, { onDelete: "cascade" }),
-    documentId: text("document_id").notNull(),
-    tf: integer("tf").notNull(),
-  },
   (t) => [
-    primaryKey({ columns: [t.term, t.chunkId] }),
-    index("chunk_terms_document_idx").on(t.documentId),
-    index("chunk_terms_chunk_idx").on(t.chunkId),
+    uniqueIndex("document_chunks_doc_ordinal_key").on(t.documentId, t.ordinal),
+    index("document_chunks_user_idx").on(t.userId),
   ],
 );
 

@@ -31,14 +31,6 @@ CREATE TABLE "assistant_settings" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
-CREATE TABLE "chunk_terms" (
-	"term" text NOT NULL,
-	"chunk_id" bigint NOT NULL,
-	"document_id" text NOT NULL,
-	"tf" integer NOT NULL,
-	CONSTRAINT "chunk_terms_term_chunk_id_pk" PRIMARY KEY("term","chunk_id")
-);
---> statement-breakpoint
 CREATE TABLE "daily_checkins" (
 	"id" text PRIMARY KEY DEFAULT gen_random_uuid()::text NOT NULL,
 	"user_id" text NOT NULL,
@@ -58,6 +50,7 @@ CREATE TABLE "document_chunks" (
 	"char_start" integer NOT NULL,
 	"char_end" integer NOT NULL,
 	"token_count" integer DEFAULT 0 NOT NULL,
+	"terms" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"embedding" real[]
 );
 --> statement-breakpoint
@@ -232,7 +225,6 @@ CREATE TABLE "users" (
 ALTER TABLE "api_usage" ADD CONSTRAINT "api_usage_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_usage" ADD CONSTRAINT "api_usage_shared_assistant_id_shared_assistants_id_fk" FOREIGN KEY ("shared_assistant_id") REFERENCES "public"."shared_assistants"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "assistant_settings" ADD CONSTRAINT "assistant_settings_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "chunk_terms" ADD CONSTRAINT "chunk_terms_chunk_id_document_chunks_id_fk" FOREIGN KEY ("chunk_id") REFERENCES "public"."document_chunks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "daily_checkins" ADD CONSTRAINT "daily_checkins_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "document_chunks" ADD CONSTRAINT "document_chunks_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "documents" ADD CONSTRAINT "documents_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -252,10 +244,9 @@ ALTER TABLE "referrals" ADD CONSTRAINT "referrals_invitee_id_users_id_fk" FOREIG
 ALTER TABLE "shared_assistants" ADD CONSTRAINT "shared_assistants_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "api_usage_created_idx" ON "api_usage" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "api_usage_user_idx" ON "api_usage" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE INDEX "chunk_terms_document_idx" ON "chunk_terms" USING btree ("document_id");--> statement-breakpoint
-CREATE INDEX "chunk_terms_chunk_idx" ON "chunk_terms" USING btree ("chunk_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "daily_checkins_user_day_key" ON "daily_checkins" USING btree ("user_id","day");--> statement-breakpoint
 CREATE UNIQUE INDEX "document_chunks_doc_ordinal_key" ON "document_chunks" USING btree ("document_id","ordinal");--> statement-breakpoint
+CREATE INDEX "document_chunks_user_idx" ON "document_chunks" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "documents_user_idx" ON "documents" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "documents_user_client_key" ON "documents" USING btree ("user_id","client_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "email_recipients_campaign_email_key" ON "email_recipients" USING btree ("campaign_id","email");--> statement-breakpoint

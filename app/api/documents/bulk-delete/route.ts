@@ -1,0 +1,13 @@
+import { z } from "zod";
+import { BULK_DELETE_MAX } from "@/lib/constants";
+import { route } from "@/lib/server/http/route";
+import { removeDocuments } from "@/lib/server/services/remove-documents";
+
+const bodySchema = z.object({ ids: z.array(z.string().min(1).max(100)).min(1).max(BULK_DELETE_MAX) }).strict();
+
+// POST /api/documents/bulk-delete: deletes several documents; reports each one's result.
+export const POST = route({ auth: "workspace", body: bodySchema }, async ({ user, body }) => {
+  const results = await removeDocuments(user.id, [...new Set(body.ids)]);
+  const deleted = results.filter((r) => r.ok).length;
+  return { results, deleted, failed: results.length - deleted };
+});

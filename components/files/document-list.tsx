@@ -1,0 +1,95 @@
+"use client";
+
+import { useFormatter, useLocale, useTranslations } from "next-intl";
+import { FileText, Trash2 } from "lucide-react";
+import { formatBytes } from "@/lib/format-bytes";
+import { Button } from "@/components/ui/button";
+import { StatusBadge } from "./status-badge";
+import type { LibraryDocument } from "./types";
+
+interface Props {
+  documents: LibraryDocument[];
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onToggleAll: () => void;
+  onDelete: (doc: LibraryDocument) => void;
+}
+
+/** One list for every width: a row per document that wraps its details under the name on phones. */
+export function DocumentList({ documents, selected, onToggle, onToggleAll, onDelete }: Props) {
+  const t = useTranslations("documents");
+  const tReasons = useTranslations("documents.reasons");
+  const format = useFormatter();
+  const locale = useLocale();
+  const allSelected = documents.length > 0 && documents.every((d) => selected.has(d.id));
+
+  return (
+    <div className="overflow-hidden rounded-xl border bg-card" data-testid="document-list">
+      <div className="flex items-center gap-3 border-b bg-muted/40 px-4 py-2 text-xs text-muted-foreground">
+        <input
+          type="checkbox"
+          className="size-4 accent-primary"
+          checked={allSelected}
+          onChange={onToggleAll}
+          aria-label={t("selectAll")}
+          data-testid="select-all"
+        />
+        <span className="flex-1">{t("name")}</span>
+        <span className="hidden w-24 sm:block">{t("status")}</span>
+        <span className="hidden w-20 text-right md:block">{t("size")}</span>
+        <span className="hidden w-16 text-right md:block">{t("pages")}</span>
+        <span className="w-9" aria-hidden />
+      </div>
+      <ul>
+        {documents.map((doc) => (
+          <li key={doc.id} className="flex items-start gap-3 border-b px-4 py-3 last:border-b-0" data-testid={`document-row-${doc.originalName}`} data-status={doc.status}>
+            <input
+              type="checkbox"
+              className="mt-1 size-4 accent-primary"
+              checked={selected.has(doc.id)}
+              onChange={() => onToggle(doc.id)}
+              aria-label={t("select", { name: doc.originalName })}
+              data-testid={`select-${doc.originalName}`}
+            />
+            <div className="min-w-0 flex-1">
+              <div className="flex items-center gap-2">
+                <FileText className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+                <span className="truncate font-medium" title={doc.originalName}>
+                  {doc.originalName}
+                </span>
+              </div>
+              <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+                <span className="sm:hidden">
+                  <StatusBadge status={doc.status} />
+                </span>
+                <span className="md:hidden">{formatBytes(doc.size, locale)}</span>
+                {doc.pageCount ? <span className="md:hidden">{t("pageCount", { count: doc.pageCount })}</span> : null}
+                <span>{format.dateTime(new Date(doc.createdAt), { dateStyle: "medium", timeStyle: "short" })}</span>
+              </div>
+              {doc.status === "error" ? (
+                <p className="mt-1 text-xs text-destructive" data-testid="document-error-reason">
+                  {doc.errorReason && tReasons.has(doc.errorReason as never) ? tReasons(doc.errorReason as never) : tReasons("malformed")}
+                </p>
+              ) : null}
+            </div>
+            <span className="hidden w-24 sm:block">
+              <StatusBadge status={doc.status} />
+            </span>
+            <span className="hidden w-20 text-right text-sm tabular-nums md:block">{formatBytes(doc.size, locale)}</span>
+            <span className="hidden w-16 text-right text-sm tabular-nums md:block">{doc.pageCount ?? "—"}</span>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="text-muted-foreground hover:text-destructive"
+              onClick={() => onDelete(doc)}
+              aria-label={t("deleteLabel", { name: doc.originalName })}
+              data-testid={`delete-${doc.originalName}`}
+            >
+              <Trash2 />
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+"use client";
+
+import { useEffect, useRef } from "react";
+import useSWR from "swr";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { DOCUMENT_LIST_REFRESH_MS } from "@/lib/constants";
+import { ApiError, apiFetch } from "@/lib/fetcher";
+import { listRefreshDue } from "@/lib/document-polling";
+import type { LibraryDocument, UploadUsage } from "./types";
+
+export const DOCUMENTS_KEY = "/api/documents";
+export const USAGE_KEY = "/api/documents/usage";
+
+/** SPEC §7/§8: a 401 (or 未授權) on the list quietly yields an empty list. */
+export async function fetchDocuments(): Promise<LibraryDocument[]> {
+  try {
+    return await apiFetch<LibraryDocument[]>(DOCUMENTS_KEY);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.message.includes("未授權"))) return [];
+    throw error;
+  }
+}
+
+/** The document list; refreshed every 10 s (at least 5 s apart) while anything is processing. */
+export function useDocuments() {
+  const t = useTranslations("documents");
+  const lastRefresh = useRef(Date.now());
+  const swr = useSWR<LibraryDocument[]>(DOCUMENTS_KEY, fetchDocuments, {
+    revalidateIfStale: true,
+    onSuccess: () => {
+      lastRefresh.current = Date.now();
+    },
+    onError: () => toast.error(t("listError"), { description: t("listErrorDescription"), id: "documents-list-error" }),
+  });
+  const anyProcessing = (swr.data ?? []).some((d) => d.status === "processing");
+  const { mutate } = swr;
+  useEffect(() => {
+    if (!anyProcessing) return;
+    const timer = setInterval(() => {
+      if (listRefreshDue(true, lastRefresh.current, Date.now())) void mutate();
+    }, DOCUMENT_LIST_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [anyProcessing, mutate]);
+  return swr;
+}
+
+export function useUploadUsage() {
+  return useSWR<UploadUsage>(USAGE_KEY, (url: string) => apiFetch<UploadUsage>(url), { revalidateIfStale: true });
+}

@@ -1,0 +1,43 @@
+"use client";
+
+import { usePathname, useRouter, useSearchParams } from "next/navigation";
+import { useTranslations } from "next-intl";
+import { FolderOpen, MessagesSquare } from "lucide-react";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+
+const TABS = ["chat", "files"] as const;
+type Tab = (typeof TABS)[number];
+
+/** The workspace at "/": chat and file library as tabs, the choice kept in ?tab= so links and reloads keep it. */
+export function WorkspaceTabs({ chat, files }: { chat: React.ReactNode; files: React.ReactNode }) {
+  const t = useTranslations("workspace");
+  const params = useSearchParams();
+  const router = useRouter();
+  const pathname = usePathname();
+  const current: Tab = (TABS as readonly string[]).includes(params.get("tab") ?? "") ? (params.get("tab") as Tab) : "chat";
+
+  return (
+    <Tabs
+      value={current}
+      onValueChange={(value) => {
+        const next = new URLSearchParams(params);
+        if (value === "chat") next.delete("tab");
+        else next.set("tab", value);
+        router.replace(`${pathname}${next.size ? `?${next}` : ""}`, { scroll: false });
+      }}
+    >
+      <TabsList aria-label={t("tabs")} className="mb-2 w-full sm:w-auto">
+        <TabsTrigger value="chat" data-testid="tab-chat">
+          <MessagesSquare className="size-4" aria-hidden />
+          {t("chat")}
+        </TabsTrigger>
+        <TabsTrigger value="files" data-testid="tab-files">
+          <FolderOpen className="size-4" aria-hidden />
+          {t("files")}
+        </TabsTrigger>
+      </TabsList>
+      <TabsContent value="chat">{chat}</TabsContent>
+      <TabsContent value="files">{files}</TabsContent>
+    </Tabs>
+  );
+}

@@ -1,0 +1,14 @@
+// Types for parse-document.mjs (worker-side JavaScript, imported directly by tests).
+import type { DocumentKind } from "./detect-type.mjs";
+
+export type ParseFailureCode = "unsupported_type" | "encrypted" | "malformed" | "no_text" | "too_many_entries" | "inflated_too_large";
+
+export declare class ParseFailure extends Error {
+  constructor(code: ParseFailureCode, message: string);
+  readonly code: ParseFailureCode;
+}
+
+export declare function parseDocument(
+  bytes: Uint8Array,
+  kind: DocumentKind,
+): Promise<{ pages: { page: number | null; text: string }[]; pageCount: number | null }>;

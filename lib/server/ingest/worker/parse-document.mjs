@@ -1,0 +1,34 @@
+// Chooses the parser for a document kind. Runs inside the parse worker (and directly in tests).
+import { detectType } from "./detect-type.mjs";
+import { ParseFailure } from "./parse-failure.mjs";
+import { parseDocx } from "./parse-docx.mjs";
+import { parsePdf } from "./parse-pdf.mjs";
+import { parseText } from "./parse-text.mjs";
+
+export { ParseFailure };
+
+/** @param {string | undefined} kind */
+function family(kind) {
+  return kind === "md" ? "txt" : kind;
+}
+
+/**
+ * @param {Uint8Array} bytes
+ * @param {string} kind "pdf" | "docx" | "txt" | "md", as detected at upload
+ * @returns {Promise<{ pages: { page: number | null, text: string }[], pageCount: number | null }>}
+ */
+export async function parseDocument(bytes, kind) {
+  // The kind was decided at upload; the content is checked again so a parser only ever sees
+  // the format it was written for, whatever a caller passes.
+  if (family(detectType(bytes)?.kind) !== family(kind)) {
+    throw new ParseFailure("unsupported_type", `the content is not a ${kind} file`);
+  }
+  switch (kind) {
+    case "pdf":
+      return parsePdf(bytes);
+    case "docx":
+      return parseDocx(bytes);
+    default:
+      return parseText(bytes);
+  }
+}

@@ -1,0 +1,12 @@
+// A file the parsers refuse, with the reason code the worker reports back to the main thread.
+export class ParseFailure extends Error {
+  /**
+   * @param {"unsupported_type" | "encrypted" | "malformed" | "no_text" | "too_many_entries" | "inflated_too_large"} code
+   * @param {string} message
+   */
+  constructor(code, message) {
+    super(message);
+    this.name = "ParseFailure";
+    this.code = code;
+  }
+}

@@ -1,0 +1,185 @@
+// PDF text per page through unpdf's bundled pdf.js. pdf.js hands back positioned text runs;
+// lines and paragraphs are rebuilt from their positions, because pdf.js breaks lines wherever
+// the typesetter did, mid-word in Chinese.
+import { getDocumentProxy } from "unpdf";
+import { ParseFailure } from "./parse-failure.mjs";
+
+const PDF_OPTIONS = Object.freeze({
+  // Nothing is ever fetched: with worker fetch off, CMaps and standard fonts can only come
+  // through pdf.js's Node factory, which reads local files (and only from a directory unpdf
+  // finds in a locally installed pdfjs-dist). This pdf.js build has no eval path to disable.
+  useWorkerFetch: false,
+  disableFontFace: true,
+  useSystemFonts: true,
+  useWasm: false,
+  enableXfa: false,
+  isOffscreenCanvasSupported: false,
+  isImageDecoderSupported: false,
+  // Errors only: pdf.js otherwise logs a warning for every odd font in a file.
+  verbosity: 0,
+});
+
+// A line break next to one of these joins without a space (Han, kana, CJK and fullwidth punctuation).
+const CJK_CLASS = "[\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\u3000-\\u303f\\uff00-\\uffef\\ufe30-\\ufe4f\\u2014\\u2026\\u2027\\u00b7]";
+const ENDS_CJK = new RegExp(`${CJK_CLASS}$`, "u");
+const STARTS_CJK = new RegExp(`^${CJK_CLASS}`, "u");
+const TERMINAL = /[.!?。！？：:」』”）)]$/u;
+const HYPHENATED = /\p{L}[-\u00ad\u2010]$/u;
+
+/**
+ * @typedef {{ text: string, y: number, size: number, x: number, right: number }} Line
+ */
+
+/**
+ * @param {Uint8Array} bytes
+ * @returns {Promise<{ pages: { page: number, text: string }[], pageCount: number }>}
+ */
+export async function parsePdf(bytes) {
+  let pdf;
+  try {
+    // pdf.js takes ownership of (detaches) the array it is given, and refuses Node Buffers.
+    pdf = await getDocumentProxy(new Uint8Array(bytes), PDF_OPTIONS);
+  } catch (error) {
+    const name = error instanceof Error ? error.name : "";
+    if (name === "PasswordException") throw new ParseFailure("encrypted", "the PDF needs a password");
+    throw new ParseFailure("malformed", `unreadable PDF: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  try {
+    const pages = [];
+    let failed = 0;
+    for (let number = 1; number <= pdf.numPages; number++) {
+      let text = "";
+      try {
+        const page = await pdf.getPage(number);
+        const content = await page.getTextContent();
+        text = pageText(content.items);
+        page.cleanup();
+      } catch {
+        // One broken page should not cost the rest of the document.
+        failed++;
+      }
+      pages.push({ page: number, text });
+    }
+    if (pdf.numPages > 0 && failed === pdf.numPages) throw new ParseFailure("malformed", "no page of the PDF could be read");
+    if (pages.every((p) => p.text.trim() === "")) throw new ParseFailure("no_text", "the PDF has no extractable text (scanned?)");
+    return { pages, pageCount: pdf.numPages };
+  } finally {
+    await pdf.loadingTask.destroy();
+  }
+}
+
+/**
+ * @param {Array<{ str?: string, hasEOL?: boolean, transform?: number[], width?: number, height?: number }>} items
+ */
+function pageText(items) {
+  return paragraphs(lines(items))
+    .map(joinLines)
+    .filter((text) => text !== "")
+    .join("\n\n");
+}
+
+/**
+ * Groups text runs into visual lines: a new line where pdf.js marks an end of line or the
+ * baseline moves by more than half the font size.
+ * @param {Array<{ str?: string, hasEOL?: boolean, transform?: number[], width?: number, height?: number }>} items
+ * @returns {Line[]}
+ */
+function lines(items) {
+  /** @type {Line[]} */
+  const result = [];
+  /** @type {Line | null} */
+  let current = null;
+  let endOfLine = false;
+  for (const item of items) {
+    if (typeof item.str !== "string" || !item.transform) continue;
+    if (item.str === "") {
+      if (item.hasEOL) endOfLine = true;
+      continue;
+    }
+    const [, , c, d, x, y] = item.transform;
+    const size = Math.hypot(c, d) || item.height || 1;
+    const right = x + (item.width ?? 0);
+    if (!current || endOfLine || Math.abs(y - current.y) > Math.max(size, current.size) / 2) {
+      current = { text: item.str, y, size, x, right };
+      result.push(current);
+    } else {
+      const gap = x - current.right;
+      // Only the tail of the line is tested: a regex anchored at the end scans the whole string.
+      const tail = current.text.slice(-2);
+      const cjk = ENDS_CJK.test(tail) && STARTS_CJK.test(item.str);
+      if (gap > current.size * 0.25 && !/\s$/.test(tail) && !/^\s/.test(item.str) && !cjk) {
+        current.text += " ";
+      }
+      current.text += item.str;
+      current.right = Math.max(current.right, right);
+      current.size = Math.max(current.size, size);
+    }
+    endOfLine = item.hasEOL === true;
+  }
+  return result.filter((line) => line.text.trim() !== "");
+}
+
+/**
+ * Splits lines into paragraphs: at a vertical gap clearly wider than the page's usual line
+ * spacing, a change of font size (headings), a jump upwards (a new column), or after a short
+ * line that ends a sentence.
+ * @param {Line[]} all
+ * @returns {string[][]}
+ */
+function paragraphs(all) {
+  const gaps = [];
+  for (let i = 1; i < all.length; i++) {
+    const gap = all[i - 1].y - all[i].y;
+    if (gap > 0 && gap < all[i].size * 4) gaps.push(gap);
+  }
+  gaps.sort((a, b) => a - b);
+  // The lower quartile: on pages of one-line paragraphs the median would be the paragraph gap.
+  const spacing = gaps.length >= 2 ? gaps[Math.floor((gaps.length - 1) / 4)] : null;
+  const widest = all.reduce((max, line) => Math.max(max, line.right - line.x), 0);
+
+  /** @type {string[][]} */
+  const result = [];
+  for (let i = 0; i < all.length; i++) {
+    const line = all[i];
+    const previous = all[i - 1];
+    let breaks = !previous;
+    if (previous) {
+      const gap = previous.y - line.y;
+      const sizeChanged = Math.abs(line.size - previous.size) > Math.min(line.size, previous.size) * 0.2;
+      const wideGap = spacing !== null ? gap > spacing * 1.3 + 0.5 : gap > line.size * 2;
+      const shortEnd = all.length >= 3 && previous.right - previous.x < widest * 0.7 && TERMINAL.test(previous.text.trimEnd().slice(-2));
+      breaks = gap < -line.size / 2 || wideGap || sizeChanged || shortEnd;
+    }
+    if (breaks) result.push([line.text]);
+    else result[result.length - 1].push(line.text);
+  }
+  return result;
+}
+
+/**
+ * Joins the lines of one paragraph: mends words hyphenated at a line end, adds no space where
+ * Chinese text meets the break, one space otherwise.
+ * @param {string[]} lines
+ */
+function joinLines(lines) {
+  /** @type {string[]} */
+  const parts = [];
+  let last = "";
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (line === "") continue;
+    if (last !== "") {
+      const tail = last.slice(-3);
+      if (HYPHENATED.test(tail)) {
+        // "exam-" + "ple" is one word; "COVID-" + "19" keeps its hyphen.
+        if (/^\p{Ll}/u.test(line)) parts[parts.length - 1] = last.slice(0, -1);
+      } else if (!ENDS_CJK.test(tail) && !STARTS_CJK.test(line)) {
+        // Chinese on either side means no space, also beside Latin letters and digits ("7月" + "6日").
+        parts.push(" ");
+      }
+    }
+    parts.push(line);
+    last = line;
+  }
+  return parts.join("");
+}

@@ -1,0 +1,24 @@
+// Worker thread entry: parses one document and reports back. It runs with V8 heap limits and
+// is terminated on time-out by lib/server/ingest/parse-in-worker.ts, so a hostile file can
+// exhaust only this thread. Loaded by path at run time (the Next.js bundle cannot hold a
+// worker entry), hence plain JavaScript.
+import { parentPort } from "node:worker_threads";
+import { parseDocument, ParseFailure } from "./parse-document.mjs";
+
+if (!parentPort) throw new Error("parse-worker.mjs must run in a worker thread");
+const port = parentPort;
+
+port.once("message", async (/** @type {{ bytes: Uint8Array, kind: string }} */ { bytes, kind }) => {
+  try {
+    const { pages, pageCount } = await parseDocument(bytes, kind);
+    port.postMessage({ ok: true, pages, pageCount });
+  } catch (error) {
+    if (error instanceof ParseFailure) {
+      port.postMessage({ ok: false, code: error.code, message: error.message });
+    } else if (error instanceof RangeError && /allocation failed|invalid (array|string|typed array) length/i.test(error.message)) {
+      port.postMessage({ ok: false, code: "out_of_memory", message: error.message });
+    } else {
+      port.postMessage({ ok: false, code: "worker_crashed", message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+});

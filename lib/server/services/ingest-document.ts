@@ -1,0 +1,83 @@
+import "server-only";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { PARSE_MAX_MEMORY_MB, PARSE_TIMEOUT_MS } from "@/lib/constants";
+import { chunkDocument } from "@/lib/server/ingest/chunker";
+import { parseInWorker, ParseError } from "@/lib/server/ingest/parse-in-worker";
+import { termFrequencies, tokenize } from "@/lib/server/ingest/tokenizer";
+import { log } from "@/lib/server/log";
+import {
+  findDocumentForJob,
+  markDocumentError,
+  saveProcessedDocument,
+  type NewChunk,
+} from "@/lib/server/queries/documents";
+import { getFile } from "@/lib/server/storage/file-store";
+import { bumpRetrievalStamp } from "./retrieval-stamp";
+
+// Tokenising runs on the main thread; yielding every few chunks keeps other requests answered
+// while a long document is indexed.
+const CHUNKS_PER_SLICE = 50;
+
+/**
+ * Reads, parses, chunks and indexes one document. A file the parser refuses ends as status
+ * "error" with a reason code the interface translates; anything else (a crash, the database
+ * going away) is thrown so the job is retried. Writing is one transaction, so a retry after a
+ * crash starts clean.
+ */
+export async function ingestDocument(documentId: string): Promise<void> {
+  const doc = await findDocumentForJob(documentId);
+  if (!doc || doc.status !== "processing") return;
+
+  let bytes: Buffer;
+  try {
+    bytes = await getFile(doc.storageKey);
+  } catch (error) {
+    log.error("stored file missing", { documentId, error });
+    await markDocumentError(documentId, "file_missing");
+    return;
+  }
+
+  let parsed;
+  try {
+    parsed = await parseInWorker(new Uint8Array(bytes), doc.kind, { timeoutMs: PARSE_TIMEOUT_MS, maxMemoryMb: PARSE_MAX_MEMORY_MB });
+  } catch (error) {
+    if (error instanceof ParseError) {
+      log.info("document refused by parser", { documentId, code: error.code });
+      await markDocumentError(documentId, error.code);
+      return;
+    }
+    throw error;
+  }
+
+  const pieces = chunkDocument({ pages: parsed.pages });
+  if (pieces.length === 0) {
+    await markDocumentError(documentId, "no_text");
+    return;
+  }
+  const chunks: NewChunk[] = [];
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i];
+    const tokens = tokenize(piece.content);
+    chunks.push({
+      ordinal: piece.ordinal,
+      content: piece.content,
+      charStart: piece.charStart,
+      charEnd: piece.charEnd,
+      pageStart: piece.pageStart,
+      pageEnd: piece.pageEnd,
+      tokenCount: tokens.length,
+      // A plain object for the database driver (the tokenizer's map has no prototype, so a token
+      // such as "__proto__" stays an ordinary key; spreading keeps it one).
+      terms: { ...termFrequencies(tokens) },
+    });
+    if (i % CHUNKS_PER_SLICE === CHUNKS_PER_SLICE - 1) await yieldToEventLoop();
+  }
+
+  await saveProcessedDocument({
+    documentId,
+    userId: doc.userId,
+    pageCount: parsed.pageCount,
+    chunks,
+    afterWrite: (tx) => bumpRetrievalStamp(tx, doc.userId),
+  });
+}

@@ -1,0 +1,25 @@
+import "server-only";
+import { deleteDocuments } from "@/lib/server/queries/documents";
+import { deleteFile } from "@/lib/server/storage/file-store";
+import { log } from "@/lib/server/log";
+import { bumpRetrievalStamp } from "./retrieval-stamp";
+
+export interface RemoveResult {
+  id: string;
+  ok: boolean;
+  error?: "not_found";
+}
+
+/**
+ * Deletes documents the user owns: rows and chunks in one transaction (the retrieval stamp moves
+ * with them, so every index drops them), then the stored files. Ids the user does not own are
+ * reported as not found, exactly like ids that never existed.
+ */
+export async function removeDocuments(userId: string, ids: readonly string[]): Promise<RemoveResult[]> {
+  const deleted = await deleteDocuments(userId, ids, (tx) => bumpRetrievalStamp(tx, userId));
+  const gone = new Set(deleted.map((d) => d.id));
+  await Promise.all(
+    deleted.map((d) => deleteFile(d.storageKey).catch((error) => log.warn("stored file not removed", { documentId: d.id, error }))),
+  );
+  return ids.map((id) => (gone.has(id) ? { id, ok: true } : { id, ok: false, error: "not_found" as const }));
+}

@@ -1,0 +1,26 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import type { Db } from "@/lib/server/db/client";
+import { getDb } from "@/lib/server/db/client";
+import { appSettings } from "@/lib/server/db/schema";
+
+// A per-owner stamp that changes whenever the owner's set of processed documents changes. Every
+// instance keeps its in-memory index and compares stamps before a search, so a document
+// processed or deleted on one instance is seen by all.
+
+const keyFor = (ownerId: string) => `retrieval_stamp:${ownerId}`;
+
+export async function bumpRetrievalStamp(tx: Db, ownerId: string) {
+  const value = randomUUID();
+  await tx
+    .insert(appSettings)
+    .values({ key: keyFor(ownerId), value })
+    .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: sql`now()` } });
+}
+
+export async function readRetrievalStamp(ownerId: string): Promise<string> {
+  const db = await getDb();
+  const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, keyFor(ownerId)));
+  return typeof row?.value === "string" ? row.value : "none";
+}

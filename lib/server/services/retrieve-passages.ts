@@ -1,0 +1,99 @@
+import "server-only";
+import { RETRIEVAL_DEFAULT_K } from "@/lib/constants";
+import { tokenize } from "@/lib/server/ingest/tokenizer";
+import { Bm25Index } from "@/lib/server/retrieval/bm25-index";
+import { loadChunks, loadChunksForIndex } from "@/lib/server/queries/documents";
+import { readRetrievalStamp } from "./retrieval-stamp";
+
+export interface Passage {
+  chunkId: number;
+  documentId: string;
+  documentName: string;
+  page: number | null;
+  pageEnd: number | null;
+  charStart: number;
+  charEnd: number;
+  content: string;
+  score: number;
+}
+
+// The hot path stays in memory (ARCHITECTURE §2: SQL-side BM25 is too slow at 100k chunks); the
+// database holds the durable terms. One index per owner, loaded once and then changed per
+// document: when the owner's stamp moves, only the documents that came or went are applied.
+
+interface OwnerIndex {
+  stamp: string;
+  index: Bm25Index;
+  documents: Set<string>;
+}
+
+const cache = (globalThis as unknown as { __retrieval?: Map<string, Promise<OwnerIndex>> }).__retrieval ?? new Map();
+(globalThis as unknown as { __retrieval?: Map<string, Promise<OwnerIndex>> }).__retrieval = cache;
+
+async function refresh(ownerId: string, previous: OwnerIndex | undefined, stamp: string): Promise<OwnerIndex> {
+  const rows = await loadChunksForIndex(ownerId, previous ? [...previous.documents] : []);
+  const index = previous?.index ?? new Bm25Index();
+  const documents = new Set(rows.liveDocuments);
+  for (const id of previous?.documents ?? []) if (!documents.has(id)) index.removeDocument(id);
+  for (const chunk of rows.newChunks) {
+    index.add({ chunkId: chunk.id, documentId: chunk.documentId, terms: chunk.terms, length: chunk.tokenCount });
+  }
+  return { stamp, index, documents };
+}
+
+async function ownerIndex(ownerId: string): Promise<OwnerIndex> {
+  const stamp = await readRetrievalStamp(ownerId);
+  const current = cache.get(ownerId);
+  const settled = current ? await current.catch(() => undefined) : undefined;
+  if (settled && settled.stamp === stamp) return settled;
+  // Concurrent searches after a change share one refresh.
+  if (current && settled === undefined) cache.delete(ownerId);
+  const next = refresh(ownerId, settled, stamp);
+  cache.set(ownerId, next);
+  next.catch(() => cache.delete(ownerId));
+  return next;
+}
+
+/**
+ * The best passages for a question among an owner's processed documents, optionally limited to
+ * some of them. Each passage names its document, page and character range.
+ */
+export async function retrievePassages(input: {
+  ownerId: string;
+  question: string;
+  documentIds?: readonly string[];
+  k?: number;
+}): Promise<Passage[]> {
+  const terms = tokenize(input.question);
+  if (terms.length === 0) return [];
+  const { index } = await ownerIndex(input.ownerId);
+  const hits = index.search(terms, {
+    k: input.k ?? RETRIEVAL_DEFAULT_K,
+    documentIds: input.documentIds ? new Set(input.documentIds) : undefined,
+  });
+  if (hits.length === 0) return [];
+  const rows = new Map((await loadChunks(hits.map((h) => h.chunkId))).map((r) => [r.id, r]));
+  return hits.flatMap((hit) => {
+    const row = rows.get(hit.chunkId);
+    // Deleted between the index check and now: skip it rather than cite a missing document.
+    if (!row) return [];
+    return [
+      {
+        chunkId: row.id,
+        documentId: row.documentId,
+        documentName: row.originalName,
+        page: row.pageStart,
+        pageEnd: row.pageEnd,
+        charStart: row.charStart,
+        charEnd: row.charEnd,
+        content: row.content,
+        score: hit.score,
+      },
+    ];
+  });
+}
+
+/** Drops cached indexes (tests switch databases between files). */
+export function resetRetrievalCache() {
+  cache.clear();
+}

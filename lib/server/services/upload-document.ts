@@ -1,0 +1,110 @@
+import "server-only";
+import { createHash, randomUUID } from "node:crypto";
+import { DOCUMENT_NAME_MAX_LENGTH } from "@/lib/constants";
+import { getDb, type Db } from "@/lib/server/db/client";
+import type { User } from "@/lib/server/db/schema";
+import { AppError } from "@/lib/server/http/errors";
+import { detectType } from "@/lib/server/ingest/worker/detect-type.mjs";
+import { enqueueJob } from "@/lib/server/jobs/queue";
+import { pokeJobRunner } from "@/lib/server/jobs/runner";
+import {
+  findDocumentByClientId,
+  insertDocument,
+  monthlyUploads,
+  takeUploadSlot,
+  type DocumentRow,
+} from "@/lib/server/queries/documents";
+import { deleteFile, putFile, storageKeyFor } from "@/lib/server/storage/file-store";
+import { currentMonth, uploadLimitsFor } from "./upload-limits";
+
+export const INGEST_JOB = "ingest-document";
+
+const MB = 1024 * 1024;
+
+/** The user's file name, kept only as display metadata: no path, no control characters, bounded. */
+export function cleanDocumentName(name: string): string {
+  const base = name.split(/[\\/]/).pop() ?? "";
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, "")
+    .trim()
+    .slice(0, DOCUMENT_NAME_MAX_LENGTH);
+  return cleaned === "" || cleaned === "." || cleaned === ".." ? "document" : cleaned;
+}
+
+function overMonthlyLimit(limit: number): AppError {
+  return new AppError("forbidden", {
+    messageKey: "monthly_upload_limit",
+    params: { limit },
+    details: { limit, reason: "monthly_upload_limit" },
+  });
+}
+
+/**
+ * Stores an upload and queues its processing. Limits and the file type are checked before
+ * anything is written; the file is written before the row that points at it, and removed again
+ * if that row cannot be committed, so nothing half-made is left behind.
+ */
+export async function uploadDocument(input: {
+  user: User;
+  name: string;
+  bytes: Uint8Array;
+  clientId?: string;
+}): Promise<{ document: DocumentRow; created: boolean }> {
+  const { user, bytes } = input;
+  const limits = uploadLimitsFor(user);
+  if (bytes.byteLength === 0) throw new AppError("bad_request", { messageKey: "empty_file" });
+  if (bytes.byteLength > limits.maxBytes) {
+    throw new AppError("payload_too_large", {
+      messageKey: "file_too_large",
+      params: { limit: limits.maxBytes / MB },
+      details: { limitBytes: limits.maxBytes, sizeBytes: bytes.byteLength, reason: "file_too_large" },
+    });
+  }
+  const detected = detectType(bytes, input.name);
+  if (!detected) {
+    throw new AppError("unsupported_media_type", { messageKey: "unsupported_file_type", details: { reason: "unsupported_file_type" } });
+  }
+
+  if (input.clientId) {
+    const existing = await findDocumentByClientId(user.id, input.clientId);
+    if (existing) return { document: existing, created: false };
+  }
+  const month = currentMonth();
+  if (limits.monthlyUploads !== null && (await monthlyUploads(user.id, month)) >= limits.monthlyUploads) {
+    throw overMonthlyLimit(limits.monthlyUploads);
+  }
+
+  const id = randomUUID();
+  const storageKey = storageKeyFor(user.id, id);
+  await putFile(storageKey, bytes);
+  try {
+    const db = await getDb();
+    const document = await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      if (!(await takeUploadSlot(t, user.id, month, limits.monthlyUploads))) throw overMonthlyLimit(limits.monthlyUploads!);
+      const row = await insertDocument(t, {
+        id,
+        userId: user.id,
+        originalName: cleanDocumentName(input.name),
+        storageKey,
+        kind: detected.kind,
+        mimeType: detected.mimeType,
+        sizeBytes: bytes.byteLength,
+        contentHash: createHash("sha256").update(bytes).digest("hex"),
+        clientId: input.clientId ?? null,
+      });
+      await enqueueJob({ type: INGEST_JOB, payload: { documentId: id }, dedupeKey: `ingest:${id}` }, t);
+      return row;
+    });
+    pokeJobRunner();
+    return { document, created: true };
+  } catch (error) {
+    await deleteFile(storageKey).catch(() => undefined);
+    // Two retries with the same client id racing: the loser answers with the winner's row.
+    if (input.clientId && !(error instanceof AppError)) {
+      const existing = await findDocumentByClientId(user.id, input.clientId);
+      if (existing) return { document: existing, created: false };
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,372 @@
+// Generates the parser fixtures in tests/fixtures/documents/ (committed), and exports the
+// builders for the large or hostile files the tests make on the fly instead of committing.
+//   node_modules/.bin/tsx scripts/make-fixtures.ts
+import { createHash } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { constants as zlibConstants, crc32, deflateRawSync, deflateSync } from "node:zlib";
+import { strToU8, zipSync, type Zippable } from "fflate";
+import { PDFDocument, rgb } from "pdf-lib";
+import { makePdf } from "../bench/lib/make-pdf";
+
+export const FIXTURE_DIR = path.join(process.cwd(), "tests/fixtures/documents");
+
+// Chinese text is pure Han and fullwidth punctuation, so every line break the layout makes
+// must join with no space. "國\n際" forces the break inside a word.
+export const ZH_PAGES = [
+  [
+    "第一頁：臺灣的國\n際貿易在過去數十年間持續成長，出口產品涵蓋電子零組件、機械設備與石化原料。政府與民間企業攜手合作，推動產業升級與數位轉型，讓國際市場更加認識臺灣的製造實力與研發能量。",
+    "半導體產業是臺灣經濟的重要支柱，晶圓代工、封裝測試與積體電路設計形成完整的產業聚落。許多企業在新竹、臺中與臺南設立研發中心，吸引國內外人才投入，並與大學合作培育下一代工程師。",
+  ],
+  [
+    "第二頁：臺北市政府公告，自下個月起調整公共運輸票價，並擴大敬老與身心障礙優惠範圍。市民可以透過悠遊卡或行動支付搭乘捷運與公車，轉乘時享有折扣，減少通勤的經濟負擔。",
+    "此外，市府也將增設自行車道與人行空間，改善交通安全。相關說明會將於各行政區舉行，歡迎市民踴躍參加並提供寶貴意見。",
+  ],
+  [
+    "第三頁：文化部推動地方文化館計畫，鼓勵各縣市保存歷史建築與傳統工藝。透過展覽、工作坊與導覽活動，讓民眾親身體驗在地文化的多元面貌，也帶動觀光與地方創生。",
+    "結語：本文件僅供測試文字擷取功能使用，內容涵蓋經濟、交通與文化三個主題，每一頁都有明確的頁碼標記，以便驗證分頁是否正確。",
+  ],
+];
+
+// "exam-\nple" is a word hyphenated at a line end; the parser must give back "example".
+export const EN_PAGES = [
+  [
+    "Page one. This is an exam-\nple of a paragraph whose first line ends in a hyphenated word, followed by enough ordinary words to wrap over several lines of an A4 page.",
+    "The quarterly report covers revenue, operating costs and the outlook for the next financial year, with figures rounded to the nearest thousand.",
+  ],
+  [
+    "Page two. Well-known risks are listed first; the remaining items follow in order of their expected impact on the delivery schedule and the budget.",
+    "Contact the finance team with questions about this document.",
+  ],
+];
+
+export const ZH_DOCX_PARAGRAPHS = [
+  "員工手冊",
+  "第一章：總則。本手冊適用於本公司全體員工，說明工作規範、請假制度與福利措施。",
+  "第二章：請假。員工請特休假應於三日前提出申請，並經主管核准；病假需檢附醫療證明。",
+];
+
+export const EN_DOCX_PARAGRAPHS = [
+  "Employee Handbook",
+  "Chapter 1: General. This handbook applies to all employees and describes working rules, leave and benefits.",
+  "Chapter 2: Leave. Annual leave must be requested three days in advance and approved by a manager.",
+];
+
+export const MARKDOWN_TEXT = "\uFEFF# 會議紀錄\r\n\r\n- 日期：2024 年 3 月 11 日\r\n- 地點：臺北\n\nThe budget was **approved**.\r\n";
+export const UTF16_TEXT = "公告：本週五停電。\r\nNotice: power cut on Friday.\r\n";
+
+// ---------------------------------------------------------------- DOCX
+
+const CONTENT_TYPES =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+  '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
+  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
+  '<Default Extension="xml" ContentType="application/xml"/>' +
+  '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
+  "</Types>";
+const PACKAGE_RELS =
+  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+  '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+  '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
+  "</Relationships>";
+const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+
+function escapeXml(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+export function paragraphXml(text: string): string {
+  return `<w:p><w:r><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r></w:p>`;
+}
+
+export function documentXml(body: string): string {
+  return (
+    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+    '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"' +
+    ` xmlns:r="${REL}"` +
+    ' xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"' +
+    ' xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"' +
+    ' xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"' +
+    ' xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office">' +
+    `<w:body>${body}</w:body></w:document>`
+  );
+}
+
+/** A minimal DOCX: the four parts Word needs, plus any extra entries. */
+export function makeDocx(options: { document: string; relationships?: string; extra?: Zippable }): Uint8Array {
+  return zipSync(
+    {
+      "[Content_Types].xml": strToU8(CONTENT_TYPES),
+      "_rels/.rels": strToU8(PACKAGE_RELS),
+      "word/document.xml": strToU8(options.document),
+      "word/_rels/document.xml.rels": strToU8(
+        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
+          `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${options.relationships ?? ""}</Relationships>`,
+      ),
+      ...options.extra,
+    },
+    // A fixed time stamp keeps regenerated fixtures byte-identical.
+    { mtime: new Date(2024, 0, 1) },
+  );
+}
+
+export function docxFromParagraphs(paragraphs: string[]): Uint8Array {
+  return makeDocx({ document: documentXml(paragraphs.map(paragraphXml).join("")) });
+}
+
+/** Links, a linked picture, a VML picture and an alternative-format chunk, all aimed at /etc/passwd. */
+export function makeExternalRelationshipsDocx(): Uint8Array {
+  const target = "file:///etc/passwd";
+  const body =
+    paragraphXml("Before the links.") +
+    '<w:p><w:hyperlink r:id="rIdLink"><w:r><w:t>linked file</w:t></w:r></w:hyperlink></w:p>' +
+    '<w:p><w:r><w:drawing><wp:inline><wp:docPr id="1" name="Picture 1" descr="linked picture"/>' +
+    '<a:graphic><a:graphicData uri="http://schemas.openxmlformats.org/drawingml/2006/picture"><pic:pic>' +
+    '<pic:blipFill><a:blip r:link="rIdImage"/></pic:blipFill><pic:blipFill><a:blip r:embed="rIdEmbed"/></pic:blipFill>' +
+    "</pic:pic></a:graphicData></a:graphic></wp:inline></w:drawing></w:r></w:p>" +
+    '<w:p><w:r><w:pict><v:shape><v:imagedata r:id="rIdVml" o:title="vml picture"/></v:shape></w:pict></w:r></w:p>' +
+    '<w:altChunk r:id="rIdChunk"/>' +
+    paragraphXml("After the links.");
+  const relationships =
+    `<Relationship Id="rIdLink" Type="${REL}/hyperlink" Target="${target}" TargetMode="External"/>` +
+    `<Relationship Id="rIdImage" Type="${REL}/image" Target="${target}" TargetMode="External"/>` +
+    `<Relationship Id="rIdEmbed" Type="${REL}/image" Target="${target}" TargetMode="External"/>` +
+    `<Relationship Id="rIdVml" Type="${REL}/image" Target="${target}" TargetMode="External"/>` +
+    `<Relationship Id="rIdChunk" Type="${REL}/aFChunk" Target="${target}" TargetMode="External"/>`;
+  return makeDocx({ document: documentXml(body), relationships });
+}
+
+/** A valid DOCX padded out to `count` entries in all. */
+export function makeManyEntriesDocx(count: number): Uint8Array {
+  const extra: Zippable = {};
+  for (let i = 0; i < count - 4; i++) extra[`customXml/item${i}.xml`] = new Uint8Array(0);
+  return makeDocx({ document: documentXml(paragraphXml("Many entries.")), extra });
+}
+
+/**
+ * A DOCX whose word/document.xml inflates to `inflatedBytes` of zeros while its directory
+ * declares `declaredBytes` (a lie when they differ). Deflate blocks ending in a full flush can
+ * be repeated back to back, so the archive is built from one compressed megabyte without ever
+ * holding the inflated data.
+ */
+export function makeDocxBomb(options: { inflatedBytes: number; declaredBytes?: number }): Uint8Array {
+  const megabyte = new Uint8Array(1024 * 1024);
+  const blocks = Math.ceil(options.inflatedBytes / megabyte.length);
+  const middle = deflateRawSync(megabyte, { finishFlush: zlibConstants.Z_FULL_FLUSH, level: 9 });
+  const last = deflateRawSync(megabyte, { level: 9 });
+  const compressed = Buffer.concat([...Array.from({ length: blocks - 1 }, () => middle), last]);
+  const real = (name: string, text: string) => {
+    const data = Buffer.from(text);
+    return { name, data, method: 0, crc: crc32(data), size: data.length };
+  };
+  return writeZip([
+    real("[Content_Types].xml", CONTENT_TYPES),
+    real("_rels/.rels", PACKAGE_RELS),
+    { name: "word/document.xml", data: compressed, method: 8, crc: 0, size: options.declaredBytes ?? blocks * megabyte.length },
+  ]);
+}
+
+/** A ZIP writer that records whatever sizes it is told (fflate's always tells the truth). */
+function writeZip(entries: { name: string; data: Uint8Array; method: number; crc: number; size: number }[]): Uint8Array {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const name = Buffer.from(entry.name);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(entry.method, 8);
+    local.writeUInt32LE(entry.crc >>> 0, 14);
+    local.writeUInt32LE(entry.data.length, 18);
+    local.writeUInt32LE(entry.size, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(entry.method, 10);
+    central.writeUInt32LE(entry.crc >>> 0, 16);
+    central.writeUInt32LE(entry.data.length, 20);
+    central.writeUInt32LE(entry.size, 24);
+    central.writeUInt16LE(name.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, name, Buffer.from(entry.data));
+    centrals.push(central, name);
+    offset += local.length + name.length + entry.data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+// ---------------------------------------------------------------- PDF
+
+async function drawingOnlyPdf(): Promise<Uint8Array> {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.addPage([595.28, 841.89]).drawRectangle({ x: 72, y: 500, width: 300, height: 200, color: rgb(0.2, 0.4, 0.8) });
+  return doc.save();
+}
+
+function pseudoRandomBytes(length: number, seed: number): Uint8Array {
+  const out = new Uint8Array(length);
+  let state = seed;
+  for (let i = 0; i < length; i++) {
+    state = (Math.imul(state, 1103515245) + 12345) >>> 0;
+    out[i] = state >>> 24;
+  }
+  return out;
+}
+
+function rc4(key: Uint8Array, data: Uint8Array): Uint8Array {
+  const s = Array.from({ length: 256 }, (_, i) => i);
+  for (let i = 0, j = 0; i < 256; i++) {
+    j = (j + s[i] + key[i % key.length]) & 255;
+    [s[i], s[j]] = [s[j], s[i]];
+  }
+  const out = new Uint8Array(data.length);
+  for (let n = 0, i = 0, j = 0; n < data.length; n++) {
+    i = (i + 1) & 255;
+    j = (j + s[i]) & 255;
+    [s[i], s[j]] = [s[j], s[i]];
+    out[n] = data[n] ^ s[(s[i] + s[j]) & 255];
+  }
+  return out;
+}
+
+const md5 = (...parts: Uint8Array[]) => new Uint8Array(createHash("md5").update(Buffer.concat(parts)).digest());
+
+/**
+ * A one-page PDF encrypted with the standard security handler (revision 2, RC4 40-bit) and
+ * user password "secret" (pdf-lib cannot encrypt). Built by hand from PDF 1.7 §7.6.3.
+ */
+export function makeEncryptedPdf(userPassword = "secret", ownerPassword = "owner"): Uint8Array {
+  const PAD = Buffer.from("28bf4e5e4e758a4164004e56fffa01082e2e00b6d0683e802f0ca9fe6453697a", "hex");
+  const padded = (password: string) => Buffer.concat([Buffer.from(password, "latin1"), PAD]).subarray(0, 32);
+  const permissions = -44;
+  const id = md5(Buffer.from("docchat encrypted fixture"));
+  const owner = rc4(md5(padded(ownerPassword)).subarray(0, 5), padded(userPassword));
+  const p = Buffer.alloc(4);
+  p.writeInt32LE(permissions);
+  const key = md5(padded(userPassword), owner, p, id).subarray(0, 5);
+  const user = rc4(key, PAD);
+  const objectKey = (num: number) => md5(key, Buffer.from([num & 255, (num >> 8) & 255, (num >> 16) & 255, 0, 0])).subarray(0, 10);
+
+  const content = rc4(objectKey(4), Buffer.from("BT /F1 24 Tf 72 700 Td (Secret quarterly figures) Tj ET", "latin1"));
+  const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString("hex");
+  const objects: (string | Buffer)[] = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    Buffer.concat([Buffer.from(`<< /Length ${content.length} >>\nstream\n`), content, Buffer.from("\nendstream")]),
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    `<< /Filter /Standard /V 1 /R 2 /O <${hex(owner)}> /U <${hex(user)}> /P ${permissions} >>`,
+  ];
+  return rawPdf(objects, `/Encrypt 6 0 R /ID [<${hex(id)}> <${hex(id)}>]`);
+}
+
+/** A one-page PDF whose content stream is `inflatedBytes` of spaces, Flate-compressed to ~1/1000. */
+export function makePdfFlateBomb(inflatedBytes: number): Uint8Array {
+  const megabyte = Buffer.alloc(1024 * 1024, 0x20);
+  const middle = deflateRawSync(megabyte, { finishFlush: zlibConstants.Z_FULL_FLUSH, level: 9 });
+  const blocks = Math.ceil(inflatedBytes / megabyte.length);
+  // A zlib header, then raw deflate blocks; pdf.js does not check the trailing checksum.
+  const data = Buffer.concat([Buffer.from([0x78, 0xda]), ...Array.from({ length: blocks - 1 }, () => middle), deflateRawSync(megabyte, { level: 9 })]);
+  return rawPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
+    Buffer.concat([Buffer.from(`<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`), data, Buffer.from("\nendstream")]),
+  ]);
+}
+
+/** Numbered objects, cross-reference table and trailer around the given object bodies. */
+function rawPdf(objects: (string | Buffer)[], trailerExtra = ""): Uint8Array {
+  const chunks: Buffer[] = [Buffer.from("%PDF-1.4\n")];
+  const offsets: number[] = [];
+  let length = chunks[0].length;
+  objects.forEach((body, i) => {
+    const chunk = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), Buffer.from(body), Buffer.from("\nendobj\n")]);
+    offsets.push(length);
+    chunks.push(chunk);
+    length += chunk.length;
+  });
+  const xref =
+    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
+    offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("") +
+    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailerExtra}>>\nstartxref\n${length}\n%%EOF\n`;
+  chunks.push(Buffer.from(xref));
+  return Buffer.concat(chunks);
+}
+
+// ---------------------------------------------------------------- other files
+
+function pngChunk(type: string, data: Uint8Array): Buffer {
+  const typed = Buffer.concat([Buffer.from(type, "latin1"), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** A 1x1 red PNG. */
+function makePng(): Uint8Array {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(1, 0);
+  header.writeUInt32BE(1, 4);
+  header.set([8, 6, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from("89504e470d0a1a0a", "hex"),
+    pngChunk("IHDR", header),
+    pngChunk("IDAT", deflateSync(Buffer.from([0, 255, 0, 0, 255]))),
+    pngChunk("IEND", new Uint8Array(0)),
+  ]);
+}
+
+/** The start of a Windows executable: DOS header and stub, then zero padding up to the PE header. */
+function makeExe(): Uint8Array {
+  const exe = Buffer.alloc(1024);
+  exe.write("MZ", 0, "latin1");
+  exe.writeUInt32LE(0x80, 0x3c);
+  exe.write("This program cannot be run in DOS mode.\r\r\n$", 0x4e, "latin1");
+  exe.write("PE\0\0", 0x80, "latin1");
+  return exe;
+}
+
+function utf16le(text: string): Uint8Array {
+  return Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]);
+}
+
+export async function writeFixtures(): Promise<string[]> {
+  const english = await makePdf({ pages: EN_PAGES, language: "en" });
+  const files: Record<string, Uint8Array> = {
+    "zh-3-pages.pdf": await makePdf({ pages: ZH_PAGES, language: "zh" }),
+    "en-2-pages.pdf": english,
+    "no-text.pdf": await drawingOnlyPdf(),
+    "garbage.pdf": Buffer.concat([Buffer.from("%PDF-1.7\n"), pseudoRandomBytes(4096, 7)]),
+    "truncated.pdf": english.subarray(0, Math.floor(english.length * 0.6)),
+    "encrypted.pdf": makeEncryptedPdf(),
+    "zh.docx": docxFromParagraphs(ZH_DOCX_PARAGRAPHS),
+    "en.docx": docxFromParagraphs(EN_DOCX_PARAGRAPHS),
+    "external-relationships.docx": makeExternalRelationshipsDocx(),
+    "notes.md": Buffer.from(MARKDOWN_TEXT, "utf8"),
+    "utf16le.txt": utf16le(UTF16_TEXT),
+    "image.png": makePng(),
+    "drawing.svg": Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>\n'),
+    "invoice.pdf": makeExe(),
+  };
+  mkdirSync(FIXTURE_DIR, { recursive: true });
+  for (const [name, bytes] of Object.entries(files)) writeFileSync(path.join(FIXTURE_DIR, name), bytes);
+  return Object.keys(files);
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
+  const written = await writeFixtures();
+  console.log(`wrote ${written.length} fixtures to ${path.relative(process.cwd(), FIXTURE_DIR)}`);
+}

@@ -1,0 +1,172 @@
+import { describe, expect, it } from "vitest";
+import {
+  type Chunk,
+  CHUNK_MAX_SIZE,
+  CHUNK_TARGET_SIZE,
+  chunkDocument,
+  fullText,
+  type PageText,
+  textSize,
+} from "@/lib/server/ingest/chunker";
+
+const plain = (text: string): PageText[] => [{ page: null, text }];
+
+/** Offsets exact, chunks in order without overlap, and no non-whitespace character left out. */
+function expectWellFormed(pages: PageText[], chunks: Chunk[]) {
+  const text = fullText(pages);
+  let covered = 0;
+  chunks.forEach((chunk, i) => {
+    expect(chunk.ordinal).toBe(i);
+    expect(chunk.content).toBe(text.slice(chunk.charStart, chunk.charEnd));
+    expect(chunk.content.trim()).toBe(chunk.content);
+    expect(chunk.charStart).toBeGreaterThanOrEqual(covered);
+    expect(text.slice(covered, chunk.charStart).trim()).toBe("");
+    expect(textSize(chunk.content)).toBeLessThanOrEqual(CHUNK_MAX_SIZE);
+    covered = chunk.charEnd;
+  });
+  expect(text.slice(covered).trim()).toBe("");
+}
+
+describe("fullText", () => {
+  it("joins pages with a blank line", () => {
+    expect(fullText([{ page: 1, text: "a" }, { page: 2, text: "b" }])).toBe("a\n\nb");
+  });
+
+  it("returns a single page's text unchanged", () => {
+    expect(fullText(plain(" x\r\n"))).toBe(" x\r\n");
+    expect(fullText([])).toBe("");
+  });
+});
+
+describe("textSize", () => {
+  it("counts a CJK character double and a surrogate pair once", () => {
+    expect(textSize("ab")).toBe(2);
+    expect(textSize("中文")).toBe(4);
+    expect(textSize("𠀀")).toBe(2);
+    expect(textSize("😀")).toBe(1);
+  });
+});
+
+describe("chunkDocument", () => {
+  it("returns no chunks for empty or blank input", () => {
+    expect(chunkDocument({ pages: [] })).toEqual([]);
+    expect(chunkDocument({ pages: plain("") })).toEqual([]);
+    expect(chunkDocument({ pages: plain(" \n\n \t\n") })).toEqual([]);
+  });
+
+  it("returns a tiny text as one chunk with offsets into the original text", () => {
+    const pages = plain("\n\n  Hello.  \n");
+    expect(chunkDocument({ pages })).toEqual([
+      { ordinal: 0, content: "Hello.", charStart: 4, charEnd: 10, pageStart: null, pageEnd: null },
+    ]);
+  });
+
+  it("packs short paragraphs together up to the target size", () => {
+    const paragraphs = Array.from({ length: 30 }, (_, i) => `Paragraph ${i} is short but not empty.`);
+    const pages = plain(paragraphs.join("\n\n"));
+    const chunks = chunkDocument({ pages });
+    expectWellFormed(pages, chunks);
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(chunks.length).toBeLessThan(paragraphs.length / 3);
+    for (const chunk of chunks) expect(textSize(chunk.content)).toBeLessThanOrEqual(CHUNK_TARGET_SIZE);
+    // A chunk boundary is always a paragraph boundary.
+    for (const chunk of chunks) expect(chunk.content.startsWith("Paragraph")).toBe(true);
+  });
+
+  it("keeps a paragraph of normal size whole", () => {
+    const paragraph = "梵語是印度的古典語言。".repeat(30);
+    const pages = plain(`${paragraph}\n\n${paragraph}`);
+    const chunks = chunkDocument({ pages });
+    expect(chunks.map((c) => c.content)).toEqual([paragraph, paragraph]);
+  });
+
+  it("splits a long Chinese paragraph after 。！？；", () => {
+    const ends = ["！", "；", "。", "。"];
+    const sentences = Array.from({ length: 200 }, (_, i) => `第${i}句話說明梵語的歷史${ends[i % 4]}`);
+    const pages = plain(sentences.join(""));
+    const chunks = chunkDocument({ pages });
+    expectWellFormed(pages, chunks);
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const chunk of chunks) expect(chunk.content).toMatch(/[。！；]$/);
+  });
+
+  it("splits a long English paragraph after . ! ? followed by a space, not inside 3.14 or U.S.A.", () => {
+    const sentences = Array.from(
+      { length: 120 },
+      (_, i) => `In ${1900 + i} the U.S.A. economy grew by 3.14 percent, said report number ${i}${i % 3 ? "." : "?"}`,
+    );
+    const pages = plain(sentences.join(" "));
+    const chunks = chunkDocument({ pages });
+    expectWellFormed(pages, chunks);
+    expect(chunks.length).toBeGreaterThan(2);
+    for (const chunk of chunks) {
+      expect(chunk.content).toMatch(/^In \d+ the/);
+      expect(chunk.content).toMatch(/number \d+[.?]$/);
+    }
+  });
+
+  it("cuts a huge paragraph without sentence ends at spaces, within the maximum size", () => {
+    const pages = plain(Array.from({ length: 60_000 }, (_, i) => `word${i}`).join(" "));
+    const chunks = chunkDocument({ pages });
+    expectWellFormed(pages, chunks);
+    expect(chunks.length).toBeGreaterThan(100);
+    for (const chunk of chunks) expect(chunk.content).toMatch(/^word\d+( word\d+)*$/);
+  });
+
+  it("cuts a huge run of CJK text with no punctuation at all, never inside a surrogate pair", () => {
+    const pages = plain("漢字𠀀".repeat(20_000));
+    const chunks = chunkDocument({ pages });
+    expectWellFormed(pages, chunks);
+    for (const chunk of chunks) expect(chunk.content.isWellFormed()).toBe(true);
+  });
+
+  it("treats Windows line ends like Unix ones", () => {
+    const pages = plain("first paragraph\r\n\r\nsecond paragraph\r\n");
+    const chunks = chunkDocument({ pages });
+    expectWellFormed(pages, chunks);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0].content).toBe("first paragraph\r\n\r\nsecond paragraph");
+  });
+
+  it("carries page numbers, with offsets into the pages joined by a blank line", () => {
+    // Just under the target size, so nothing else fits beside it.
+    const long = (label: string) => `${label} `.repeat(Math.floor((CHUNK_TARGET_SIZE - 5) / (label.length + 1))).trim() + ".";
+    const pages: PageText[] = [
+      { page: 1, text: long("alpha") },
+      { page: 2, text: "short beta." },
+      { page: 3, text: `gamma.\n\n${long("delta")}` },
+    ];
+    const chunks = chunkDocument({ pages });
+    expectWellFormed(pages, chunks);
+    expect(chunks.map((c) => [c.pageStart, c.pageEnd])).toEqual([
+      [1, 1],
+      [2, 3],
+      [3, 3],
+    ]);
+    expect(chunks[1].content).toBe("short beta.\n\ngamma.");
+  });
+
+  it("skips empty pages", () => {
+    const pages: PageText[] = [
+      { page: 1, text: "" },
+      { page: 2, text: "only text" },
+      { page: 3, text: "" },
+    ];
+    const chunks = chunkDocument({ pages });
+    expectWellFormed(pages, chunks);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0]).toMatchObject({ content: "only text", pageStart: 2, pageEnd: 2 });
+  });
+
+  it("keeps offsets exact on mixed Chinese and English text with odd whitespace", () => {
+    const text = [
+      "  # 標題 Title\n",
+      "第一段，包含 English words and 中文。第二句！",
+      "\n \n\n",
+      `${"長段落的句子，帶有逗號、頓號；還有分號。".repeat(80)}\n`,
+      "\t最後一行 last line",
+    ].join("\n\n");
+    const pages = plain(text);
+    expectWellFormed(pages, chunkDocument({ pages }));
+  });
+});
