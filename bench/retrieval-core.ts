@@ -1,5 +1,5 @@
 // Retrieval quality and speed of the in-memory core on one eval folder:
-//   node_modules/.bin/tsx bench/retrieval-core.ts --set /work/shared/eval/drcd_dev [--questions questions_all.jsonl]
+//   npm run bench:retrieval-core -- --set ../shared/eval/drcd_dev [--questions questions_all.jsonl]
 //   [--k1 1.2 --b 0.75] [--limit N]
 // Chunks every doc, tokenizes, indexes, runs every question (top 10), prints one JSON object.
 import {

@@ -25,6 +25,7 @@ const { uploadDocument } = await import("@/lib/server/services/upload-document")
 const { registerJobs } = await import("@/lib/server/jobs/register");
 const { drainJobs } = await import("@/lib/server/jobs/runner");
 const { retrievePassages } = await import("@/lib/server/services/retrieve-passages");
+const { DEFAULT_BM25_PARAMS } = await import("@/lib/server/retrieval/bm25-index");
 const { getDb } = await import("@/lib/server/db/client");
 const { documentChunks, documents } = await import("@/lib/server/db/schema");
 const { eq } = await import("drizzle-orm");
@@ -65,7 +66,7 @@ for (const q of questions) {
   rankings.push(passages.map((p) => ({ docFile: p.documentName, charStart: p.charStart, charEnd: p.charEnd })));
 }
 const scores = scoreRankings(questions, rankings);
-const baseline = whitespaceBaseline(questions, chunks, { k1: 1.2, b: 0.75 });
+const baseline = whitespaceBaseline(questions, chunks, DEFAULT_BM25_PARAMS);
 
 console.log(
   JSON.stringify(

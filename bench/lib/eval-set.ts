@@ -1,4 +1,4 @@
-// Loading and scoring of an evaluation folder (see /work/shared/eval/README.md):
+// Loading and scoring of an evaluation folder (see shared/eval/README.md beside the project):
 //   manifest.json (optional), docs/*.txt, questions_all.jsonl and/or questions.jsonl.
 // Deliberately free of lib/server imports, so it loads in a plain Node process.
 import { existsSync, readdirSync, readFileSync } from "node:fs";

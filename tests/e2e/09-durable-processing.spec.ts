@@ -10,7 +10,7 @@ import { PGlite } from "@electric-sql/pglite";
 
 const PORT = 3310;
 const BASE = `http://127.0.0.1:${PORT}`;
-const root = path.resolve(__dirname, "../..");
+const root = path.resolve(import.meta.dirname, "../..");
 
 function startServer(dataDir: string): ChildProcess {
   return spawn(path.join(root, "node_modules/.bin/node"), ["scripts/server.ts"], {

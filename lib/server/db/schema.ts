@@ -99,9 +99,10 @@ export const documentChunks = pgTable(
     charStart: integer("char_start").notNull(),
     charEnd: integer("char_end").notNull(),
     tokenCount: integer("token_count").notNull().default(0),
-    // The chunk's lexical terms and their counts, written once at ingestion so the in-memory
-    // index of any instance loads without segmenting text again.
-    terms: jsonb("terms").$type<Record<string, number>>().notNull().default({}),
+    // The chunk's lexical terms and their counts ("term\tcount" lines, lib/server/ingest/
+    // term-encoding.ts), written once at ingestion so the in-memory index of any instance loads
+    // without segmenting text again.
+    terms: text("terms").notNull().default(""),
     // Embeddings as plain arrays so PGlite (no pgvector) stores them too.
     embedding: real("embedding").array(),
   },

@@ -40,6 +40,8 @@ export type ParseOptions = {
   maxMemoryMb?: number;
   /** Another worker entry (tests use a misbehaving one). */
   workerPath?: string;
+  /** Receives the worker's memory use (heap plus buffers, bytes) at each watchdog sample. */
+  onMemorySample?: (bytes: number) => void;
 };
 
 type WorkerReply = { ok: true; pages: ParsedPage[]; pageCount: number | null } | { ok: false; code: string; message: string };
@@ -90,22 +92,81 @@ export async function parseInWorker(bytes: Uint8Array, kind: DocumentKind, optio
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new RangeError("timeoutMs must be a positive number");
   await acquireSlot();
   try {
-    return await runWorker(options.workerPath ?? WORKER_PATH, bytes, kind, timeoutMs, maxMemoryMb);
+    return await runWorker(options.workerPath ?? WORKER_PATH, bytes, kind, timeoutMs, maxMemoryMb, options.onMemorySample);
   } finally {
     releaseSlot();
   }
 }
 
-function runWorker(workerPath: string, bytes: Uint8Array, kind: DocumentKind, timeoutMs: number, maxMemoryMb: number): Promise<ParsedDocument> {
+function spawnWorker(workerPath: string, maxMemoryMb: number): Worker {
+  return new Worker(path.resolve(workerPath), {
+    resourceLimits: {
+      maxOldGenerationSizeMb: maxMemoryMb,
+      maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.round(maxMemoryMb / 8))),
+    },
+  });
+}
+
+// Starting a worker and loading the PDF and Word libraries into it costs about 0.3 s, more than
+// parsing a small file. One spare worker with the default limits is started ahead of need, so
+// every parse still gets a fresh, never-used worker without waiting for it. The spare does not
+// keep the process alive while idle.
+const SPARES = MAX_CONCURRENT_WORKERS;
+const spares: { worker: Worker; maxMemoryMb: number }[] = [];
+
+function refillSpares(maxMemoryMb: number) {
+  setImmediate(() => {
+    while (spares.length < SPARES) {
+      let next: Worker;
+      try {
+        next = spawnWorker(WORKER_PATH, maxMemoryMb);
+      } catch {
+        return;
+      }
+      next.unref();
+      const entry = { worker: next, maxMemoryMb };
+      // A spare that dies while idle is simply not used.
+      next.once("exit", () => {
+        const at = spares.indexOf(entry);
+        if (at >= 0) spares.splice(at, 1);
+      });
+      next.once("error", () => undefined);
+      spares.push(entry);
+    }
+  });
+}
+
+/** Starts the spare workers now (at server start) so even the first upload does not wait for them. */
+export function prewarmParseWorkers() {
+  refillSpares(PARSE_MAX_MEMORY_MB);
+}
+
+function takeWorker(workerPath: string, maxMemoryMb: number): Worker {
+  if (workerPath !== WORKER_PATH) return spawnWorker(workerPath, maxMemoryMb);
+  // Spares made for other limits are of no use to this call: let them go.
+  for (const stale of spares.filter((s) => s.maxMemoryMb !== maxMemoryMb)) {
+    spares.splice(spares.indexOf(stale), 1);
+    void stale.worker.terminate();
+  }
+  const taken = spares.shift();
+  const worker = taken?.worker ?? spawnWorker(workerPath, maxMemoryMb);
+  worker.ref();
+  refillSpares(maxMemoryMb);
+  return worker;
+}
+
+function runWorker(
+  workerPath: string,
+  bytes: Uint8Array,
+  kind: DocumentKind,
+  timeoutMs: number,
+  maxMemoryMb: number,
+  onMemorySample?: (bytes: number) => void,
+): Promise<ParsedDocument> {
   return new Promise((resolve, reject) => {
     let worker: Worker;
     try {
-      worker = new Worker(path.resolve(workerPath), {
-        resourceLimits: {
-          maxOldGenerationSizeMb: maxMemoryMb,
-          maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.round(maxMemoryMb / 8))),
-        },
-      });
+      worker = takeWorker(workerPath, maxMemoryMb);
     } catch (error) {
       reject(new ParseError("worker_crashed", `the parse worker could not start: ${error instanceof Error ? error.message : String(error)}`));
       return;
@@ -134,6 +195,7 @@ function runWorker(workerPath: string, bytes: Uint8Array, kind: DocumentKind, ti
       worker
         .getHeapStatistics()
         .then((stats) => {
+          onMemorySample?.(stats.used_heap_size + stats.external_memory);
           if (stats.external_memory > maxMemoryMb * MB) settle(() => reject(outOfMemory()));
         })
         .catch(() => undefined)

@@ -1,5 +1,6 @@
 import "server-only";
 import { registerJobHandler, startJobRunner } from "./runner";
+import { prewarmParseWorkers } from "@/lib/server/ingest/parse-in-worker";
 import { ingestDocument } from "@/lib/server/services/ingest-document";
 import { INGEST_JOB } from "@/lib/server/services/upload-document";
 
@@ -10,5 +11,6 @@ export function registerJobs() {
 
 export function startBackgroundWork() {
   registerJobs();
+  prewarmParseWorkers();
   startJobRunner();
 }

@@ -89,10 +89,13 @@ export class Bm25Index {
     this.docSlots[docNumber].push(slot);
     this.chunkSlots.set(chunk.chunkId, slot);
 
-    const entries = Object.entries(chunk.terms).filter(([, tf]) => tf > 0);
-    const termIds = new Int32Array(entries.length);
-    const tfs = new Uint16Array(entries.length);
-    entries.forEach(([term, count], i) => {
+    const terms = Object.keys(chunk.terms);
+    let termIds = new Int32Array(terms.length);
+    let tfs = new Uint16Array(terms.length);
+    let n = 0;
+    for (const term of terms) {
+      const count = chunk.terms[term];
+      if (!(count > 0)) continue;
       let id = this.termIds.get(term);
       if (id === undefined) {
         id = this.postings.length;
@@ -100,10 +103,14 @@ export class Bm25Index {
         this.postings.push({ slots: new Int32Array(4), tfs: new Uint16Array(4), length: 0, df: 0, maxTf: 0 });
       }
       const tf = Math.min(MAX_TF, Math.round(count)) || 1;
-      termIds[i] = id;
-      tfs[i] = tf;
+      termIds[n] = id;
+      tfs[n++] = tf;
       appendPosting(this.postings[id], slot, tf);
-    });
+    }
+    if (n < terms.length) {
+      termIds = termIds.slice(0, n);
+      tfs = tfs.slice(0, n);
+    }
 
     this.slotDoc[slot] = docNumber;
     this.slotChunkId[slot] = chunk.chunkId;
@@ -127,6 +134,11 @@ export class Bm25Index {
     return slots.length;
   }
 
+  /**
+   * The k best chunks for the query terms (a term given twice counts twice), restricted to
+   * `documentIds` when given. Scores use the statistics of the whole index, so a scoped search
+   * returns the whole index's ranking filtered to the scope. Only chunks matching a term are returned.
+   */
   search(queryTerms: readonly string[], options: SearchOptions): SearchHit[] {
     const k = Math.floor(options.k);
     if (k <= 0 || this.liveCount === 0) return [];
@@ -150,34 +162,26 @@ export class Bm25Index {
     }
 
     const scores = this.scores;
-    const touched: number[] = [];
+    const touched: number[] = candidates ? Array.from(candidates) : [];
     let next = 0;
     try {
-      if (!candidates) {
-        let best = 0;
-        for (; next < terms.length; next++) {
-          best = Math.max(best, this.accumulate(terms[next], allowed, touched));
-          if (next + 1 === terms.length) break;
-          // The k-th score is at most the best one: skip computing it while that cannot prune.
-          if (suffixBound[next + 1] >= best) continue;
+      // Every chunk in the postings, until the terms left cannot lift an unseen chunk into the top k.
+      let best = 0;
+      while (!candidates && next < terms.length) {
+        best = Math.max(best, this.accumulate(terms[next++], allowed, touched));
+        const rest = suffixBound[next];
+        // The k-th score is at most the best one: compute it only when it could exceed `rest`.
+        if (next < terms.length && rest < best) {
           const threshold = kthScore(scores, touched, k);
-          if (suffixBound[next + 1] < threshold) {
-            candidates = prune(scores, touched, threshold - suffixBound[next + 1]);
-            next++;
-            break;
-          }
+          if (rest < threshold) candidates = prune(scores, touched, threshold - rest);
         }
-      } else {
-        for (const slot of candidates) touched.push(slot);
       }
-
-      if (candidates) {
-        for (; next < terms.length; next++) {
-          this.accumulateCandidates(terms[next], candidates);
-          if (next + 1 < terms.length) {
-            const threshold = kthScore(scores, candidates, k);
-            if (threshold > 0) candidates = prune(scores, candidates, threshold - suffixBound[next + 1]);
-          }
+      // Then only the candidates, dropping those that can no longer reach the k-th score.
+      while (candidates && next < terms.length) {
+        this.accumulateCandidates(terms[next++], candidates);
+        if (next < terms.length) {
+          const threshold = kthScore(scores, candidates, k);
+          if (threshold > 0) candidates = prune(scores, candidates, threshold - suffixBound[next]);
         }
       }
       return this.topK(candidates ?? touched, k);

@@ -3,6 +3,7 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { PARSE_MAX_MEMORY_MB, PARSE_TIMEOUT_MS } from "@/lib/constants";
 import { chunkDocument } from "@/lib/server/ingest/chunker";
 import { parseInWorker, ParseError } from "@/lib/server/ingest/parse-in-worker";
+import { encodeTerms } from "@/lib/server/ingest/term-encoding";
 import { termFrequencies, tokenize } from "@/lib/server/ingest/tokenizer";
 import { log } from "@/lib/server/log";
 import {
@@ -66,9 +67,7 @@ export async function ingestDocument(documentId: string): Promise<void> {
       pageStart: piece.pageStart,
       pageEnd: piece.pageEnd,
       tokenCount: tokens.length,
-      // A plain object for the database driver (the tokenizer's map has no prototype, so a token
-      // such as "__proto__" stays an ordinary key; spreading keeps it one).
-      terms: { ...termFrequencies(tokens) },
+      terms: encodeTerms(termFrequencies(tokens)),
     });
     if (i % CHUNKS_PER_SLICE === CHUNKS_PER_SLICE - 1) await yieldToEventLoop();
   }

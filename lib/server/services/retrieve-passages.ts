@@ -1,5 +1,6 @@
 import "server-only";
 import { RETRIEVAL_DEFAULT_K } from "@/lib/constants";
+import { decodeTerms } from "@/lib/server/ingest/term-encoding";
 import { tokenize } from "@/lib/server/ingest/tokenizer";
 import { Bm25Index } from "@/lib/server/retrieval/bm25-index";
 import { loadChunks, loadChunksForIndex } from "@/lib/server/queries/documents";
@@ -36,7 +37,7 @@ async function refresh(ownerId: string, previous: OwnerIndex | undefined, stamp:
   const documents = new Set(rows.liveDocuments);
   for (const id of previous?.documents ?? []) if (!documents.has(id)) index.removeDocument(id);
   for (const chunk of rows.newChunks) {
-    index.add({ chunkId: chunk.id, documentId: chunk.documentId, terms: chunk.terms, length: chunk.tokenCount });
+    index.add({ chunkId: chunk.id, documentId: chunk.documentId, terms: decodeTerms(chunk.terms), length: chunk.tokenCount });
   }
   return { stamp, index, documents };
 }

@@ -50,7 +50,7 @@ CREATE TABLE "document_chunks" (
 	"char_start" integer NOT NULL,
 	"char_end" integer NOT NULL,
 	"token_count" integer DEFAULT 0 NOT NULL,
-	"terms" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"terms" text DEFAULT '' NOT NULL,
 	"embedding" real[]
 );
 --> statement-breakpoint

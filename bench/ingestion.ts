@@ -1,0 +1,108 @@
+// npm run bench:ingestion [-- --pages 300 --big-mb 30]
+// Times a 300-page Chinese and a 300-page English PDF, generated from the eval documents, from
+// upload to status "processed" through the real pipeline of a warmed-up server, beside plain unpdf text extraction of
+// the same files in the same run (the baseline the ratio is taken against). Then parses a PDF of
+// about 30 MB in the real worker and reports the worker's peak memory. Prints one JSON object.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { extractText, getDocumentProxy } from "unpdf";
+import { makeLongPdf } from "./lib/make-pdf";
+import { parseArgs, round } from "./lib/eval-set";
+
+const args = parseArgs(process.argv.slice(2));
+const PAGES = Number(args.get("pages") || 300);
+const BIG_MB = Number(args.get("big-mb") || 30);
+const evalRoot = path.resolve(import.meta.dirname, "../../shared/eval");
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "docchat-bench-ingest-"));
+process.env.DATA_DIR = dataDir;
+process.env.LOG_LEVEL = "silent";
+
+const { openDatabase, setDatabase } = await import("@/lib/server/db/client");
+const { createUser } = await import("@/lib/server/queries/users");
+const { findDocumentForJob } = await import("@/lib/server/queries/documents");
+const { uploadDocument } = await import("@/lib/server/services/upload-document");
+const { registerJobs } = await import("@/lib/server/jobs/register");
+const { drainJobs } = await import("@/lib/server/jobs/runner");
+const { parseInWorker, prewarmParseWorkers } = await import("@/lib/server/ingest/parse-in-worker");
+
+function paragraphs(set: string, limit: number): string[] {
+  const dir = path.join(evalRoot, set, "docs");
+  const out: string[] = [];
+  for (const file of readdirSync(dir).sort()) {
+    for (const p of readFileSync(path.join(dir, file), "utf8").split(/\n\s*\n/)) {
+      if (p.trim()) out.push(p.trim());
+      if (out.length >= limit) return out;
+    }
+  }
+  return out;
+}
+
+async function plainExtraction(bytes: Uint8Array) {
+  const started = performance.now();
+  const pdf = await getDocumentProxy(new Uint8Array(bytes));
+  const { totalPages, text } = await extractText(pdf, { mergePages: false });
+  const chars = (text as string[]).reduce((n, t) => n + t.length, 0);
+  return { seconds: (performance.now() - started) / 1000, pages: totalPages, chars };
+}
+
+const handle = await openDatabase({ memory: true });
+setDatabase(handle);
+registerJobs();
+const owner = (await createUser({ email: "bench@example.com", displayName: "Bench", role: "admin" }))!;
+
+async function pipeline(bytes: Uint8Array, name: string) {
+  const started = performance.now();
+  const { document } = await uploadDocument({ user: owner, name, bytes });
+  await drainJobs(5);
+  const seconds = (performance.now() - started) / 1000;
+  const row = await findDocumentForJob(document.id);
+  return { seconds, status: row?.status, pages: row?.pageCount ?? 0, chunks: row?.chunkCount ?? 0 };
+}
+
+// Steady state of a running server: spare parse workers started at boot, code paths warmed by
+// one earlier small document.
+prewarmParseWorkers();
+const warmup = await makeLongPdf({ paragraphs: paragraphs("drcd_dev", 200), pages: 5, language: "zh" });
+await pipeline(warmup, "warm-up.pdf");
+await new Promise((resolve) => setTimeout(resolve, 1_000));
+
+const results: Record<string, unknown> = {};
+for (const [language, set] of [["zh", "drcd_dev"], ["en", "squad_v1.1_dev"]] as const) {
+  const bytes = await makeLongPdf({ paragraphs: paragraphs(set, 4_000), pages: PAGES, language });
+  const plain = await plainExtraction(bytes);
+  const real = await pipeline(bytes, `${language}-${PAGES}.pdf`);
+  results[language] = {
+    fileMb: round(bytes.byteLength / 1024 / 1024, 2),
+    pages: real.pages,
+    chunks: real.chunks,
+    status: real.status,
+    pipelineSeconds: round(real.seconds, 3),
+    pipelinePagesPerSecond: round(real.pages / real.seconds, 1),
+    plainUnpdfSeconds: round(plain.seconds, 3),
+    ratioToPlainExtraction: round(real.seconds / plain.seconds, 2),
+  };
+}
+
+// Peak memory of the parsing worker on a file of about BIG_MB megabytes.
+const zhParagraphs = paragraphs("drcd_dev", 20_000);
+let pages = 400;
+let big = await makeLongPdf({ paragraphs: zhParagraphs, pages, language: "zh" });
+for (let i = 0; i < 6 && big.byteLength < BIG_MB * 1024 * 1024 * 0.95; i++) {
+  pages = Math.ceil((pages * BIG_MB * 1024 * 1024) / big.byteLength);
+  big = await makeLongPdf({ paragraphs: zhParagraphs, pages, language: "zh" });
+}
+let peak = 0;
+const started = performance.now();
+const parsed = await parseInWorker(big, "pdf", { onMemorySample: (bytes) => (peak = Math.max(peak, bytes)) });
+results.bigFile = {
+  fileMb: round(big.byteLength / 1024 / 1024, 1),
+  pages: parsed.pageCount,
+  parseSeconds: round((performance.now() - started) / 1000, 2),
+  peakWorkerMemoryMb: round(peak / 1024 / 1024, 1),
+};
+
+console.log(JSON.stringify({ bench: "ingestion", ...results }, null, 2));
+await handle.close();
+rmSync(dataDir, { recursive: true, force: true });
