@@ -6,6 +6,12 @@ import "server-only";
 
 const segmenter = new Intl.Segmenter("zh-Hant", { granularity: "word" });
 
+/**
+ * Bump whenever tokenize() can return different terms for the same text: stored passages are
+ * then re-tokenised in the background (lib/server/services/reindex-terms.ts).
+ */
+export const TOKENIZER_VERSION = 1;
+
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
 const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
 const COMBINING_MARKS = /\p{M}+/gu;

@@ -11,6 +11,9 @@ import { appSettings } from "@/lib/server/db/schema";
 
 const keyFor = (ownerId: string) => `retrieval_stamp:${ownerId}`;
 
+/** A stamp starting with this asks every instance to rebuild that owner's index, not patch it. */
+export const FULL_RELOAD_PREFIX = "full:";
+
 export async function bumpRetrievalStamp(tx: Db, ownerId: string) {
   const value = randomUUID();
   await tx

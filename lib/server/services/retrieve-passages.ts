@@ -4,7 +4,7 @@ import { decodeTerms } from "@/lib/server/ingest/term-encoding";
 import { tokenize } from "@/lib/server/ingest/tokenizer";
 import { Bm25Index } from "@/lib/server/retrieval/bm25-index";
 import { loadChunks, loadChunksForIndex } from "@/lib/server/queries/documents";
-import { readRetrievalStamp } from "./retrieval-stamp";
+import { FULL_RELOAD_PREFIX, readRetrievalStamp } from "./retrieval-stamp";
 
 export interface Passage {
   chunkId: number;
@@ -49,7 +49,8 @@ async function ownerIndex(ownerId: string): Promise<OwnerIndex> {
   if (settled && settled.stamp === stamp) return settled;
   // Concurrent searches after a change share one refresh.
   if (current && settled === undefined) cache.delete(ownerId);
-  const next = refresh(ownerId, settled, stamp);
+  // Terms of known documents changed (re-index): start over instead of patching.
+  const next = refresh(ownerId, stamp.startsWith(FULL_RELOAD_PREFIX) ? undefined : settled, stamp);
   cache.set(ownerId, next);
   next.catch(() => cache.delete(ownerId));
   return next;
