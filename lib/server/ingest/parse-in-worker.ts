@@ -42,9 +42,14 @@ export type ParseOptions = {
   workerPath?: string;
   /** Receives the worker's memory use (heap plus buffers, bytes) at each watchdog sample. */
   onMemorySample?: (bytes: number) => void;
+  /** Receives each PDF page as soon as the worker has read it, in page order. */
+  onPage?: (page: ParsedPage) => void;
 };
 
-type WorkerReply = { ok: true; pages: ParsedPage[]; pageCount: number | null } | { ok: false; code: string; message: string };
+type WorkerReply =
+  | { ok: true; pages: ParsedPage[]; pageCount: number | null }
+  | { ok: false; code: string; message: string }
+  | { type: "page"; page: number; text: string };
 
 // The Next.js bundle cannot contain a worker entry, so the worker is plain JavaScript loaded by
 // path; the app always runs from the project root.
@@ -92,7 +97,7 @@ export async function parseInWorker(bytes: Uint8Array, kind: DocumentKind, optio
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new RangeError("timeoutMs must be a positive number");
   await acquireSlot();
   try {
-    return await runWorker(options.workerPath ?? WORKER_PATH, bytes, kind, timeoutMs, maxMemoryMb, options.onMemorySample);
+    return await runWorker(options.workerPath ?? WORKER_PATH, bytes, kind, timeoutMs, maxMemoryMb, options.onMemorySample, options.onPage);
   } finally {
     releaseSlot();
   }
@@ -162,6 +167,7 @@ function runWorker(
   timeoutMs: number,
   maxMemoryMb: number,
   onMemorySample?: (bytes: number) => void,
+  onPage?: (page: ParsedPage) => void,
 ): Promise<ParsedDocument> {
   return new Promise((resolve, reject) => {
     let worker: Worker;
@@ -202,12 +208,16 @@ function runWorker(
         .finally(() => (polling = false));
     }, MEMORY_POLL_MS);
 
-    worker.on("message", (reply: WorkerReply) =>
+    worker.on("message", (reply: WorkerReply) => {
+      if ("type" in reply) {
+        if (!settled) onPage?.({ page: reply.page, text: reply.text });
+        return;
+      }
       settle(() => {
         if (reply.ok) resolve({ pages: reply.pages, pageCount: reply.pageCount });
         else reject(new ParseError(isParseErrorCode(reply.code) ? reply.code : "worker_crashed", reply.message));
-      }),
-    );
+      });
+    });
     worker.on("error", (error: Error & { code?: string }) =>
       settle(() => reject(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? outOfMemory() : new ParseError("worker_crashed", error.message))),
     );
@@ -215,6 +225,6 @@ function runWorker(
     worker.on("exit", (exitCode) => settle(() => reject(new ParseError("worker_crashed", `the parse worker exited with code ${exitCode}`))));
 
     const copy = new Uint8Array(bytes);
-    worker.postMessage({ bytes: copy, kind }, [copy.buffer]);
+    worker.postMessage({ bytes: copy, kind, stream: onPage !== undefined }, [copy.buffer]);
   });
 }

@@ -57,7 +57,18 @@ export function normalizeText(text: string): string {
  */
 export function tokenize(text: string): string[] {
   const tokens: string[] = [];
+  forEachTerm(text, (term) => tokens.push(term));
+  return tokens;
+}
+
+/**
+ * The terms of tokenize() with the offset where each starts in the normalised text (the same as
+ * in `text` whenever normalisation keeps its length, see keepsOffsets). Long documents are
+ * tokenised page by page as they are parsed and their terms assigned to passages by offset.
+ */
+export function forEachTerm(text: string, emit: (term: string, start: number) => void): void {
   let previousChar = "";
+  let previousStart = 0;
   let runEnd = -1;
   for (const { segment, index, isWordLike } of segmenter.segment(normalizeText(text))) {
     if (!isWordLike) continue;
@@ -68,22 +79,29 @@ export function tokenize(text: string): string[] {
         previousChar = "";
         continue;
       }
-      tokens.push(segment);
+      emit(segment, index);
+      let at = index;
       for (const char of segment) {
         if (CHINESE_STOPWORDS.has(char)) {
           previousChar = "";
-          continue;
+        } else {
+          if (previousChar) emit(previousChar + char, previousStart);
+          emit(char, at);
+          previousChar = char;
+          previousStart = at;
         }
-        if (previousChar) tokens.push(previousChar + char);
-        tokens.push(char);
-        previousChar = char;
+        at += char.length;
       }
       continue;
     }
     const term = latinTerm(segment);
-    if (term) tokens.push(term);
+    if (term) emit(term, index);
   }
-  return tokens;
+}
+
+/** Whether offsets in the normalised text are offsets in `text` (NFKC can lengthen some characters). */
+export function keepsOffsets(text: string): boolean {
+  return normalizeText(text).length === text.length;
 }
 
 /** Words the segmenter glues from function characters alone (是在, 也是). */

@@ -3,6 +3,7 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { PARSE_MAX_MEMORY_MB, PARSE_TIMEOUT_MS } from "@/lib/constants";
 import { chunkDocument } from "@/lib/server/ingest/chunker";
 import { parseInWorker, ParseError } from "@/lib/server/ingest/parse-in-worker";
+import { PageTermCollector } from "@/lib/server/ingest/passage-terms";
 import { encodeTerms } from "@/lib/server/ingest/term-encoding";
 import { termFrequencies, tokenize } from "@/lib/server/ingest/tokenizer";
 import { log } from "@/lib/server/log";
@@ -38,9 +39,15 @@ export async function ingestDocument(documentId: string): Promise<void> {
     return;
   }
 
+  // PDF pages are tokenised here as the worker reads them, so indexing overlaps parsing.
+  const collector = new PageTermCollector();
   let parsed;
   try {
-    parsed = await parseInWorker(new Uint8Array(bytes), doc.kind, { timeoutMs: PARSE_TIMEOUT_MS, maxMemoryMb: PARSE_MAX_MEMORY_MB });
+    parsed = await parseInWorker(new Uint8Array(bytes), doc.kind, {
+      timeoutMs: PARSE_TIMEOUT_MS,
+      maxMemoryMb: PARSE_MAX_MEMORY_MB,
+      onPage: doc.kind === "pdf" ? (page) => collector.addPage(page.text) : undefined,
+    });
   } catch (error) {
     if (error instanceof ParseError) {
       log.info("document refused by parser", { documentId, code: error.code });
@@ -55,10 +62,15 @@ export async function ingestDocument(documentId: string): Promise<void> {
     await markDocumentError(documentId, "no_text");
     return;
   }
+  const streamed = collector.pages > 0 && collector.pages === parsed.pages.length ? collector.assign(pieces) : undefined;
   const chunks: NewChunk[] = [];
   for (let i = 0; i < pieces.length; i++) {
     const piece = pieces[i];
-    const tokens = tokenize(piece.content);
+    let passage = streamed?.[i];
+    if (!passage) {
+      const tokens = tokenize(piece.content);
+      passage = { terms: termFrequencies(tokens), tokenCount: tokens.length };
+    }
     chunks.push({
       ordinal: piece.ordinal,
       content: piece.content,
@@ -66,8 +78,8 @@ export async function ingestDocument(documentId: string): Promise<void> {
       charEnd: piece.charEnd,
       pageStart: piece.pageStart,
       pageEnd: piece.pageEnd,
-      tokenCount: tokens.length,
-      terms: encodeTerms(termFrequencies(tokens)),
+      tokenCount: passage.tokenCount,
+      terms: encodeTerms(passage.terms),
     });
     if (i % CHUNKS_PER_SLICE === CHUNKS_PER_SLICE - 1) await yieldToEventLoop();
   }

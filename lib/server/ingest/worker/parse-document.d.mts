@@ -11,4 +11,5 @@ export declare class ParseFailure extends Error {
 export declare function parseDocument(
   bytes: Uint8Array,
   kind: DocumentKind,
+  onPage?: (page: { page: number; text: string }) => void,
 ): Promise<{ pages: { page: number | null; text: string }[]; pageCount: number | null }>;

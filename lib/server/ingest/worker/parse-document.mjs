@@ -15,9 +15,10 @@ function family(kind) {
 /**
  * @param {Uint8Array} bytes
  * @param {string} kind "pdf" | "docx" | "txt" | "md", as detected at upload
+ * @param {(page: { page: number, text: string }) => void} [onPage] PDF pages as they are read
  * @returns {Promise<{ pages: { page: number | null, text: string }[], pageCount: number | null }>}
  */
-export async function parseDocument(bytes, kind) {
+export async function parseDocument(bytes, kind, onPage) {
   // The kind was decided at upload; the content is checked again so a parser only ever sees
   // the format it was written for, whatever a caller passes.
   if (family(detectType(bytes)?.kind) !== family(kind)) {
@@ -25,7 +26,7 @@ export async function parseDocument(bytes, kind) {
   }
   switch (kind) {
     case "pdf":
-      return parsePdf(bytes);
+      return parsePdf(bytes, onPage);
     case "docx":
       return parseDocx(bytes);
     default:

@@ -32,9 +32,10 @@ const HYPHENATED = /\p{L}[-\u00ad\u2010]$/u;
 
 /**
  * @param {Uint8Array} bytes
+ * @param {(page: { page: number, text: string }) => void} [onPage] called for each page as soon as it is read
  * @returns {Promise<{ pages: { page: number, text: string }[], pageCount: number }>}
  */
-export async function parsePdf(bytes) {
+export async function parsePdf(bytes, onPage) {
   let pdf;
   try {
     // pdf.js takes ownership of (detaches) the array it is given, and refuses Node Buffers.
@@ -59,6 +60,7 @@ export async function parsePdf(bytes) {
         failed++;
       }
       pages.push({ page: number, text });
+      onPage?.({ page: number, text });
     }
     if (pdf.numPages > 0 && failed === pdf.numPages) throw new ParseFailure("malformed", "no page of the PDF could be read");
     if (pages.every((p) => p.text.trim() === "")) throw new ParseFailure("no_text", "the PDF has no extractable text (scanned?)");

@@ -8,9 +8,12 @@ import { parseDocument, ParseFailure } from "./parse-document.mjs";
 if (!parentPort) throw new Error("parse-worker.mjs must run in a worker thread");
 const port = parentPort;
 
-port.once("message", async (/** @type {{ bytes: Uint8Array, kind: string }} */ { bytes, kind }) => {
+port.once("message", async (/** @type {{ bytes: Uint8Array, kind: string, stream?: boolean }} */ { bytes, kind, stream }) => {
   try {
-    const { pages, pageCount } = await parseDocument(bytes, kind);
+    // With stream, each PDF page is also sent as soon as it is read, so the main thread can index
+    // it while the rest is parsed.
+    const onPage = stream ? (/** @type {{ page: number, text: string }} */ page) => port.postMessage({ type: "page", ...page }) : undefined;
+    const { pages, pageCount } = await parseDocument(bytes, kind, onPage);
     port.postMessage({ ok: true, pages, pageCount });
   } catch (error) {
     if (error instanceof ParseFailure) {
