@@ -47,6 +47,7 @@ export async function ingestDocument(documentId: string): Promise<void> {
       timeoutMs: PARSE_TIMEOUT_MS,
       maxMemoryMb: PARSE_MAX_MEMORY_MB,
       onPage: doc.kind === "pdf" ? (page) => collector.addPage(page.text) : undefined,
+      reuseKey: doc.userId,
     });
   } catch (error) {
     if (error instanceof ParseError) {

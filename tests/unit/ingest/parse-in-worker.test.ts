@@ -123,3 +123,22 @@ describe("parseInWorker", () => {
     expect(results.every((r) => r.pages[0].text.startsWith("Employee Handbook"))).toBe(true);
   });
 });
+
+describe("parseInWorker: keeping workers for the same owner", () => {
+  it("keeps a worker after a success for that owner only, and never after a failure", async () => {
+    const { parseInWorker: parse, warmWorkerKeys } = await import("@/lib/server/ingest/parse-in-worker");
+    const text = new TextEncoder().encode("hello there");
+    await parse(text, "txt", { reuseKey: "owner-a" });
+    expect(warmWorkerKeys()).toContain("owner-a");
+    // The kept worker parses owner-a's next file, and is kept again afterwards.
+    const again = await parse(new TextEncoder().encode("second file"), "txt", { reuseKey: "owner-a" });
+    expect(again.pages[0].text).toBe("second file");
+    expect(warmWorkerKeys()).toContain("owner-a");
+    // A file that fails ends that worker.
+    await expect(parse(new TextEncoder().encode("%PDF-1.7 not really"), "pdf", { reuseKey: "owner-a" })).rejects.toMatchObject({ code: "malformed" });
+    expect(warmWorkerKeys()).not.toContain("owner-a");
+    // Without a key nothing is kept.
+    await parse(text, "txt");
+    expect(warmWorkerKeys()).toEqual([]);
+  });
+});

@@ -8,7 +8,8 @@ import { parseDocument, ParseFailure } from "./parse-document.mjs";
 if (!parentPort) throw new Error("parse-worker.mjs must run in a worker thread");
 const port = parentPort;
 
-port.once("message", async (/** @type {{ bytes: Uint8Array, kind: string, stream?: boolean }} */ { bytes, kind, stream }) => {
+// One file at a time: the main thread sends the next only after this one's answer.
+port.on("message", async (/** @type {{ bytes: Uint8Array, kind: string, stream?: boolean }} */ { bytes, kind, stream }) => {
   try {
     // With stream, each PDF page is also sent as soon as it is read, so the main thread can index
     // it while the rest is parsed.
