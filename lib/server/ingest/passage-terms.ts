@@ -1,9 +1,11 @@
 import "server-only";
 import { PAGE_SEPARATOR } from "./chunker";
+import { encodeTermCounts, encodeTerms } from "./term-encoding";
 import { forEachTerm, keepsOffsets, termFrequencies, tokenize } from "./tokenizer";
 
 export interface PassageTerms {
-  terms: Record<string, number>;
+  /** The passage's term counts, encoded for storage (term-encoding.ts). */
+  encodedTerms: string;
   tokenCount: number;
 }
 
@@ -37,27 +39,28 @@ export class PageTermCollector {
 
   /** Terms per passage; passages are in document order and do not overlap. */
   assign(passages: readonly { charStart: number; charEnd: number; content: string }[]): PassageTerms[] {
-    const buckets: string[][] = passages.map(() => []);
+    // Maps, not objects: a long Chinese passage has hundreds of distinct terms.
+    const counts = passages.map(() => new Map<string, number>());
+    const lengths = new Array<number>(passages.length).fill(0);
+    // Terms arrive in non-decreasing offset order (page by page, left to right), so one pointer
+    // walks the passages alongside them.
+    let at = 0;
     for (let i = 0; i < this.terms.length; i++) {
-      const at = passageAt(passages, this.starts[i]);
-      if (at >= 0) buckets[at].push(this.terms[i]);
+      const start = this.starts[i];
+      while (at < passages.length && passages[at].charEnd <= start) at++;
+      if (at === passages.length) break;
+      if (start < passages[at].charStart) continue;
+      const bucket = counts[at];
+      const term = this.terms[i];
+      bucket.set(term, (bucket.get(term) ?? 0) + 1);
+      lengths[at]++;
     }
     return passages.map((p, i) => {
       const overlapsUnaligned = this.unaligned.some(([start, end]) => p.charStart < end && start < p.charEnd);
-      const tokens = overlapsUnaligned ? tokenize(p.content) : buckets[i];
-      return { terms: termFrequencies(tokens), tokenCount: tokens.length };
+      if (!overlapsUnaligned) return { encodedTerms: encodeTermCounts(counts[i]), tokenCount: lengths[i] };
+      const tokens = tokenize(p.content);
+      return { encodedTerms: encodeTerms(termFrequencies(tokens)), tokenCount: tokens.length };
     });
   }
 }
 
-/** The passage containing `offset`, or -1 when it falls between passages (white space). */
-function passageAt(passages: readonly { charStart: number; charEnd: number }[], offset: number): number {
-  let low = 0;
-  let high = passages.length - 1;
-  while (low <= high) {
-    const mid = (low + high) >> 1;
-    if (passages[mid].charStart <= offset) low = mid + 1;
-    else high = mid - 1;
-  }
-  return high >= 0 && offset < passages[high].charEnd ? high : -1;
-}

@@ -13,6 +13,15 @@ export function encodeTerms(terms: Record<string, number>): string {
   return out;
 }
 
+export function encodeTermCounts(terms: ReadonlyMap<string, number>): string {
+  let out = "";
+  for (const [term, count] of terms) {
+    if (term.includes("\t") || term.includes("\n")) continue;
+    out += `${term}\t${count}\n`;
+  }
+  return out;
+}
+
 export function decodeTerms(encoded: string): Record<string, number> {
   const terms: Record<string, number> = Object.create(null);
   let start = 0;

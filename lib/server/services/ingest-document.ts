@@ -70,7 +70,7 @@ export async function ingestDocument(documentId: string): Promise<void> {
     let passage = streamed?.[i];
     if (!passage) {
       const tokens = tokenize(piece.content);
-      passage = { terms: termFrequencies(tokens), tokenCount: tokens.length };
+      passage = { encodedTerms: encodeTerms(termFrequencies(tokens)), tokenCount: tokens.length };
     }
     chunks.push({
       ordinal: piece.ordinal,
@@ -80,7 +80,7 @@ export async function ingestDocument(documentId: string): Promise<void> {
       pageStart: piece.pageStart,
       pageEnd: piece.pageEnd,
       tokenCount: passage.tokenCount,
-      terms: encodeTerms(passage.terms),
+      terms: passage.encodedTerms,
     });
     if (i % CHUNKS_PER_SLICE === CHUNKS_PER_SLICE - 1) await yieldToEventLoop();
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { chunkDocument } from "@/lib/server/ingest/chunker";
 import { PageTermCollector } from "@/lib/server/ingest/passage-terms";
+import { decodeTerms } from "@/lib/server/ingest/term-encoding";
 import { termFrequencies, tokenize } from "@/lib/server/ingest/tokenizer";
 
 const zh =
@@ -22,7 +23,7 @@ function expectSameAsPassageTokenizing(pages: { page: number; text: string }[]) 
   expect(assigned).toHaveLength(passages.length);
   passages.forEach((passage, i) => {
     const tokens = tokenize(passage.content);
-    expect({ ...assigned[i].terms }, `passage ${i}`).toEqual({ ...termFrequencies(tokens) });
+    expect({ ...decodeTerms(assigned[i].encodedTerms) }, `passage ${i}`).toEqual({ ...termFrequencies(tokens) });
     expect(assigned[i].tokenCount).toBe(tokens.length);
   });
 }
