@@ -100,6 +100,9 @@ export const LOGIN_FAILURE_LIMIT_PER_IP = 20;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
 
+// Daily check-in
+export const CHECKIN_NOTE_MAX_LENGTH = 1_000;
+
 // Feedback
 export const FEEDBACK_MESSAGE_MAX_LENGTH = 5_000;
 export const FEEDBACK_SUBMIT_LIMIT_PER_IP = 10;

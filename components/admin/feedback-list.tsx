@@ -1,5 +1,7 @@
 "use client";
 
+import { DataLoadError, DataLoading } from "@/components/layout/data-states";
+
 import { useEffect, useState } from "react";
 import useSWR from "swr";
 import { useFormatter, useTranslations } from "next-intl";
@@ -11,7 +13,6 @@ import { cn } from "@/lib/utils";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
-import { Spinner } from "@/components/ui/spinner";
 
 const PAGE_SIZE = 50;
 
@@ -39,7 +40,6 @@ export function FeedbackList() {
   const t = useTranslations("adminFeedback");
   const tCategories = useTranslations("feedbackPage.categories");
   const tCommon = useTranslations("common");
-  const tApp = useTranslations("app");
   const format = useFormatter();
   const [page, setPage] = useState(0);
   const [pendingId, setPendingId] = useState<string | null>(null);
@@ -77,23 +77,10 @@ export function FeedbackList() {
     }
   }
 
-  if (!data && isLoading) {
-    return (
-      <div className="grid place-items-center py-16">
-        <Spinner label={tApp("loading")} />
-      </div>
-    );
-  }
+  if (!data && isLoading) return <DataLoading />;
 
   if (!data) {
-    return error ? (
-      <Card className="items-center px-5 py-10 text-center" data-testid="feedback-load-error">
-        <p className="text-sm text-muted-foreground">{t("loadFailed")}</p>
-        <Button variant="outline" onClick={() => void mutate()}>
-          {tCommon("reload")}
-        </Button>
-      </Card>
-    ) : null;
+    return error ? <DataLoadError message={t("loadFailed")} onRetry={() => void mutate()} testId="feedback-load-error" /> : null;
   }
 
   if (data.feedback.length === 0) {

@@ -9,6 +9,7 @@ import { jsonFetcher } from "@/lib/fetcher";
 import { PLANS, ROLES, type Plan, type Role } from "@/lib/constants";
 import type { ClientUser } from "@/lib/client-user";
 import { cn } from "@/lib/utils";
+import { DataLoadError } from "@/components/layout/data-states";
 import { PageHeader } from "@/components/layout/page-header";
 import { useCurrentUser } from "@/components/layout/use-current-user";
 import { Badge } from "@/components/ui/badge";
@@ -142,12 +143,7 @@ export function UserManagement() {
           <Spinner label={tApp("loading")} />
         </div>
       ) : !data && error ? (
-        <Card className="items-center px-5 py-10 text-center" data-testid="users-load-error">
-          <p className="text-sm text-muted-foreground">{t("loadFailed")}</p>
-          <Button variant="outline" onClick={() => void mutate()}>
-            {tCommon("reload")}
-          </Button>
-        </Card>
+        <DataLoadError message={t("loadFailed")} onRetry={() => void mutate()} testId="users-load-error" />
       ) : data && data.users.length === 0 ? (
         <Card className="items-center px-5 py-12 text-center" data-testid="users-empty">
           <UsersRound className="size-8 text-muted-foreground" aria-hidden />

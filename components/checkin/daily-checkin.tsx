@@ -1,5 +1,9 @@
 "use client";
 
+import { CHECKIN_NOTE_MAX_LENGTH } from "@/lib/constants";
+
+import { DataLoadError, DataLoading } from "@/components/layout/data-states";
+
 import { useEffect, useState } from "react";
 import useSWR from "swr";
 import { useFormatter, useTranslations } from "next-intl";
@@ -11,11 +15,9 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
-import { Spinner } from "@/components/ui/spinner";
 import { Textarea } from "@/components/ui/textarea";
 
 // The bound POST /api/daily-checkin enforces on the note.
-const NOTE_MAX_LENGTH = 1000;
 const STRIP_DAYS = 14;
 
 interface CheckinSummary {
@@ -40,7 +42,6 @@ const asDate = (day: string) => new Date(`${day}T00:00:00Z`);
 
 export function DailyCheckin() {
   const t = useTranslations("dailyCheckin");
-  const tApp = useTranslations("app");
   const tCommon = useTranslations("common");
   const format = useFormatter();
   const { data, error, isLoading, mutate } = useSWR<CheckinSummary>("/api/daily-checkin", jsonFetcher, {
@@ -76,28 +77,15 @@ export function DailyCheckin() {
     }
   }
 
-  if (!data && isLoading) {
-    return (
-      <div className="grid place-items-center py-16">
-        <Spinner label={tApp("loading")} />
-      </div>
-    );
-  }
+  if (!data && isLoading) return <DataLoading />;
 
   if (!data) {
-    return error ? (
-      <Card className="items-center px-5 py-10 text-center" data-testid="checkin-load-error">
-        <p className="text-sm text-muted-foreground">{t("loadFailed")}</p>
-        <Button variant="outline" onClick={() => void mutate()}>
-          {tCommon("reload")}
-        </Button>
-      </Card>
-    ) : null;
+    return error ? <DataLoadError message={t("loadFailed")} onRetry={() => void mutate()} testId="checkin-load-error" /> : null;
   }
 
   const checkedDays = new Set(data.checkins.map((c) => c.day));
   const strip = lastDays(data.today, STRIP_DAYS);
-  const tooLong = note.trim().length > NOTE_MAX_LENGTH;
+  const tooLong = note.trim().length > CHECKIN_NOTE_MAX_LENGTH;
 
   return (
     <div className="grid gap-6 lg:grid-cols-5">
@@ -132,8 +120,8 @@ export function DailyCheckin() {
                     {t("note")} <span className="font-normal text-muted-foreground">{tCommon("optional")}</span>
                   </>
                 }
-                error={tooLong ? t("noteTooLong", { max: NOTE_MAX_LENGTH }) : undefined}
-                hint={t("noteHint", { max: NOTE_MAX_LENGTH })}
+                error={tooLong ? t("noteTooLong", { max: CHECKIN_NOTE_MAX_LENGTH }) : undefined}
+                hint={t("noteHint", { max: CHECKIN_NOTE_MAX_LENGTH })}
               >
                 <Textarea
                   value={note}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { CHECKIN_NOTE_MAX_LENGTH } from "@/lib/constants";
 import { route } from "@/lib/server/http/route";
 import { calendarDay, streak } from "@/lib/checkin-streak";
 import { checkIn, recentCheckins } from "@/lib/server/queries/daily-checkins";
@@ -19,7 +20,7 @@ export const GET = route({ auth: "staff" }, async ({ user }) => summary(user.id)
 
 // POST /api/daily-checkin: check in for today, with an optional note (admins and managers).
 export const POST = route(
-  { auth: "staff", body: z.object({ note: z.string().trim().max(1000).optional() }) },
+  { auth: "staff", body: z.object({ note: z.string().trim().max(CHECKIN_NOTE_MAX_LENGTH).optional() }) },
   async ({ user, body }) => {
     await checkIn(user.id, calendarDay(new Date()), body.note || null);
     return summary(user.id);

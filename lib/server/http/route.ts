@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { NextResponse } from "next/server";
 import { z, ZodError, type ZodType } from "zod";
-import { JSON_BODY_MAX_BYTES, type Locale, type Role } from "@/lib/constants";
+import { JSON_BODY_MAX_BYTES, type Locale } from "@/lib/constants";
 import type { User } from "@/lib/server/db/schema";
 import { userFromRequest } from "@/lib/server/auth/session";
 import { localeOf, translator, type ServerTranslator } from "@/lib/server/i18n";

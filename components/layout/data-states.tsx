@@ -1,0 +1,29 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { Button } from "@/components/ui/button";
+import { Card } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
+
+/** The spinner shown while a list loads for the first time. */
+export function DataLoading() {
+  const tApp = useTranslations("app");
+  return (
+    <div className="grid place-items-center py-16">
+      <Spinner label={tApp("loading")} />
+    </div>
+  );
+}
+
+/** A list that could not be loaded: the reason and a way to try again. */
+export function DataLoadError({ message, onRetry, testId }: { message: string; onRetry: () => void; testId: string }) {
+  const tCommon = useTranslations("common");
+  return (
+    <Card className="items-center px-5 py-10 text-center" data-testid={testId}>
+      <p className="text-sm text-muted-foreground">{message}</p>
+      <Button variant="outline" onClick={onRetry}>
+        {tCommon("reload")}
+      </Button>
+    </Card>
+  );
+}
