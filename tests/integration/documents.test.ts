@@ -232,3 +232,16 @@ describe("POST /api/documents/bulk-delete", () => {
     expect((await call(bulk.POST, { method: "POST", cookie, body: { ids: Array.from({ length: 101 }, (_, i) => `x${i}`) } })).status).toBe(400);
   });
 });
+
+describe("retrieval after a restart", () => {
+  it("preloads the indexes of recent owners so their first question finds passages", async () => {
+    const { resetRetrievalCache, prewarmRetrieval } = await import("@/lib/server/services/retrieve-passages");
+    const { user, cookie } = await seedUser();
+    await uploadAs(cookie, textFile("茶.txt", "阿里山高山茶產於海拔一千公尺以上的茶園。"));
+    await drainJobs();
+    resetRetrievalCache();
+    await prewarmRetrieval();
+    const passages = await retrievePassages({ ownerId: user.id, question: "阿里山高山茶產地海拔" });
+    expect(passages[0]?.documentName).toBe("茶.txt");
+  });
+});

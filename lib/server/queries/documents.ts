@@ -178,3 +178,16 @@ export async function loadChunks(ids: readonly number[]) {
     .innerJoin(documents, eq(documents.id, documentChunks.documentId))
     .where(inArray(documentChunks.id, [...ids]));
 }
+
+/** Owners of processed documents, most recently processed first. */
+export async function recentDocumentOwners(limit: number): Promise<string[]> {
+  const db = await getDb();
+  const rows = await db
+    .select({ userId: documents.userId, last: sql<Date>`max(${documents.processedAt})` })
+    .from(documents)
+    .where(eq(documents.status, "processed"))
+    .groupBy(documents.userId)
+    .orderBy(sql`max(${documents.processedAt}) DESC`)
+    .limit(limit);
+  return rows.map((r) => r.userId);
+}

@@ -1,9 +1,10 @@
 import "server-only";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { RETRIEVAL_DEFAULT_K } from "@/lib/constants";
 import { decodeTerms } from "@/lib/server/ingest/term-encoding";
 import { tokenize } from "@/lib/server/ingest/tokenizer";
 import { Bm25Index } from "@/lib/server/retrieval/bm25-index";
-import { loadChunks, loadChunksForIndex } from "@/lib/server/queries/documents";
+import { loadChunks, loadChunksForIndex, recentDocumentOwners } from "@/lib/server/queries/documents";
 import { FULL_RELOAD_PREFIX, readRetrievalStamp } from "./retrieval-stamp";
 
 export interface Passage {
@@ -28,6 +29,8 @@ interface OwnerIndex {
   documents: Set<string>;
 }
 
+const LOAD_SLICE = 2_000;
+
 const cache = (globalThis as unknown as { __retrieval?: Map<string, Promise<OwnerIndex>> }).__retrieval ?? new Map();
 (globalThis as unknown as { __retrieval?: Map<string, Promise<OwnerIndex>> }).__retrieval = cache;
 
@@ -36,8 +39,11 @@ async function refresh(ownerId: string, previous: OwnerIndex | undefined, stamp:
   const index = previous?.index ?? new Bm25Index();
   const documents = new Set(rows.liveDocuments);
   for (const id of previous?.documents ?? []) if (!documents.has(id)) index.removeDocument(id);
-  for (const chunk of rows.newChunks) {
+  for (let i = 0; i < rows.newChunks.length; i++) {
+    const chunk = rows.newChunks[i];
     index.add({ chunkId: chunk.id, documentId: chunk.documentId, terms: decodeTerms(chunk.terms), length: chunk.tokenCount });
+    // Loading a large owner takes seconds: let other requests in between.
+    if (i % LOAD_SLICE === LOAD_SLICE - 1) await yieldToEventLoop();
   }
   return { stamp, index, documents };
 }
@@ -93,6 +99,14 @@ export async function retrievePassages(input: {
       },
     ];
   });
+}
+
+/**
+ * Loads the indexes of the owners with the most recent documents in the background, so the first
+ * question after a restart does not wait for a large index to load.
+ */
+export async function prewarmRetrieval(limit = 20): Promise<void> {
+  for (const ownerId of await recentDocumentOwners(limit)) await ownerIndex(ownerId);
 }
 
 /** Drops cached indexes (tests switch databases between files). */
