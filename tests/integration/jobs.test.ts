@@ -62,3 +62,29 @@ describe("durable job queue", () => {
     expect(await claimJob([type], "w")).toBeUndefined();
   });
 });
+
+describe("job runner", () => {
+  it("tells the job type when a job has failed its last attempt, once", async () => {
+    const { registerJobHandler, drainJobs } = await import("@/lib/server/jobs/runner");
+    const type = `test-give-up-${Date.now()}`;
+    const gaveUp: unknown[] = [];
+    let runs = 0;
+    registerJobHandler(
+      type,
+      async () => {
+        runs++;
+        throw new Error("database went away");
+      },
+      { onGiveUp: async (payload) => void gaveUp.push(payload) },
+    );
+    await enqueueJob({ type, payload: { documentId: "d1" }, maxAttempts: 2 });
+    const db = await getDb();
+    for (let i = 0; i < 3; i++) {
+      await drainJobs();
+      // Retries wait for their backoff; make them due now.
+      await db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.type, type));
+    }
+    expect(runs).toBe(2);
+    expect(gaveUp).toEqual([{ documentId: "d1" }]);
+  });
+});

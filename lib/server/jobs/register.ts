@@ -2,6 +2,7 @@ import "server-only";
 import { registerJobHandler, startJobRunner } from "./runner";
 import { prewarmParseWorkers } from "@/lib/server/ingest/parse-in-worker";
 import { ingestDocument } from "@/lib/server/services/ingest-document";
+import { markDocumentError } from "@/lib/server/queries/documents";
 import { INGEST_JOB } from "@/lib/server/services/upload-document";
 import { REINDEX_TERMS_JOB, reindexTerms, scheduleTermsReindexIfStale } from "@/lib/server/services/reindex-terms";
 import { log } from "@/lib/server/log";
@@ -9,7 +10,13 @@ import { prewarmRetrieval } from "@/lib/server/services/retrieve-passages";
 
 // Every job type the product runs, registered in one place.
 export function registerJobs() {
-  registerJobHandler(INGEST_JOB, async (payload) => ingestDocument(String(payload.documentId)));
+  registerJobHandler(INGEST_JOB, async (payload) => ingestDocument(String(payload.documentId)), {
+    // Every attempt failed for a reason other than the file itself: say so rather than leave the
+    // document "processing" for ever.
+    onGiveUp: async (payload) => {
+      await markDocumentError(String(payload.documentId), "processing_failed");
+    },
+  });
   registerJobHandler(REINDEX_TERMS_JOB, async (payload) => reindexTerms(Number(payload.version)));
 }
 

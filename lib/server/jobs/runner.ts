@@ -9,25 +9,32 @@ import { claimJob, completeJob, failJob, renewLease, JOB_LEASE_MS, type Job } fr
 
 export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
 
-const handlers = new Map<string, JobHandler>();
+interface Registration {
+  run: JobHandler;
+  /** Called once a job has failed its last attempt, so what it was working on is not left hanging. */
+  onGiveUp?: JobHandler;
+}
+
+const handlers = new Map<string, Registration>();
 const WORKER_ID = `${process.pid}-${randomUUID().slice(0, 8)}`;
 const IDLE_POLL_MS = 2_000;
 const CONCURRENCY = 2;
 
-export function registerJobHandler(type: string, handler: JobHandler) {
-  handlers.set(type, handler);
+export function registerJobHandler(type: string, run: JobHandler, options: { onGiveUp?: JobHandler } = {}) {
+  handlers.set(type, { run, onGiveUp: options.onGiveUp });
 }
 
 async function runJob(job: Job): Promise<void> {
-  const handler = handlers.get(job.type);
-  if (!handler) return;
+  const registration = handlers.get(job.type);
+  if (!registration) return;
   const heartbeat = setInterval(() => void renewLease(job.id, WORKER_ID).catch(() => undefined), JOB_LEASE_MS / 4);
   try {
-    await handler(job.payload);
+    await registration.run(job.payload);
     await completeJob(job.id, WORKER_ID);
   } catch (error) {
     const outcome = await failJob(job, WORKER_ID, error instanceof Error ? error.message : String(error));
     log.error("job failed", { jobId: job.id, type: job.type, attempt: job.attempts, outcome, error });
+    if (outcome === "failed") await registration.onGiveUp?.(job.payload).catch((e) => log.error("job give-up handler failed", { jobId: job.id, error: e }));
   } finally {
     clearInterval(heartbeat);
   }
