@@ -152,6 +152,7 @@ export async function loadChunksForIndex(userId: string, known: readonly string[
           documentId: documentChunks.documentId,
           terms: documentChunks.terms,
           tokenCount: documentChunks.tokenCount,
+          embedding: documentChunks.embedding,
         })
         .from(documentChunks)
         .where(inArray(documentChunks.documentId, missing.slice(i, i + BATCH)))),

@@ -7,6 +7,7 @@ import { PageTermCollector } from "@/lib/server/ingest/passage-terms";
 import { encodeTerms } from "@/lib/server/ingest/term-encoding";
 import { termFrequencies, tokenize } from "@/lib/server/ingest/tokenizer";
 import { log } from "@/lib/server/log";
+import { embedPassages } from "@/lib/server/ai/embeddings";
 import {
   findDocumentForJob,
   markDocumentError,
@@ -84,6 +85,12 @@ export async function ingestDocument(documentId: string): Promise<void> {
     });
     if (i % CHUNKS_PER_SLICE === CHUNKS_PER_SLICE - 1) await yieldToEventLoop();
   }
+
+  const vectors = await embedPassages(
+    chunks.map((c) => c.content),
+    doc.userId,
+  );
+  if (vectors) chunks.forEach((chunk, i) => (chunk.embedding = vectors[i]));
 
   await saveProcessedDocument({
     documentId,

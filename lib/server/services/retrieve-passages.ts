@@ -4,6 +4,8 @@ import { RETRIEVAL_DEFAULT_K } from "@/lib/constants";
 import { decodeTerms } from "@/lib/server/ingest/term-encoding";
 import { tokenize } from "@/lib/server/ingest/tokenizer";
 import { Bm25Index } from "@/lib/server/retrieval/bm25-index";
+import { VectorIndex, fuseRankings } from "@/lib/server/retrieval/vector-index";
+import { embedQuestion } from "@/lib/server/ai/embeddings";
 import { loadChunks, loadChunksForIndex, recentDocumentOwners } from "@/lib/server/queries/documents";
 import { FULL_RELOAD_PREFIX, readRetrievalStamp } from "./retrieval-stamp";
 
@@ -26,10 +28,13 @@ export interface Passage {
 interface OwnerIndex {
   stamp: string;
   index: Bm25Index;
+  vectors: VectorIndex;
   documents: Set<string>;
 }
 
 const LOAD_SLICE = 2_000;
+// How deep each ranking goes before fusion.
+const FUSION_DEPTH = 30;
 
 const cache = (globalThis as unknown as { __retrieval?: Map<string, Promise<OwnerIndex>> }).__retrieval ?? new Map();
 (globalThis as unknown as { __retrieval?: Map<string, Promise<OwnerIndex>> }).__retrieval = cache;
@@ -37,15 +42,21 @@ const cache = (globalThis as unknown as { __retrieval?: Map<string, Promise<Owne
 async function refresh(ownerId: string, previous: OwnerIndex | undefined, stamp: string): Promise<OwnerIndex> {
   const rows = await loadChunksForIndex(ownerId, previous ? [...previous.documents] : []);
   const index = previous?.index ?? new Bm25Index();
+  const vectors = previous?.vectors ?? new VectorIndex();
   const documents = new Set(rows.liveDocuments);
-  for (const id of previous?.documents ?? []) if (!documents.has(id)) index.removeDocument(id);
+  for (const id of previous?.documents ?? []) {
+    if (documents.has(id)) continue;
+    index.removeDocument(id);
+    vectors.removeDocument(id);
+  }
   for (let i = 0; i < rows.newChunks.length; i++) {
     const chunk = rows.newChunks[i];
     index.add({ chunkId: chunk.id, documentId: chunk.documentId, terms: decodeTerms(chunk.terms), length: chunk.tokenCount });
+    if (chunk.embedding) vectors.add(chunk.id, chunk.documentId, chunk.embedding);
     // Loading a large owner takes seconds: let other requests in between.
     if (i % LOAD_SLICE === LOAD_SLICE - 1) await yieldToEventLoop();
   }
-  return { stamp, index, documents };
+  return { stamp, index, vectors, documents };
 }
 
 async function ownerIndex(ownerId: string): Promise<OwnerIndex> {
@@ -73,12 +84,15 @@ export async function retrievePassages(input: {
   k?: number;
 }): Promise<Passage[]> {
   const terms = tokenize(input.question);
-  if (terms.length === 0) return [];
-  const { index } = await ownerIndex(input.ownerId);
-  const hits = index.search(terms, {
-    k: input.k ?? RETRIEVAL_DEFAULT_K,
-    documentIds: input.documentIds ? new Set(input.documentIds) : undefined,
-  });
+  const k = input.k ?? RETRIEVAL_DEFAULT_K;
+  const { index, vectors } = await ownerIndex(input.ownerId);
+  const documentIds = input.documentIds ? new Set(input.documentIds) : undefined;
+  const lexical = terms.length > 0 ? index.search(terms, { k: vectors.size > 0 ? FUSION_DEPTH : k, documentIds }) : [];
+  // With embeddings, the lexical and the semantic rankings are fused; without, lexical alone.
+  const queryVector = vectors.size > 0 ? await embedQuestion(input.question, input.ownerId) : null;
+  const hits = queryVector
+    ? fuseRankings([lexical, vectors.search(queryVector, { k: FUSION_DEPTH, documentIds })]).slice(0, k)
+    : lexical.slice(0, k);
   if (hits.length === 0) return [];
   const rows = new Map((await loadChunks(hits.map((h) => h.chunkId))).map((r) => [r.id, r]));
   return hits.flatMap((hit) => {
