@@ -1,11 +1,12 @@
 "use client";
 
 import { DataLoadError, DataLoading } from "@/components/layout/data-states";
+import { Pagination } from "@/components/layout/pagination";
 
 import { useEffect, useState } from "react";
 import useSWR from "swr";
 import { useFormatter, useTranslations } from "next-intl";
-import { Check, CheckCheck, ChevronLeft, ChevronRight, Inbox, Mail } from "lucide-react";
+import { Check, CheckCheck, Inbox, Mail } from "lucide-react";
 import { toast } from "sonner";
 import { apiFetch, errorMessage, jsonFetcher } from "@/lib/fetcher";
 import type { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES } from "@/lib/schemas/feedback";
@@ -39,7 +40,6 @@ const STATUS_VARIANT = { new: "default", read: "secondary", resolved: "success" 
 export function FeedbackList() {
   const t = useTranslations("adminFeedback");
   const tCategories = useTranslations("feedbackPage.categories");
-  const tCommon = useTranslations("common");
   const format = useFormatter();
   const [page, setPage] = useState(0);
   const [pendingId, setPendingId] = useState<string | null>(null);
@@ -173,19 +173,7 @@ export function FeedbackList() {
           );
         })}
       </ul>
-      {pages > 1 ? (
-        <nav aria-label={t("pagination")} className="mt-4 flex items-center justify-between gap-3">
-          <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => Math.max(0, p - 1))}>
-            <ChevronLeft aria-hidden />
-            {tCommon("previous")}
-          </Button>
-          <span className="text-sm text-muted-foreground tabular-nums">{t("pageOf", { page: page + 1, pages })}</span>
-          <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>
-            {tCommon("next")}
-            <ChevronRight aria-hidden />
-          </Button>
-        </nav>
-      ) : null}
+      <Pagination page={page} pages={pages} onPage={setPage} label={t("pagination")} position={t("pageOf", { page: page + 1, pages })} />
     </>
   );
 }

@@ -3,17 +3,17 @@
 import { useEffect, useState } from "react";
 import useSWR from "swr";
 import { useFormatter, useTranslations } from "next-intl";
-import { ChevronLeft, ChevronRight, Search, UsersRound } from "lucide-react";
+import { Search, UsersRound } from "lucide-react";
 import { toast } from "sonner";
 import { jsonFetcher } from "@/lib/fetcher";
 import { PLANS, ROLES, type Plan, type Role } from "@/lib/constants";
 import type { ClientUser } from "@/lib/client-user";
 import { cn } from "@/lib/utils";
 import { DataLoadError } from "@/components/layout/data-states";
+import { Pagination } from "@/components/layout/pagination";
 import { PageHeader } from "@/components/layout/page-header";
 import { useCurrentUser } from "@/components/layout/use-current-user";
 import { Badge } from "@/components/ui/badge";
-import { Button } from "@/components/ui/button";
 import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
@@ -195,18 +195,15 @@ export function UserManagement() {
         )
       ) : null}
 
-      {data && pages > 1 ? (
-        <nav aria-label={t("pagination")} className="mt-4 flex items-center justify-between gap-3" data-testid="users-pagination">
-          <Button variant="outline" size="sm" disabled={page === 0} onClick={() => setPage((p) => Math.max(0, p - 1))}>
-            <ChevronLeft aria-hidden />
-            {tCommon("previous")}
-          </Button>
-          <span className="text-sm text-muted-foreground tabular-nums">{t("page", { page: page + 1, pages })}</span>
-          <Button variant="outline" size="sm" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>
-            {tCommon("next")}
-            <ChevronRight aria-hidden />
-          </Button>
-        </nav>
+      {data ? (
+        <Pagination
+          page={page}
+          pages={pages}
+          onPage={setPage}
+          label={t("pagination")}
+          position={t("page", { page: page + 1, pages })}
+          testId="users-pagination"
+        />
       ) : null}
     </>
   );
