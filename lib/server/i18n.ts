@@ -2,22 +2,10 @@ import "server-only";
 import { createTranslator } from "next-intl";
 import { LOCALE_COOKIE, type Locale } from "@/lib/constants";
 import { messagesFor, resolveLocale } from "@/lib/i18n/locale";
+import { requestCookies } from "@/lib/server/http/cookies";
 
 export function localeOf(req: Request): Locale {
-  const cookie = req.headers
-    .get("cookie")
-    ?.split(/;\s*/)
-    .find((c) => c.startsWith(`${LOCALE_COOKIE}=`))
-    ?.slice(LOCALE_COOKIE.length + 1);
-  return resolveLocale(cookie ? safeDecode(cookie) : undefined);
-}
-
-function safeDecode(value: string): string | undefined {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return undefined;
-  }
+  return resolveLocale(requestCookies(req)[LOCALE_COOKIE]);
 }
 
 export type ServerTranslator = ReturnType<typeof translator>;

@@ -16,20 +16,6 @@ export async function callNextAuth(req: Internal): Promise<ResponseInternal> {
   return AuthHandler({ req: req as RequestInternal, options: await getAuthOptions() });
 }
 
-export function requestCookies(req: Request): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const part of (req.headers.get("cookie") ?? "").split(/;\s*/)) {
-    const eq = part.indexOf("=");
-    if (eq <= 0) continue;
-    try {
-      out[part.slice(0, eq)] = decodeURIComponent(part.slice(eq + 1));
-    } catch {
-      // A malformed cookie is ignored, as browsers would.
-    }
-  }
-  return out;
-}
-
 export function toResponse(res: ResponseInternal, extraCookies: ResponseInternal["cookies"] = []): Response {
   const headers = new Headers();
   for (const h of res.headers ?? []) headers.set(h.key, h.value);

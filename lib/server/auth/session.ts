@@ -4,6 +4,7 @@ import { env } from "@/lib/env";
 import { SESSION_MAX_AGE_S } from "@/lib/constants";
 import type { User } from "@/lib/server/db/schema";
 import { findUserById } from "@/lib/server/queries/users";
+import { requestCookies } from "@/lib/server/http/cookies";
 import { getAuthSecret } from "./secret";
 
 // Sessions are next-auth JWT cookies (encrypted, HttpOnly, SameSite=Lax, Secure over https).
@@ -60,23 +61,6 @@ export async function activeUserForClaims(claims: JWT | null | undefined): Promi
   return user;
 }
 
-export function readCookie(req: Request, name: string): string | undefined {
-  const header = req.headers.get("cookie");
-  if (!header) return undefined;
-  for (const part of header.split(/;\s*/)) {
-    const eq = part.indexOf("=");
-    if (eq > 0 && part.slice(0, eq) === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1));
-      } catch {
-        // Malformed percent-encoding: treated as no cookie (a 401), never as a server error.
-        return undefined;
-      }
-    }
-  }
-  return undefined;
-}
-
 export function userFromRequest(req: Request): Promise<User | null> {
-  return userFromSessionToken(readCookie(req, SESSION_COOKIE));
+  return userFromSessionToken(requestCookies(req)[SESSION_COOKIE]);
 }

@@ -1,4 +1,5 @@
-import { callNextAuth, requestCookies, toResponse } from "@/lib/server/auth/next-auth-handler";
+import { callNextAuth, toResponse } from "@/lib/server/auth/next-auth-handler";
+import { requestCookies } from "@/lib/server/http/cookies";
 import { AppError } from "@/lib/server/http/errors";
 import { errorResponse } from "@/lib/server/http/route";
 import { localeOf, translator } from "@/lib/server/i18n";

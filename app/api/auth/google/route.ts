@@ -4,7 +4,8 @@ import { env } from "@/lib/env";
 import { safeNextPath } from "@/lib/route-access";
 import { route } from "@/lib/server/http/route";
 import { AppError } from "@/lib/server/http/errors";
-import { callNextAuth, requestCookies, toResponse } from "@/lib/server/auth/next-auth-handler";
+import { callNextAuth, toResponse } from "@/lib/server/auth/next-auth-handler";
+import { requestCookies } from "@/lib/server/http/cookies";
 
 const querySchema = z.object({
   shareId: z
