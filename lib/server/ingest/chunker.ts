@@ -45,38 +45,101 @@ const BLANK_LINE = /\n[^\S\n]*\n\s*/g;
 const SENTENCE_END = /[。！？；]+[」』”’"')）\]]*|(?:[!?]+|(?<!(?:^|[^\p{L}])\p{Lu})\.+)[”’"')\]]*(?=\s)|\n/gu;
 const SOFT_BREAK = /[\s，、,:：]/;
 
+/** A unit (paragraph or piece of one) or a chunk being packed, with sizes as document-wide prefix sums. */
+type SizedSpan = Span & { startSize: number; endSize: number };
+
 /**
  * Splits a document into chunks: paragraphs (separated by blank lines) are packed together up to
  * the target size; a paragraph larger than the maximum is split at sentence ends, and a sentence
  * larger than the maximum at the last space or comma before the limit.
  */
 export function chunkDocument(input: { pages: readonly PageText[] }): Chunk[] {
-  const text = fullText(input.pages);
-  const sizes = prefixSizes(text);
-  const size = (s: Span) => sizes[s.end] - sizes[s.start];
+  const stream = new ChunkStream();
+  const chunks: Chunk[] = [];
+  for (const page of input.pages) chunks.push(...stream.addPage(page));
+  chunks.push(...stream.finish());
+  return chunks;
+}
 
-  const units: Span[] = [];
-  for (const paragraph of paragraphs(text)) {
-    if (size(paragraph) <= CHUNK_MAX_SIZE) units.push(paragraph);
-    else for (const piece of splitLongParagraph(text, paragraph, sizes)) units.push(piece);
+/**
+ * chunkDocument() page by page, for documents still being parsed: each page returns the chunks
+ * that can no longer change, and finish() the rest. The chunks are exactly chunkDocument()'s,
+ * because a page break is a blank line (no paragraph spans pages) and packing decides a chunk's
+ * end from the next paragraph alone.
+ */
+export class ChunkStream {
+  // The document's text from `textBase` on; the part before the open chunk is dropped as it goes.
+  private text = "";
+  private textBase = 0;
+  private nextOffset = 0;
+  private nextSize = 0;
+  private readonly pageStarts: number[] = [];
+  private readonly pageNumbers: (number | null)[] = [];
+  private open: SizedSpan | null = null;
+  private ordinal = 0;
+
+  addPage(page: PageText): Chunk[] {
+    const separator = this.pageStarts.length > 0 ? PAGE_SEPARATOR : "";
+    const base = this.nextOffset + separator.length;
+    const sizeBase = this.nextSize + textSize(separator);
+    this.pageStarts.push(base);
+    this.pageNumbers.push(page.page);
+    this.text += separator + page.text;
+    const sizes = prefixSizes(page.text);
+    this.nextOffset = base + page.text.length;
+    this.nextSize = sizeBase + sizes[page.text.length];
+
+    const closed: Chunk[] = [];
+    const global = (s: Span): SizedSpan => ({ start: base + s.start, end: base + s.end, startSize: sizeBase + sizes[s.start], endSize: sizeBase + sizes[s.end] });
+    for (const paragraph of paragraphs(page.text)) {
+      const units = sizes[paragraph.end] - sizes[paragraph.start] <= CHUNK_MAX_SIZE ? [paragraph] : splitLongParagraph(page.text, paragraph, sizes);
+      for (const unit of units) {
+        const next = global(unit);
+        if (this.open && next.endSize - this.open.startSize <= CHUNK_TARGET_SIZE) {
+          this.open.end = next.end;
+          this.open.endSize = next.endSize;
+        } else {
+          if (this.open) closed.push(this.emit(this.open));
+          this.open = next;
+        }
+      }
+    }
+    // Keep only the text the open chunk still needs; trimming rarely keeps the copying linear.
+    const keepFrom = this.open?.start ?? this.nextOffset;
+    if (keepFrom - this.textBase > 1 << 16) {
+      this.text = this.text.slice(keepFrom - this.textBase);
+      this.textBase = keepFrom;
+    }
+    return closed;
   }
 
-  const spans: Span[] = [];
-  for (const unit of units) {
-    const last = spans[spans.length - 1];
-    if (last && sizes[unit.end] - sizes[last.start] <= CHUNK_TARGET_SIZE) last.end = unit.end;
-    else spans.push({ ...unit });
+  finish(): Chunk[] {
+    const last = this.open;
+    this.open = null;
+    return last ? [this.emit(last)] : [];
   }
 
-  const pageStarts = pageOffsets(input.pages);
-  return spans.map((s, ordinal) => ({
-    ordinal,
-    content: text.slice(s.start, s.end),
-    charStart: s.start,
-    charEnd: s.end,
-    pageStart: pageAt(input.pages, pageStarts, s.start),
-    pageEnd: pageAt(input.pages, pageStarts, s.end - 1),
-  }));
+  private emit(span: Span): Chunk {
+    return {
+      ordinal: this.ordinal++,
+      content: this.text.slice(span.start - this.textBase, span.end - this.textBase),
+      charStart: span.start,
+      charEnd: span.end,
+      pageStart: this.pageAt(span.start),
+      pageEnd: this.pageAt(span.end - 1),
+    };
+  }
+
+  private pageAt(offset: number): number | null {
+    let lo = 0;
+    let hi = this.pageStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.pageStarts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return this.pageNumbers[lo] ?? null;
+  }
 }
 
 /** Size of a text in chunk size units (see CJK_CHAR_SIZE). */
@@ -165,25 +228,4 @@ function hardSplit(text: string, span: Span, sizes: Float64Array, out: Span[]): 
   }
   const rest = trim(text, start, span.end);
   if (rest) out.push(rest);
-}
-
-function pageOffsets(pages: readonly PageText[]): number[] {
-  const starts: number[] = [];
-  let offset = 0;
-  for (const p of pages) {
-    starts.push(offset);
-    offset += p.text.length + PAGE_SEPARATOR.length;
-  }
-  return starts;
-}
-
-function pageAt(pages: readonly PageText[], starts: readonly number[], offset: number): number | null {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return pages[lo]?.page ?? null;
 }

@@ -42,7 +42,7 @@ export type ParseOptions = {
   workerPath?: string;
   /** Receives the worker's memory use (heap plus buffers, bytes) at each watchdog sample. */
   onMemorySample?: (bytes: number) => void;
-  /** Receives each PDF page as soon as the worker has read it, in page order. */
+  /** Receives each PDF page as soon as the worker has read it, in page order; a PDF's result then has no pages. */
   onPage?: (page: ParsedPage) => void;
   /**
    * Lets a worker that parsed a file successfully be used again for files with the same key

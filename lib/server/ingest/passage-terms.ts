@@ -19,7 +19,8 @@ export interface PassageTerms {
 export class PageTermCollector {
   private readonly terms: string[] = [];
   private readonly starts: number[] = [];
-  private readonly unaligned: [number, number][] = [];
+  private unaligned: [number, number][] = [];
+  private next = 0;
   private nextBase = 0;
   pages = 0;
 
@@ -37,30 +38,40 @@ export class PageTermCollector {
     this.pages++;
   }
 
-  /** Terms per passage; passages are in document order and do not overlap. */
+  /**
+   * Terms of the next passages: called with consecutive runs of the document's passages, in
+   * order and without overlap (as the chunker hands them out), each run after the pages it
+   * covers were added. Terms before the run are dropped.
+   */
   assign(passages: readonly { charStart: number; charEnd: number; content: string }[]): PassageTerms[] {
-    // Maps, not objects: a long Chinese passage has hundreds of distinct terms.
-    const counts = passages.map(() => new Map<string, number>());
-    const lengths = new Array<number>(passages.length).fill(0);
-    // Terms arrive in non-decreasing offset order (page by page, left to right), so one pointer
-    // walks the passages alongside them.
-    let at = 0;
-    for (let i = 0; i < this.terms.length; i++) {
-      const start = this.starts[i];
-      while (at < passages.length && passages[at].charEnd <= start) at++;
-      if (at === passages.length) break;
-      if (start < passages[at].charStart) continue;
-      const bucket = counts[at];
-      const term = this.terms[i];
-      bucket.set(term, (bucket.get(term) ?? 0) + 1);
-      lengths[at]++;
-    }
-    return passages.map((p, i) => {
+    const result = passages.map((p) => {
+      // Maps, not objects: a long Chinese passage has hundreds of distinct terms.
+      const counts = new Map<string, number>();
+      let length = 0;
+      // Terms arrive in non-decreasing offset order (page by page, left to right), so one
+      // pointer walks them alongside the passages.
+      while (this.next < this.terms.length && this.starts[this.next] < p.charEnd) {
+        if (this.starts[this.next] >= p.charStart) {
+          const term = this.terms[this.next];
+          counts.set(term, (counts.get(term) ?? 0) + 1);
+          length++;
+        }
+        this.next++;
+      }
       const overlapsUnaligned = this.unaligned.some(([start, end]) => p.charStart < end && start < p.charEnd);
-      if (!overlapsUnaligned) return { encodedTerms: encodeTermCounts(counts[i]), tokenCount: lengths[i] };
+      if (!overlapsUnaligned) return { encodedTerms: encodeTermCounts(counts), tokenCount: length };
       const tokens = tokenize(p.content);
       return { encodedTerms: encodeTerms(termFrequencies(tokens)), tokenCount: tokens.length };
     });
+    // Let go of the terms already handed out, now and then rather than on every call.
+    if (this.next > 50_000) {
+      this.terms.splice(0, this.next);
+      this.starts.splice(0, this.next);
+      this.next = 0;
+    }
+    const last = passages.at(-1);
+    if (last) this.unaligned = this.unaligned.filter(([, end]) => end > last.charEnd);
+    return result;
   }
 }
 

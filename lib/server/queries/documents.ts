@@ -65,15 +65,47 @@ export async function insertDocument(tx: Db, values: typeof documents.$inferInse
   return row;
 }
 
+// A document's chunks are written in batches while it is still being parsed, then the document
+// is marked processed in one short transaction. Nothing reads the chunks of a document that is not
+// processed, so a crash mid-way leaves nothing visible, and the next attempt starts by clearing
+// what the crashed one wrote. One long transaction instead would hold the embedded database's
+// only connection, and every other request with it, for as long as a large file takes to write.
+
+/** Removes chunks left by an earlier, unfinished attempt at processing the document. */
+export async function clearUnfinishedChunks(documentId: string): Promise<void> {
+  const db = await getDb();
+  await db.delete(documentChunks).where(eq(documentChunks.documentId, documentId));
+}
+
 /**
- * Replaces a document's chunks and marks it processed, all in one transaction: a retried or
- * resumed ingestion never leaves duplicated or half-written chunks.
+ * One statement per batch with one array per column: a row-per-VALUES insert of a few hundred
+ * chunks binds thousands of parameters, and building those cost more than the write itself.
+ * Embeddings travel as array literals, since unnest() would flatten an array of arrays.
  */
-export async function saveProcessedDocument(input: {
+export async function insertChunks(documentId: string, userId: string, chunks: readonly NewChunk[]): Promise<void> {
+  if (chunks.length === 0) return;
+  const db = await getDb();
+  const column = <T>(pick: (c: NewChunk) => T) => sql.param(chunks.map(pick));
+  await db.execute(sql`
+    INSERT INTO ${documentChunks} (document_id, user_id, ordinal, content, page_start, page_end, char_start, char_end, token_count, terms, embedding)
+    SELECT ${documentId}, ${userId}, c.ordinal, c.content, c.page_start, c.page_end, c.char_start, c.char_end, c.token_count, c.terms, c.embedding::real[]
+    FROM unnest(
+      ${column((c) => c.ordinal)}::int[], ${column((c) => c.content)}::text[], ${column((c) => c.pageStart ?? null)}::int[],
+      ${column((c) => c.pageEnd ?? null)}::int[], ${column((c) => c.charStart)}::int[], ${column((c) => c.charEnd)}::int[],
+      ${column((c) => c.tokenCount ?? 0)}::int[], ${column((c) => c.terms ?? "")}::text[],
+      ${column((c) => (c.embedding ? `{${c.embedding.join(",")}}` : null))}::text[]
+    ) AS c(ordinal, content, page_start, page_end, char_start, char_end, token_count, terms, embedding)`);
+}
+
+/**
+ * Marks a document processed once all its chunks are written: false when it was deleted or
+ * finished by another worker meanwhile. Throws (so the job is retried) when the rows written are
+ * not exactly the expected chunks, as when two workers both believed they held the job.
+ */
+export async function finishProcessedDocument(input: {
   documentId: string;
-  userId: string;
   pageCount: number | null;
-  chunks: NewChunk[];
+  chunkCount: number;
   afterWrite?: (tx: Db) => Promise<void>;
 }): Promise<boolean> {
   const db = await getDb();
@@ -83,32 +115,36 @@ export async function saveProcessedDocument(input: {
       .from(documents)
       .where(eq(documents.id, input.documentId))
       .for("update");
-    // Deleted meanwhile, or already finished by another worker: nothing to write.
     if (!doc || doc.status !== "processing") return false;
-    await tx.delete(documentChunks).where(eq(documentChunks.documentId, input.documentId));
-    const BATCH = 500;
-    for (let i = 0; i < input.chunks.length; i += BATCH) {
-      await tx.insert(documentChunks).values(
-        input.chunks.slice(i, i + BATCH).map((c) => ({ ...c, documentId: input.documentId, userId: input.userId })),
-      );
+    const [written] = await tx
+      .select({ count: sql<number>`count(*)::int`, ordinals: sql<number>`count(distinct ${documentChunks.ordinal})::int`, last: sql<number | null>`max(${documentChunks.ordinal})` })
+      .from(documentChunks)
+      .where(eq(documentChunks.documentId, input.documentId));
+    if (written.count !== input.chunkCount || written.ordinals !== input.chunkCount || (input.chunkCount > 0 && written.last !== input.chunkCount - 1)) {
+      throw new Error(`document ${input.documentId}: ${written.count} chunks written, ${input.chunkCount} expected`);
     }
     await tx
       .update(documents)
-      .set({ status: "processed", pageCount: input.pageCount, chunkCount: input.chunks.length, processedAt: new Date(), errorReason: null })
+      .set({ status: "processed", pageCount: input.pageCount, chunkCount: input.chunkCount, processedAt: new Date(), errorReason: null })
       .where(eq(documents.id, input.documentId));
     await input.afterWrite?.(tx as unknown as Db);
     return true;
   });
 }
 
+/** Ends processing with an error reason, dropping any chunks an attempt wrote. */
 export async function markDocumentError(documentId: string, reason: string): Promise<boolean> {
   const db = await getDb();
-  const rows = await db
-    .update(documents)
-    .set({ status: "error", errorReason: reason, processedAt: new Date() })
-    .where(and(eq(documents.id, documentId), eq(documents.status, "processing")))
-    .returning({ id: documents.id });
-  return rows.length > 0;
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(documents)
+      .set({ status: "error", errorReason: reason, processedAt: new Date() })
+      .where(and(eq(documents.id, documentId), eq(documents.status, "processing")))
+      .returning({ id: documents.id });
+    if (rows.length === 0) return false;
+    await tx.delete(documentChunks).where(eq(documentChunks.documentId, documentId));
+    return true;
+  });
 }
 
 /** Deletes the caller's documents (chunks go with them); returns the rows that were deleted. */

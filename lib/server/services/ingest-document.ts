@@ -1,31 +1,34 @@
 import "server-only";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { PARSE_MAX_MEMORY_MB, PARSE_TIMEOUT_MS } from "@/lib/constants";
-import { chunkDocument } from "@/lib/server/ingest/chunker";
-import { parseInWorker, ParseError } from "@/lib/server/ingest/parse-in-worker";
-import { PageTermCollector } from "@/lib/server/ingest/passage-terms";
+import { ChunkStream, chunkDocument, type Chunk } from "@/lib/server/ingest/chunker";
+import { parseInWorker, ParseError, type ParsedPage } from "@/lib/server/ingest/parse-in-worker";
+import { PageTermCollector, type PassageTerms } from "@/lib/server/ingest/passage-terms";
 import { encodeTerms } from "@/lib/server/ingest/term-encoding";
 import { termFrequencies, tokenize } from "@/lib/server/ingest/tokenizer";
 import { log } from "@/lib/server/log";
-import { embedPassages } from "@/lib/server/ai/embeddings";
-import {
-  findDocumentForJob,
-  markDocumentError,
-  saveProcessedDocument,
-  type NewChunk,
-} from "@/lib/server/queries/documents";
+import { clearUnfinishedChunks, findDocumentForJob, finishProcessedDocument, markDocumentError } from "@/lib/server/queries/documents";
 import { getFile } from "@/lib/server/storage/file-store";
+import { ChunkWriter } from "./chunk-writer";
 import { bumpRetrievalStamp } from "./retrieval-stamp";
 
-// Tokenising runs on the main thread; yielding every few chunks keeps other requests answered
-// while a long document is indexed.
+// Tokenising a Word or text file runs on the main thread after parsing; yielding every few
+// chunks keeps other requests answered while a long one is indexed.
 const CHUNKS_PER_SLICE = 50;
+
+function passageTerms(chunk: Chunk): PassageTerms {
+  const tokens = tokenize(chunk.content);
+  return { encodedTerms: encodeTerms(termFrequencies(tokens)), tokenCount: tokens.length };
+}
 
 /**
  * Reads, parses, chunks and indexes one document. A file the parser refuses ends as status
  * "error" with a reason code the interface translates; anything else (a crash, the database
- * going away) is thrown so the job is retried. Writing is one transaction, so a retry after a
- * crash starts clean.
+ * going away) is thrown so the job is retried.
+ *
+ * A PDF is indexed while it is parsed: each page the worker reads is tokenised here, the chunks
+ * it completes are cut and written at once, and marking the document processed is all that is
+ * left when the worker is done. A retry after a crash clears what the earlier attempt wrote.
  */
 export async function ingestDocument(documentId: string): Promise<void> {
   const doc = await findDocumentForJob(documentId);
@@ -40,17 +43,26 @@ export async function ingestDocument(documentId: string): Promise<void> {
     return;
   }
 
-  // PDF pages are tokenised here as the worker reads them, so indexing overlaps parsing.
+  await clearUnfinishedChunks(documentId);
+  const writer = new ChunkWriter(documentId, doc.userId);
+  const stream = new ChunkStream();
   const collector = new PageTermCollector();
+  const onPage = (page: ParsedPage) => {
+    collector.addPage(page.text);
+    const closed = stream.addPage(page);
+    writer.add(closed, collector.assign(closed));
+  };
+
   let parsed;
   try {
     parsed = await parseInWorker(new Uint8Array(bytes), doc.kind, {
       timeoutMs: PARSE_TIMEOUT_MS,
       maxMemoryMb: PARSE_MAX_MEMORY_MB,
-      onPage: doc.kind === "pdf" ? (page) => collector.addPage(page.text) : undefined,
+      onPage: doc.kind === "pdf" ? onPage : undefined,
       reuseKey: doc.userId,
     });
   } catch (error) {
+    await writer.stop();
     if (error instanceof ParseError) {
       log.info("document refused by parser", { documentId, code: error.code });
       await markDocumentError(documentId, error.code);
@@ -59,44 +71,27 @@ export async function ingestDocument(documentId: string): Promise<void> {
     throw error;
   }
 
-  const pieces = chunkDocument({ pages: parsed.pages });
-  if (pieces.length === 0) {
+  if (doc.kind === "pdf") {
+    const last = stream.finish();
+    writer.add(last, collector.assign(last));
+  } else {
+    const chunks = chunkDocument({ pages: parsed.pages });
+    for (let i = 0; i < chunks.length; i += CHUNKS_PER_SLICE) {
+      const slice = chunks.slice(i, i + CHUNKS_PER_SLICE);
+      writer.add(slice, slice.map(passageTerms));
+      await yieldToEventLoop();
+    }
+  }
+
+  const written = await writer.finish();
+  if (written === 0) {
     await markDocumentError(documentId, "no_text");
     return;
   }
-  const streamed = collector.pages > 0 && collector.pages === parsed.pages.length ? collector.assign(pieces) : undefined;
-  const chunks: NewChunk[] = [];
-  for (let i = 0; i < pieces.length; i++) {
-    const piece = pieces[i];
-    let passage = streamed?.[i];
-    if (!passage) {
-      const tokens = tokenize(piece.content);
-      passage = { encodedTerms: encodeTerms(termFrequencies(tokens)), tokenCount: tokens.length };
-    }
-    chunks.push({
-      ordinal: piece.ordinal,
-      content: piece.content,
-      charStart: piece.charStart,
-      charEnd: piece.charEnd,
-      pageStart: piece.pageStart,
-      pageEnd: piece.pageEnd,
-      tokenCount: passage.tokenCount,
-      terms: passage.encodedTerms,
-    });
-    if (i % CHUNKS_PER_SLICE === CHUNKS_PER_SLICE - 1) await yieldToEventLoop();
-  }
-
-  const vectors = await embedPassages(
-    chunks.map((c) => c.content),
-    doc.userId,
-  );
-  if (vectors) chunks.forEach((chunk, i) => (chunk.embedding = vectors[i]));
-
-  await saveProcessedDocument({
+  await finishProcessedDocument({
     documentId,
-    userId: doc.userId,
     pageCount: parsed.pageCount,
-    chunks,
+    chunkCount: written,
     afterWrite: (tx) => bumpRetrievalStamp(tx, doc.userId),
   });
 }

@@ -4,6 +4,7 @@ import {
   CHUNK_MAX_SIZE,
   CHUNK_TARGET_SIZE,
   chunkDocument,
+  ChunkStream,
   fullText,
   type PageText,
   textSize,
@@ -168,5 +169,59 @@ describe("chunkDocument", () => {
     ].join("\n\n");
     const pages = plain(text);
     expectWellFormed(pages, chunkDocument({ pages }));
+  });
+});
+
+describe("ChunkStream", () => {
+  // A deterministic generator, so a failure reproduces.
+  function random(seed: number) {
+    return () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  }
+  const sample = [
+    "臺灣高速鐵路於二〇〇七年通車，全長約三百五十公里，連接臺北與高雄。".repeat(12),
+    "The line runs about 350 kilometres between Taipei and Kaohsiung. ".repeat(20),
+    "短段。",
+    `${"很長的一段沒有句號的文字，".repeat(150)}`,
+    "\n  \n",
+    "Mixed 中文 and English 句子。Another sentence! 第三句？",
+  ];
+
+  it("cuts the same chunks page by page as over the whole text at once, whatever the page breaks", () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const next = random(seed);
+      const text = Array.from({ length: 30 }, () => sample[Math.floor(next() * sample.length)]).join(next() < 0.5 ? "\n\n" : "\n");
+      const pages: PageText[] = [];
+      let at = 0;
+      while (at < text.length) {
+        const length = Math.floor(next() * 1500);
+        pages.push({ page: pages.length + 1, text: text.slice(at, at + length) });
+        at += length;
+      }
+      const stream = new ChunkStream();
+      const streamed: Chunk[] = [];
+      pages.forEach((page, i) => {
+        const closed = stream.addPage(page);
+        // A chunk handed out never reaches past the pages added so far.
+        for (const chunk of closed) expect(chunk.charEnd).toBeLessThanOrEqual(fullText(pages.slice(0, i + 1)).length);
+        streamed.push(...closed);
+      });
+      streamed.push(...stream.finish());
+      const whole = chunkDocument({ pages: plain(fullText(pages)) });
+      const span = (c: Chunk) => [c.ordinal, c.charStart, c.charEnd, c.content];
+      expect(streamed.map(span), `seed ${seed}`).toEqual(whole.map(span));
+      expectWellFormed(pages, streamed);
+    }
+  });
+
+  it("gives every chunk the pages it starts and ends on", () => {
+    const stream = new ChunkStream();
+    const pages = Array.from({ length: 5 }, (_, i) => ({ page: i + 1, text: `第${i + 1}頁。`.repeat(200) }));
+    const chunks = [...pages.flatMap((p) => stream.addPage(p)), ...stream.finish()];
+    const text = fullText(pages);
+    for (const chunk of chunks) {
+      const pageOf = (offset: number) => text.slice(0, offset + 1).split("\n\n").length;
+      expect(chunk.pageStart).toBe(pageOf(chunk.charStart));
+      expect(chunk.pageEnd).toBe(pageOf(chunk.charEnd - 1));
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chunkDocument } from "@/lib/server/ingest/chunker";
+import { ChunkStream, chunkDocument, type Chunk } from "@/lib/server/ingest/chunker";
 import { PageTermCollector } from "@/lib/server/ingest/passage-terms";
 import { decodeTerms } from "@/lib/server/ingest/term-encoding";
 import { termFrequencies, tokenize } from "@/lib/server/ingest/tokenizer";
@@ -15,11 +15,27 @@ function pagesOf(count: number, extra = "") {
   return Array.from({ length: count }, (_, i) => ({ page: i + 1, text: `${i % 2 ? en : zh}${extra}\n\n第${i + 1}頁 page ${i + 1}` }));
 }
 
-function expectSameAsPassageTokenizing(pages: { page: number; text: string }[]) {
+/** Pages added one by one, each run of finished passages assigned as soon as the chunker hands it out. */
+function streamed(pages: { page: number; text: string }[]) {
   const collector = new PageTermCollector();
-  for (const p of pages) collector.addPage(p.text);
-  const passages = chunkDocument({ pages });
-  const assigned = collector.assign(passages);
+  const stream = new ChunkStream();
+  const passages: Chunk[] = [];
+  const assigned = [];
+  for (const page of pages) {
+    collector.addPage(page.text);
+    const closed = stream.addPage(page);
+    passages.push(...closed);
+    assigned.push(...collector.assign(closed));
+  }
+  const last = stream.finish();
+  passages.push(...last);
+  assigned.push(...collector.assign(last));
+  return { passages, assigned };
+}
+
+function expectSameAsPassageTokenizing(pages: { page: number; text: string }[]) {
+  const { passages, assigned } = streamed(pages);
+  expect(passages).toEqual(chunkDocument({ pages }));
   expect(assigned).toHaveLength(passages.length);
   passages.forEach((passage, i) => {
     const tokens = tokenize(passage.content);
@@ -31,6 +47,13 @@ function expectSameAsPassageTokenizing(pages: { page: number; text: string }[]) 
 describe("PageTermCollector", () => {
   it("gives each passage exactly the terms tokenize() gives its text, across many pages", () => {
     expectSameAsPassageTokenizing(pagesOf(40));
+  });
+
+  it("gives the same terms when all passages are assigned at once", () => {
+    const pages = pagesOf(12);
+    const collector = new PageTermCollector();
+    for (const p of pages) collector.addPage(p.text);
+    expect(collector.assign(chunkDocument({ pages }))).toEqual(streamed(pages).assigned);
   });
 
   it("handles empty pages and passages spanning page breaks", () => {

@@ -15,4 +15,13 @@ describe("term encoding", () => {
     expect({ ...decodeTerms(encodeTerms({ "a\tb": 1, ok: 2, "c\nd": 3 })) }).toEqual({ ok: 2 });
     expect({ ...decodeTerms("") }).toEqual({});
   });
+
+  it("writes a term that occurs once without its count", () => {
+    expect(encodeTerms({ 臺北: 1, 高鐵: 2 })).toBe("臺北\n高鐵\t2\n");
+  });
+
+  it("still reads terms stored with every count written out, and mixed lines", () => {
+    expect({ ...decodeTerms("臺北\t1\n高鐵\t2\n") }).toEqual({ 臺北: 1, 高鐵: 2 });
+    expect({ ...decodeTerms("a\nb\t3\nc") }).toEqual({ a: 1, b: 3, c: 1 });
+  });
 });

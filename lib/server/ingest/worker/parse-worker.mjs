@@ -11,11 +11,11 @@ const port = parentPort;
 // One file at a time: the main thread sends the next only after this one's answer.
 port.on("message", async (/** @type {{ bytes: Uint8Array, kind: string, stream?: boolean }} */ { bytes, kind, stream }) => {
   try {
-    // With stream, each PDF page is also sent as soon as it is read, so the main thread can index
-    // it while the rest is parsed.
+    // With stream, each PDF page is sent as soon as it is read, so the main thread can index it
+    // while the rest is parsed; the pages are then not sent a second time at the end.
     const onPage = stream ? (/** @type {{ page: number, text: string }} */ page) => port.postMessage({ type: "page", ...page }) : undefined;
     const { pages, pageCount } = await parseDocument(bytes, kind, onPage);
-    port.postMessage({ ok: true, pages, pageCount });
+    port.postMessage({ ok: true, pages: onPage && kind === "pdf" ? [] : pages, pageCount });
   } catch (error) {
     if (error instanceof ParseFailure) {
       port.postMessage({ ok: false, code: error.code, message: error.message });
