@@ -285,6 +285,30 @@ export function makePdfFlateBomb(inflatedBytes: number): Uint8Array {
   ]);
 }
 
+export const CID_FONT_TEXT = ["臺灣文件常用未內嵌的明體字型。", "這一行也要能被擷取出來。"];
+
+/**
+ * A PDF whose Chinese font is not embedded, as Acrobat and many Office exports in Taiwan make
+ * them: a Type0 font over Adobe-CNS1 with the predefined UniCNS-UCS2-H CMap and no ToUnicode.
+ * Only the predefined CMaps (pdfjs-dist's cmaps) turn its codes back into text.
+ */
+export function makeCidFontPdf(encoding = "UniCNS-UCS2-H"): Uint8Array {
+  const ucs2 = (text: string) => Buffer.from(text, "utf16le").swap16().toString("hex");
+  const content = Buffer.from(
+    CID_FONT_TEXT.map((line, i) => `BT /F1 18 Tf 72 ${720 - i * 30} Td <${ucs2(line)}> Tj ET`).join("\n"),
+    "latin1",
+  );
+  return rawPdf([
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    Buffer.concat([Buffer.from(`<< /Length ${content.length} >>\nstream\n`), content, Buffer.from("\nendstream")]),
+    `<< /Type /Font /Subtype /Type0 /BaseFont /MingLiU /Encoding /${encoding} /DescendantFonts [6 0 R] >>`,
+    "<< /Type /Font /Subtype /CIDFontType0 /BaseFont /MingLiU /CIDSystemInfo << /Registry (Adobe) /Ordering (CNS1) /Supplement 0 >> /FontDescriptor 7 0 R /DW 1000 >>",
+    "<< /Type /FontDescriptor /FontName /MingLiU /Flags 6 /FontBBox [0 -142 1000 858] /ItalicAngle 0 /Ascent 858 /Descent -142 /CapHeight 858 /StemV 80 >>",
+  ]);
+}
+
 /** Numbered objects, cross-reference table and trailer around the given object bodies. */
 function rawPdf(objects: (string | Buffer)[], trailerExtra = ""): Uint8Array {
   const chunks: Buffer[] = [Buffer.from("%PDF-1.4\n")];
@@ -349,6 +373,7 @@ export async function writeFixtures(): Promise<string[]> {
     "zh-3-pages.pdf": await makePdf({ pages: ZH_PAGES, language: "zh" }),
     "en-2-pages.pdf": english,
     "no-text.pdf": await drawingOnlyPdf(),
+    "zh-cid-font.pdf": makeCidFontPdf(),
     "garbage.pdf": Buffer.concat([Buffer.from("%PDF-1.7\n"), pseudoRandomBytes(4096, 7)]),
     "truncated.pdf": english.subarray(0, Math.floor(english.length * 0.6)),
     "encrypted.pdf": makeEncryptedPdf(),

@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeLongPdf } from "@/bench/lib/make-pdf";
 import { parseDocument } from "@/lib/server/ingest/worker/parse-document.mjs";
-import { EN_PAGES, FIXTURE_DIR, ZH_PAGES } from "@/scripts/make-fixtures";
+import { CID_FONT_TEXT, EN_PAGES, FIXTURE_DIR, makeCidFontPdf, ZH_PAGES } from "@/scripts/make-fixtures";
 
 const fixture = (name: string) => readFileSync(path.join(FIXTURE_DIR, name));
 
@@ -26,6 +26,17 @@ describe("parse PDF", () => {
     expect(all).toContain("臺灣的國際貿易");
     expect(all).not.toMatch(/[\p{Script=Han}，。、：] [\p{Script=Han}，。、：]/u);
     expect(all).not.toMatch(/[^\n]\n[^\n]/);
+  });
+
+  it("reads Chinese set in a font that is not embedded, through the predefined CJK CMaps", async () => {
+    const parsed = await parseDocument(fixture("zh-cid-font.pdf"), "pdf");
+    expect(parsed.pages[0].text).toBe(CID_FONT_TEXT.join(""));
+  });
+
+  it("loads only CMaps on pdf.js's own list: a CMap name that walks out of the directory gives no text and no crash", async () => {
+    for (const name of ["..#2F..#2F..#2Fetc#2Fpasswd", "#2Fetc#2Fpasswd", "NoSuchCMap-H"]) {
+      await expect(parseDocument(makeCidFontPdf(name), "pdf"), name).rejects.toMatchObject({ code: "no_text" });
+    }
   });
 
   it("joins English lines with spaces and mends words hyphenated at a line end", async () => {

@@ -1,14 +1,24 @@
 // PDF text per page through unpdf's bundled pdf.js. pdf.js hands back positioned text runs;
 // lines and paragraphs are rebuilt from their positions, because pdf.js breaks lines wherever
 // the typesetter did, mid-word in Chinese.
+import { createRequire } from "node:module";
+import path from "node:path";
 import { getDocumentProxy } from "unpdf";
 import { ParseFailure } from "./parse-failure.mjs";
 
+// pdfjs-dist is installed for its data only: the predefined CJK CMaps (a Chinese font that is not
+// embedded has no other way back to text) and the standard fonts. pdf.js's Node factory reads
+// them with fs.readFile, which takes a path, not the file: URL unpdf would pass by default.
+const PDFJS_DATA = path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
+
 const PDF_OPTIONS = Object.freeze({
   // Nothing is ever fetched: with worker fetch off, CMaps and standard fonts can only come
-  // through pdf.js's Node factory, which reads local files (and only from a directory unpdf
-  // finds in a locally installed pdfjs-dist). This pdf.js build has no eval path to disable.
+  // through pdf.js's Node factory, which reads these local directories, and only names on
+  // pdf.js's own list of CMaps. This pdf.js build has no eval path to disable.
   useWorkerFetch: false,
+  cMapUrl: path.join(PDFJS_DATA, "cmaps") + path.sep,
+  cMapPacked: true,
+  standardFontDataUrl: path.join(PDFJS_DATA, "standard_fonts") + path.sep,
   disableFontFace: true,
   useSystemFonts: true,
   useWasm: false,
