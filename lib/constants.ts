@@ -112,6 +112,18 @@ export const FEEDBACK_SUBMIT_WINDOW_MS = 60 * 60_000;
 export const ASSISTANT_NAME_MAX_LENGTH = 50;
 export const ROLE_PROMPT_MAX_LENGTH = 4_000;
 
+// Messages and model calls (not in the spec: bounds a user would expect, and a cap on cost)
+export const MESSAGE_MAX_LENGTH = 4_000;
+export const IMAGE_FILE_NAME_MAX_LENGTH = 255;
+// Earlier turns given to the model with each question.
+export const CHAT_HISTORY_TURNS = 10;
+// Passages retrieved for each question and given to the model.
+export const ANSWER_PASSAGES = 5;
+export const AI_REPLY_TIMEOUT_MS = 60_000;
+// A stream that stops sending for this long is cut off as a failure.
+export const AI_CHUNK_TIMEOUT_MS = 20_000;
+export const AI_MAX_OUTPUT_TOKENS = 1_500;
+
 // Request bodies
 export const JSON_BODY_MAX_BYTES = 1024 * 1024;
 // Multipart overhead allowed above the file size limit before a body is refused unread.

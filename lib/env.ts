@@ -29,6 +29,8 @@ const schema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalString,
   EMBEDDING_MODEL: optionalString,
+  CHAT_MODEL: z.string().trim().min(1).default("gpt-4o-mini"),
+  VISION_MODEL: optionalString,
   TRUST_PROXY: bool,
   SECURE_COOKIES: optionalString,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

@@ -15,6 +15,11 @@ import * as nextAuth from "@/app/api/auth/[...nextauth]/route";
 import * as documentIdRoute from "@/app/api/documents/[id]/route";
 import * as documentsBulk from "@/app/api/documents/bulk-delete/route";
 import * as documentsUpload from "@/app/api/documents/upload/route";
+import * as assistantRoute from "@/app/api/assistant/route";
+import * as messagesRoute from "@/app/api/messages/route";
+import { findAssistantSettings } from "@/lib/server/queries/assistant-settings";
+import { listOwnMessages } from "@/lib/server/queries/messages";
+import { answerMessage } from "@/lib/server/services/answer-message";
 import { findDocument, listDocuments } from "@/lib/server/queries/documents";
 import { uploadDocument } from "@/lib/server/services/upload-document";
 import { getDb } from "@/lib/server/db/client";
@@ -69,6 +74,48 @@ async function adminWithDocument() {
 }
 
 const CASES: MutationCase[] = [
+  {
+    method: "POST",
+    path: "/api/assistant",
+    handler: assistantRoute.POST,
+    prepare: async () => {
+      const a = await admin();
+      return {
+        cookie: a.cookie,
+        body: { name: "被竄改的助理", rolePrompt: "x" },
+        state: async () => (await findAssistantSettings(a.user.id))?.name ?? null,
+        allowed: (res) => expect(res.body.name).toBe("被竄改的助理"),
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/messages",
+    handler: messagesRoute.POST,
+    prepare: async () => {
+      const a = await admin();
+      return {
+        cookie: a.cookie,
+        body: { content: "hello" },
+        state: async () => (await listOwnMessages(a.user.id)).length,
+        allowed: (res) => expect(res.body.aiMessage.role).toBe("assistant"),
+      };
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/api/messages",
+    handler: messagesRoute.DELETE,
+    prepare: async () => {
+      const a = await admin();
+      await answerMessage({ owner: a.user, locale: "zh-TW", content: "留下這段對話" });
+      return {
+        cookie: a.cookie,
+        state: async () => (await listOwnMessages(a.user.id)).length,
+        allowed: (res) => expect(res.body.deleted).toBe(2),
+      };
+    },
+  },
   {
     method: "DELETE",
     path: "/api/documents/{id}",

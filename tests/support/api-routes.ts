@@ -19,6 +19,9 @@ import * as documentsUpload from "@/app/api/documents/upload/route";
 import * as documentsUsage from "@/app/api/documents/usage/route";
 import * as documentId from "@/app/api/documents/[id]/route";
 import * as documentsBulk from "@/app/api/documents/bulk-delete/route";
+import * as assistant from "@/app/api/assistant/route";
+import * as messages from "@/app/api/messages/route";
+import { MESSAGE_BODY_MAX_BYTES } from "@/lib/schemas/chat";
 
 // Every /api route and method, with who may call it. The security suites iterate over this table;
 // tests/security/auth-and-roles.test.ts fails when a route file on disk is missing from it.
@@ -39,6 +42,8 @@ export interface ApiRoute {
   body: boolean;
   /** Only mutating routes that go through route() (and so check Origin). */
   wrapped: boolean;
+  /** A JSON body limit above the default 1 MB (messages carrying an image). */
+  maxBodyBytes?: number;
 }
 
 const h = (fn: unknown) => fn as Handler;
@@ -70,6 +75,11 @@ export const API_ROUTES: ApiRoute[] = [
   { path: "/api/documents/{id}", file: "api/documents/[id]/route.ts", method: "GET", access: "admin", handler: h(documentId.GET), body: false, wrapped: true },
   { path: "/api/documents/{id}", file: "api/documents/[id]/route.ts", method: "DELETE", access: "admin", handler: h(documentId.DELETE), body: false, wrapped: true },
   { path: "/api/documents/bulk-delete", file: "api/documents/bulk-delete/route.ts", method: "POST", access: "admin", handler: h(documentsBulk.POST), body: true, wrapped: true },
+  { path: "/api/assistant", file: "api/assistant/route.ts", method: "GET", access: "admin", handler: h(assistant.GET), body: false, wrapped: true },
+  { path: "/api/assistant", file: "api/assistant/route.ts", method: "POST", access: "admin", handler: h(assistant.POST), body: true, wrapped: true },
+  { path: "/api/messages", file: "api/messages/route.ts", method: "GET", access: "admin", handler: h(messages.GET), body: false, wrapped: true },
+  { path: "/api/messages", file: "api/messages/route.ts", method: "POST", access: "admin", handler: h(messages.POST), body: true, wrapped: true, maxBodyBytes: MESSAGE_BODY_MAX_BYTES },
+  { path: "/api/messages", file: "api/messages/route.ts", method: "DELETE", access: "admin", handler: h(messages.DELETE), body: false, wrapped: true },
   { path: "/api/daily-checkin", file: "api/daily-checkin/route.ts", method: "GET", access: "staff", handler: h(dailyCheckin.GET), body: false, wrapped: true },
   { path: "/api/daily-checkin", file: "api/daily-checkin/route.ts", method: "POST", access: "staff", handler: h(dailyCheckin.POST), body: true, wrapped: true },
   { path: "/api/auth/google", file: "api/auth/google/route.ts", method: "GET", access: "public", handler: h(googleAuth.GET), body: false, wrapped: true },

@@ -36,6 +36,8 @@ export interface RouteOptions<B extends ZodType | undefined, Q extends ZodType |
   allowCrossSite?: boolean;
   /** The handler reads the raw body itself (multipart uploads). */
   rawBody?: boolean;
+  /** A larger JSON body limit than JSON_BODY_MAX_BYTES (messages carrying an image). */
+  maxBodyBytes?: number;
 }
 
 type Infer<T> = T extends ZodType ? z.infer<T> : undefined;
@@ -73,11 +75,26 @@ export function errorResponse(error: AppError, t: ServerTranslator, requestId?: 
   return res;
 }
 
-async function readJson(req: Request): Promise<unknown> {
+async function readJson(req: Request, maxBytes: number): Promise<unknown> {
   const length = Number(req.headers.get("content-length") ?? 0);
-  if (length > JSON_BODY_MAX_BYTES) throw new AppError("payload_too_large");
-  const text = await req.text();
-  if (Buffer.byteLength(text) > JSON_BODY_MAX_BYTES) throw new AppError("payload_too_large");
+  if (length > maxBytes) throw new AppError("payload_too_large");
+  // Read with a cap: a chunked body has no length to check up front.
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  if (req.body) {
+    const reader = req.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw new AppError("payload_too_large");
+      }
+      parts.push(value);
+    }
+  }
+  const text = Buffer.concat(parts).toString("utf8");
   if (text.trim() === "") return {};
   try {
     return JSON.parse(text);
@@ -165,7 +182,7 @@ export function route<B extends ZodType | undefined, Q extends ZodType | undefin
 
       let body: unknown = undefined;
       if (options.body) {
-        const parsed = options.body.safeParse(await readJson(req));
+        const parsed = options.body.safeParse(await readJson(req, options.maxBodyBytes ?? JSON_BODY_MAX_BYTES));
         if (!parsed.success) throw validationError(parsed.error);
         rejectNul(parsed.data);
         body = parsed.data;

@@ -1,0 +1,13 @@
+import { assistantProfileSchema } from "@/lib/schemas/chat";
+import { route } from "@/lib/server/http/route";
+import { saveAssistantProfile } from "@/lib/server/queries/assistant-settings";
+import { assistantProfile } from "@/lib/server/services/assistant-profile";
+
+// GET /api/assistant: the caller's assistant (name, role prompt), defaults until they set one.
+export const GET = route({ auth: "workspace" }, async ({ user, locale }) => assistantProfile(user.id, locale));
+
+// POST /api/assistant: names the caller's assistant and sets its role prompt.
+export const POST = route({ auth: "workspace", body: assistantProfileSchema }, async ({ user, body }) => {
+  const saved = await saveAssistantProfile(user.id, body);
+  return { name: saved.name, rolePrompt: saved.rolePrompt };
+});

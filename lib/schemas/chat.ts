@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { ASSISTANT_NAME_MAX_LENGTH, IMAGE_FILE_NAME_MAX_LENGTH, JSON_BODY_MAX_BYTES, MESSAGE_MAX_LENGTH, ROLE_PROMPT_MAX_LENGTH } from "@/lib/constants";
+import { checkImageDataUrl, maxImageDataUrlLength } from "@/lib/image-data";
+
+export const assistantProfileSchema = z
+  .object({
+    name: z.string().trim().min(1, "validation.assistantNameRequired").max(ASSISTANT_NAME_MAX_LENGTH, "validation.assistantNameTooLong"),
+    rolePrompt: z.string().trim().max(ROLE_PROMPT_MAX_LENGTH, "validation.rolePromptTooLong"),
+  })
+  .strict();
+
+const imageData = z
+  .string()
+  .max(maxImageDataUrlLength(), "validation.imageTooLarge")
+  .superRefine((value, ctx) => {
+    const check = checkImageDataUrl(value);
+    if (!check.ok) ctx.addIssue({ code: "custom", message: check.reason === "too_large" ? "validation.imageTooLarge" : "validation.imageFormat" });
+  });
+
+/** A message may carry one image as a data URL; a body beyond that and the text is refused unread. */
+export const MESSAGE_BODY_MAX_BYTES = maxImageDataUrlLength() + MESSAGE_MAX_LENGTH * 4 + JSON_BODY_MAX_BYTES;
+
+/** POST /api/messages (and, with `message` for `content`, the shared assistant's messages). */
+export const sendMessageSchema = z
+  .object({
+    content: z.string().max(MESSAGE_MAX_LENGTH, "validation.chatMessageTooLong").default(""),
+    imageData: imageData.nullish(),
+    imageFileName: z.string().trim().max(IMAGE_FILE_NAME_MAX_LENGTH).nullish(),
+    clientId: z.string().trim().min(8).max(100).optional(),
+  })
+  .refine((v) => v.content.trim() !== "" || Boolean(v.imageData), { message: "validation.messageRequired", path: ["content"] });
+
+export type SendMessageInput = z.infer<typeof sendMessageSchema>;

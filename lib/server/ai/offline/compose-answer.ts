@@ -1,0 +1,150 @@
+import "server-only";
+import type { Locale } from "@/lib/constants";
+import { tokenize } from "@/lib/server/ingest/tokenizer";
+import { splitSentences } from "./sentences";
+
+export interface OfflinePassage {
+  /** The citation number the reply uses, [n]. */
+  n: number;
+  documentName: string;
+  page: number | null;
+  content: string;
+}
+
+export interface AnswerInput {
+  locale: Locale;
+  question: string;
+  assistantName: string;
+  rolePrompt: string;
+  passages: OfflinePassage[];
+  /** Names of the documents the assistant can read (for "I found nothing, but I know about…"). */
+  documentNames: string[];
+}
+
+// How many passages the reply may quote, and how close to the best a second quote must score.
+const MAX_QUOTES = 2;
+const SECOND_QUOTE_MIN_SHARE = 0.6;
+// Passages are ranked by retrieval; a lower-ranked passage needs a clearly better sentence.
+const RANK_DISCOUNT = 0.12;
+const CANDIDATE_PASSAGES = 3;
+const MIN_QUESTION_COVERAGE = 0.3;
+
+const GREETING = /^(?:你好|您好|哈囉|嗨|早安|午安|晚安|hi|hello|hey|good (?:morning|afternoon|evening))\b|^(?:你|妳|您)是誰|^(?:你|妳|您)(?:能|可以|會)(?:做|幫)|^who are you|^what (?:can|do) you do/iu;
+
+const TEXT = {
+  "zh-TW": {
+    lead: "根據您的文件，最相關的內容如下：",
+    more: "另一段相關內容：",
+    page: (page: number) => `第 ${page} 頁`,
+    nothing: "在目前的文件中找不到與這個問題直接相關的內容。",
+    tryTopics: (names: string) => `您可以試著詢問這些文件的內容：${names}。`,
+    noDocuments: "目前還沒有可以參考的文件。請先上傳文件，處理完成後我就能根據內容回答。",
+    hello: (name: string) => `您好，我是${name}。`,
+    role: (role: string) => `我的角色：${role}`,
+    offer: "請問我關於您上傳的文件的任何問題，我會引用文件內容並註明出處。",
+    offline: "（離線模式：回覆直接摘錄自文件內容）",
+  },
+  en: {
+    lead: "Here is what your documents say about this:",
+    more: "Also relevant:",
+    page: (page: number) => `page ${page}`,
+    nothing: "I could not find anything in the documents that answers this directly.",
+    tryTopics: (names: string) => `You could ask about what these documents cover: ${names}.`,
+    noDocuments: "There are no documents to draw on yet. Upload one, and once it is processed I can answer from it.",
+    hello: (name: string) => `Hello, I am ${name}.`,
+    role: (role: string) => `My role: ${role}`,
+    offer: "Ask me anything about the documents you uploaded; I quote them and cite the source.",
+    offline: "(Offline mode: the reply quotes the documents directly.)",
+  },
+} as const;
+
+interface Candidate {
+  passage: OfflinePassage;
+  rank: number;
+  sentences: string[];
+  index: number;
+  score: number;
+}
+
+/**
+ * The built-in model's reply to a question: the sentences of the retrieved passages that share the
+ * most (and the rarest) terms with the question, each with its neighbours for context and its
+ * source, in the asker's language. Honest about being extraction, and about finding nothing.
+ */
+export function composeAnswer(input: AnswerInput): string {
+  const text = TEXT[input.locale];
+  const question = input.question.trim();
+  if (GREETING.test(question)) return introduce(input);
+
+  const queryTerms = new Set(tokenize(question));
+  const candidates: Candidate[] = [];
+  input.passages.slice(0, CANDIDATE_PASSAGES).forEach((passage, rank) => {
+    const sentences = splitSentences(passage.content);
+    sentences.forEach((_, index) => candidates.push({ passage, rank, sentences, index, score: 0 }));
+  });
+  if (queryTerms.size === 0 || candidates.length === 0) return nothingFound(input);
+
+  // Inverse document frequency over the candidate sentences: a term every sentence shares
+  // (the topic's name) says less about where the answer is than one only a few share.
+  const sentenceTerms = candidates.map((c) => new Set(tokenize(c.sentences[c.index])));
+  const frequency = new Map<string, number>();
+  for (const terms of sentenceTerms) for (const term of terms) if (queryTerms.has(term)) frequency.set(term, (frequency.get(term) ?? 0) + 1);
+  const total = candidates.length;
+  candidates.forEach((candidate, i) => {
+    let score = 0;
+    for (const term of sentenceTerms[i]) {
+      const df = frequency.get(term);
+      if (df) score += Math.log(1 + (total - df + 0.5) / (df + 0.5));
+    }
+    candidate.score = score * (1 - RANK_DISCOUNT * candidate.rank);
+  });
+
+  const ranked = [...candidates].sort((a, b) => b.score - a.score);
+  const best = ranked[0];
+  // A sentence sharing only a character or two with the question ("分" of 成分 in 分開) is no
+  // answer: it must cover a fair share of the question's weight, where a question term no
+  // sentence has weighs as much as the rarest.
+  const rarest = Math.log(1 + (total + 0.5) / 0.5);
+  let questionWeight = 0;
+  for (const term of queryTerms) {
+    const df = frequency.get(term);
+    questionWeight += df ? Math.log(1 + (total - df + 0.5) / (df + 0.5)) : rarest;
+  }
+  if (best.score <= 0 || best.score / (1 - RANK_DISCOUNT * best.rank) < questionWeight * MIN_QUESTION_COVERAGE) return nothingFound(input);
+  const quotes = [best];
+  for (const next of ranked.slice(1)) {
+    if (quotes.length >= MAX_QUOTES || next.score < best.score * SECOND_QUOTE_MIN_SHARE) break;
+    // A second quote is worth it only from another passage (neighbours already cover this one).
+    if (quotes.every((q) => q.passage !== next.passage)) quotes.push(next);
+  }
+
+  const parts: string[] = [text.lead, ""];
+  quotes.forEach((quote, i) => {
+    if (i > 0) parts.push(text.more, "");
+    const from = Math.max(0, quote.index - 1);
+    const excerpt = quote.sentences.slice(from, quote.index + 2).join(input.locale === "en" ? " " : "");
+    parts.push(`> ${excerpt} [${quote.passage.n}]`, "", `— ${source(quote.passage, input.locale)}`, "");
+  });
+  parts.push(text.offline);
+  return parts.join("\n");
+}
+
+function source(passage: OfflinePassage, locale: Locale): string {
+  const name = locale === "en" ? `*${passage.documentName}*` : `《${passage.documentName}》`;
+  return passage.page === null ? name : `${name}${locale === "en" ? ", " : " "}${TEXT[locale].page(passage.page)}`;
+}
+
+function nothingFound(input: AnswerInput): string {
+  const text = TEXT[input.locale];
+  if (input.documentNames.length === 0) return text.noDocuments;
+  const names = input.documentNames.slice(0, 5).map((n) => (input.locale === "en" ? `*${n}*` : `《${n}》`));
+  return [text.nothing, text.tryTopics(names.join(input.locale === "en" ? ", " : "、"))].join("\n\n");
+}
+
+function introduce(input: AnswerInput): string {
+  const text = TEXT[input.locale];
+  const role = input.rolePrompt.trim().split(/\n/)[0]?.slice(0, 200);
+  return [text.hello(input.assistantName), role ? text.role(role) : "", input.documentNames.length > 0 ? text.offer : text.noDocuments]
+    .filter(Boolean)
+    .join("\n\n");
+}

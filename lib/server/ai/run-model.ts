@@ -1,0 +1,128 @@
+import "server-only";
+import { APICallError, streamText, type ModelMessage } from "ai";
+import type { SharedV4ProviderOptions } from "@ai-sdk/provider";
+import { AI_CHUNK_TIMEOUT_MS, AI_MAX_OUTPUT_TOKENS, AI_REPLY_TIMEOUT_MS } from "@/lib/constants";
+import { log } from "@/lib/server/log";
+import { recordApiUsage } from "@/lib/server/queries/api-usage";
+import { resolveModel, type ModelPurpose } from "./providers";
+
+export type ModelOutcome = "ok" | "error" | "timeout" | "rate_limited";
+
+/** A model call that produced no usable reply; `outcome` is what the usage log recorded. */
+export class ModelCallError extends Error {
+  constructor(
+    readonly outcome: Exclude<ModelOutcome, "ok">,
+    message: string,
+  ) {
+    super(message);
+    this.name = "ModelCallError";
+  }
+}
+
+export interface ModelCall {
+  purpose: ModelPurpose;
+  /** The API route on whose behalf the call is made (for the usage dashboard). */
+  route: string;
+  userId: string | null;
+  sharedAssistantId?: string | null;
+  instructions: string;
+  messages: ModelMessage[];
+  providerOptions?: SharedV4ProviderOptions;
+  /** Receives the reply as it is generated. */
+  onDelta?: (text: string) => void;
+  maxOutputTokens?: number;
+  timeoutMs?: number;
+  chunkTimeoutMs?: number;
+}
+
+export interface ModelReply {
+  text: string;
+  provider: string;
+  modelId: string;
+  offline: boolean;
+}
+
+function outcomeOf(error: unknown, timedOut: boolean): Exclude<ModelOutcome, "ok"> {
+  if (timedOut) return "timeout";
+  if (APICallError.isInstance(error) && error.statusCode === 429) return "rate_limited";
+  return "error";
+}
+
+function describe(error: unknown): string {
+  if (APICallError.isInstance(error)) return `${error.statusCode ?? "no status"}: ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Every language-model call goes through here: the model from the registry, a cap on output
+ * tokens, a time-out for the whole reply and another for a stream that goes quiet, and one row in
+ * api_usage whatever happens. A failure of any kind (HTTP error, rate limit, hang, cut stream)
+ * ends as a ModelCallError within the time-out; nothing escapes that could take the server down.
+ */
+export async function runModel(call: ModelCall): Promise<ModelReply> {
+  const resolved = await resolveModel(call.purpose);
+  const started = Date.now();
+  const timeoutMs = call.timeoutMs ?? resolved.timeoutMs ?? AI_REPLY_TIMEOUT_MS;
+  const total = AbortSignal.timeout(timeoutMs);
+  const idle = new AbortController();
+  const chunkTimeoutMs = Math.min(call.chunkTimeoutMs ?? AI_CHUNK_TIMEOUT_MS, timeoutMs);
+  let idleTimer = setTimeout(() => idle.abort(), chunkTimeoutMs);
+  const signal = AbortSignal.any([total, idle.signal]);
+  let text = "";
+  let inputTokens = 0;
+  let outputTokens = 0;
+
+  const record = (outcome: ModelOutcome, errorMessage?: string) =>
+    recordApiUsage({
+      provider: resolved.provider,
+      model: resolved.modelId,
+      route: call.route,
+      userId: call.userId,
+      sharedAssistantId: call.sharedAssistantId ?? null,
+      inputTokens,
+      outputTokens,
+      latencyMs: Date.now() - started,
+      outcome,
+      errorMessage,
+    }).catch((error: unknown) => log.warn("usage not recorded", { error: describe(error) }));
+
+  try {
+    const result = streamText({
+      model: resolved.model,
+      instructions: call.instructions,
+      messages: call.messages,
+      maxOutputTokens: call.maxOutputTokens ?? AI_MAX_OUTPUT_TOKENS,
+      // No retries: a retry after a back-off would spend the time-out the user is waiting through.
+      maxRetries: 0,
+      abortSignal: signal,
+      providerOptions: call.providerOptions,
+    });
+    for await (const part of result.stream) {
+      clearTimeout(idleTimer);
+      idleTimer = setTimeout(() => idle.abort(), chunkTimeoutMs);
+      if (part.type === "text-delta") {
+        text += part.text;
+        call.onDelta?.(part.text);
+      } else if (part.type === "error") {
+        throw part.error;
+      } else if (part.type === "abort") {
+        throw new Error(part.reason ?? "aborted");
+      } else if (part.type === "finish") {
+        inputTokens = part.totalUsage.inputTokens ?? 0;
+        outputTokens = part.totalUsage.outputTokens ?? 0;
+      }
+    }
+    if (signal.aborted) throw new Error("aborted");
+    if (text.trim() === "") throw new Error("the model returned no text");
+  } catch (error) {
+    const outcome = outcomeOf(error, signal.aborted);
+    const message = describe(error);
+    log.warn("model call failed", { route: call.route, provider: resolved.provider, model: resolved.modelId, outcome, error: message });
+    await record(outcome, message);
+    throw new ModelCallError(outcome, message);
+  } finally {
+    clearTimeout(idleTimer);
+  }
+  await record("ok");
+  return { text, provider: resolved.provider, modelId: resolved.modelId, offline: resolved.offline };
+}

@@ -1,0 +1,148 @@
+import "server-only";
+import type { ModelMessage } from "ai";
+import { ANSWER_PASSAGES, CHAT_HISTORY_TURNS, type Locale } from "@/lib/constants";
+import type { User } from "@/lib/server/db/schema";
+import { answerInstructions } from "@/lib/server/ai/prompts";
+import { ModelCallError, runModel } from "@/lib/server/ai/run-model";
+import type { OfflineTask } from "@/lib/server/ai/offline/offline-model";
+import { translator } from "@/lib/server/i18n";
+import { listDocuments } from "@/lib/server/queries/documents";
+import { findMessageByClientId, insertExchange, recentOwnMessages, type MessageRow } from "@/lib/server/queries/messages";
+import { assistantProfile } from "./assistant-profile";
+import { toPublicMessage, type MessageSource, type PublicMessage } from "./present-message";
+import { retrievePassages, type Passage } from "./retrieve-passages";
+
+export interface AnswerRequest {
+  owner: User;
+  locale: Locale;
+  content: string;
+  imageData?: string | null;
+  imageFileName?: string | null;
+  /** Makes a retried send create one exchange (SECURITY.md "Reliability"). */
+  clientId?: string;
+  /** Receives the reply while it is generated (streaming responses). */
+  onDelta?: (text: string) => void;
+}
+
+export interface AnswerResult {
+  userMessage: PublicMessage;
+  aiMessage: PublicMessage;
+  /** Set when the model failed: aiMessage is then an error reply (isError). */
+  error?: string;
+}
+
+// Sources are the passages a reply cites as [n]; a reply that cites none shows none.
+const CITATION = /\[(\d{1,2})\]/g;
+
+function sourcesFor(text: string, passages: Passage[]): MessageSource[] {
+  const cited = new Set<number>();
+  for (const match of text.matchAll(CITATION)) {
+    const n = Number(match[1]);
+    if (n >= 1 && n <= passages.length) cited.add(n);
+  }
+  return [...cited].sort((a, b) => a - b).map((n) => {
+    const p = passages[n - 1];
+    return { n, documentId: p.documentId, documentName: p.documentName, page: p.page, pageEnd: p.pageEnd, quote: p.content };
+  });
+}
+
+function historyMessages(rows: MessageRow[]): ModelMessage[] {
+  // Error replies are ours, not the model's: leave them and their questions out.
+  const kept: ModelMessage[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    if (row.role === "user" && rows[i + 1]?.role === "assistant" && rows[i + 1].isError) {
+      i++;
+      continue;
+    }
+    kept.push({ role: row.role, content: row.content });
+  }
+  return kept;
+}
+
+async function existingExchange(clientId: string): Promise<AnswerResult | undefined> {
+  const question = await findMessageByClientId(clientId);
+  const reply = question && (await findMessageByClientId(`${clientId}:reply`));
+  if (!question || !reply) return undefined;
+  return { userMessage: toPublicMessage(question), aiMessage: toPublicMessage(reply) };
+}
+
+/**
+ * Answers a message in the owner's own conversation: retrieves passages from their processed
+ * documents, asks the model (hosted or offline) with their assistant's name and role prompt, and
+ * stores the question with the reply and its sources. A model failure becomes a stored error reply
+ * rather than an exception, so the question is never lost.
+ */
+export async function answerMessage(request: AnswerRequest): Promise<AnswerResult> {
+  if (request.clientId) {
+    const previous = await existingExchange(request.clientId);
+    if (previous) return previous;
+  }
+  const receivedAt = new Date();
+  const ownerId = request.owner.id;
+  const [profile, history, passages, documents] = await Promise.all([
+    assistantProfile(ownerId, request.locale),
+    recentOwnMessages(ownerId, CHAT_HISTORY_TURNS * 2),
+    retrievePassages({ ownerId, question: request.content, k: ANSWER_PASSAGES }),
+    listDocuments(ownerId),
+  ]);
+  const documentNames = documents.filter((d) => d.status === "processed").map((d) => d.originalName);
+
+  const offline: OfflineTask = {
+    task: "answer",
+    locale: request.locale,
+    question: request.content,
+    assistantName: profile.name,
+    rolePrompt: profile.rolePrompt,
+    passages: passages.map((p, i) => ({ n: i + 1, documentName: p.documentName, page: p.page, content: p.content })),
+    documentNames,
+  };
+
+  let text: string;
+  let isError = false;
+  let error: string | undefined;
+  let sources: MessageSource[] = [];
+  try {
+    const reply = await runModel({
+      purpose: "chat",
+      route: "/api/messages",
+      userId: ownerId,
+      instructions: answerInstructions({ assistantName: profile.name, rolePrompt: profile.rolePrompt, locale: request.locale, passages, documentNames }),
+      messages: [...historyMessages(history), { role: "user", content: request.content }],
+      // Plain data (the provider-options type wants an index signature an interface does not have).
+      providerOptions: { offline: { ...offline, passages: offline.passages.map((p) => ({ ...p })) } },
+      onDelta: request.onDelta,
+    });
+    text = reply.text;
+    sources = passages.length > 0 ? sourcesFor(text, passages) : [];
+  } catch (failure) {
+    if (!(failure instanceof ModelCallError)) throw failure;
+    const t = translator(request.locale);
+    text = t("chat.errorReply");
+    isError = true;
+    error = t(failure.outcome === "timeout" ? "chat.errorTimeout" : failure.outcome === "rate_limited" ? "chat.errorBusy" : "chat.errorFailed");
+  }
+
+  const repliedAt = new Date(Math.max(Date.now(), receivedAt.getTime() + 1));
+  const [userRow, replyRow] = await insertExchange(
+    {
+      ownerId,
+      role: "user",
+      content: request.content,
+      imageData: request.imageData ?? null,
+      imageFileName: request.imageFileName ?? null,
+      clientId: request.clientId ?? null,
+      createdAt: receivedAt,
+    },
+    {
+      ownerId,
+      role: "assistant",
+      content: text,
+      isError,
+      sources,
+      clientId: request.clientId ? `${request.clientId}:reply` : null,
+      createdAt: repliedAt,
+    },
+  );
+  return { userMessage: toPublicMessage(userRow), aiMessage: toPublicMessage(replyRow), ...(error ? { error } : {}) };
+}

@@ -1,0 +1,285 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { desc, eq } from "drizzle-orm";
+import * as assistant from "@/app/api/assistant/route";
+import * as messages from "@/app/api/messages/route";
+import { LOCALE_COOKIE, MESSAGE_MAX_LENGTH } from "@/lib/constants";
+import { AI_SERVICE_SETTING } from "@/lib/server/ai/providers";
+import { getDb } from "@/lib/server/db/client";
+import { apiUsage } from "@/lib/server/db/schema";
+import { registerJobs } from "@/lib/server/jobs/register";
+import { drainJobs } from "@/lib/server/jobs/runner";
+import { setSetting } from "@/lib/server/queries/app-settings";
+import { uploadDocument } from "@/lib/server/services/upload-document";
+import { call, seedUser } from "../support/http";
+import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
+
+const TAIPEI_TEXT = [
+  "臺北市垃圾清運公告",
+  "垃圾車每週一、三、五晚上七點收運一般垃圾。",
+  "資源回收在每週二與週四收運，請將紙類、塑膠與金屬分開放置。",
+  "廚餘請以有蓋容器盛裝，於垃圾車到達時交給隨車人員。",
+].join("\n\n");
+
+// A 1x1 PNG as a data URL.
+const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
+
+async function ownerWithDocument(text = TAIPEI_TEXT, name = "垃圾清運.txt") {
+  const seeded = await seedUser({ role: "admin" });
+  await uploadDocument({ user: seeded.user, name, bytes: new TextEncoder().encode(text) });
+  await drainJobs();
+  return seeded;
+}
+
+function send(cookie: string, body: unknown, headers: Record<string, string> = {}) {
+  return call(messages.POST, { method: "POST", path: "/api/messages", cookie, body, headers });
+}
+
+/** The events of a Server-Sent Events body, in order. */
+function events(text: string): { event: string; data: any }[] {
+  return text
+    .split("\n\n")
+    .filter((block) => block.trim() !== "")
+    .map((block) => {
+      const event = /^event: (.*)$/m.exec(block)?.[1] ?? "message";
+      const data = /^data: (.*)$/m.exec(block)?.[1];
+      return { event, data: data ? JSON.parse(data) : undefined };
+    });
+}
+
+async function lastUsage() {
+  const db = await getDb();
+  const [row] = await db.select().from(apiUsage).orderBy(desc(apiUsage.id)).limit(1);
+  return row;
+}
+
+beforeAll(() => registerJobs());
+
+describe("GET /api/assistant", () => {
+  it("gives a default name and role prompt in the caller's language until the owner sets them", async () => {
+    const { cookie } = await seedUser({ role: "admin" });
+    const zh = await call(assistant.GET, { cookie });
+    expect(zh.status).toBe(200);
+    expect(zh.body).toEqual({ name: "文件助理", rolePrompt: expect.stringContaining("文件") });
+    const en = await call(assistant.GET, { cookie: `${cookie}; ${LOCALE_COOKIE}=en` });
+    expect(en.body.name).toBe("Document Assistant");
+  });
+});
+
+describe("POST /api/assistant", () => {
+  it("saves the name and role prompt, trimmed, and GET returns them", async () => {
+    const { cookie } = await seedUser({ role: "admin" });
+    const res = await call(assistant.POST, { method: "POST", cookie, body: { name: "  稅務小幫手 ", rolePrompt: "你是稅務顧問。" } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ name: "稅務小幫手", rolePrompt: "你是稅務顧問。" });
+    expect((await call(assistant.GET, { cookie })).body.name).toBe("稅務小幫手");
+  });
+
+  it("refuses an empty or 51-character name, a 4,001-character role prompt and unknown fields, changing nothing", async () => {
+    const { cookie } = await seedUser({ role: "admin" });
+    await call(assistant.POST, { method: "POST", cookie, body: { name: "原本", rolePrompt: "原本的設定" } });
+    for (const body of [
+      { name: "", rolePrompt: "x" },
+      { name: "名".repeat(51), rolePrompt: "x" },
+      { name: "ok", rolePrompt: "x".repeat(4_001) },
+      { name: "ok", rolePrompt: "x", role: "admin" },
+      { name: 5, rolePrompt: "x" },
+    ]) {
+      const res = await call(assistant.POST, { method: "POST", cookie, body });
+      expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
+      expect(res.body.code).toBe("validation");
+    }
+    expect((await call(assistant.GET, { cookie })).body).toEqual({ name: "原本", rolePrompt: "原本的設定" });
+    const ok = await call(assistant.POST, { method: "POST", cookie, body: { name: "名".repeat(50), rolePrompt: "x".repeat(4_000) } });
+    expect(ok.status).toBe(200);
+  });
+});
+
+describe("POST /api/messages (built-in offline model)", () => {
+  it("answers from the owner's documents, quoting the passage and citing document and page", async () => {
+    const { cookie } = await ownerWithDocument();
+    const res = await send(cookie, { content: "資源回收是哪幾天？" });
+    expect(res.status).toBe(200);
+    expect(res.body.userMessage).toMatchObject({ role: "user", content: "資源回收是哪幾天？", isError: false });
+    expect(res.body.aiMessage).toMatchObject({ role: "assistant", isError: false });
+    expect(res.body.aiMessage.content).toContain("資源回收在每週二與週四收運");
+    expect(res.body.aiMessage.sources[0]).toMatchObject({ n: 1, documentName: "垃圾清運.txt", quote: expect.stringContaining("資源回收") });
+    expect(res.body.error).toBeUndefined();
+    const usage = await lastUsage();
+    expect(usage).toMatchObject({ provider: "offline", route: "/api/messages", outcome: "ok" });
+    expect(usage.outputTokens).toBeGreaterThan(0);
+  });
+
+  it("says plainly when the documents hold no answer, naming what they do cover", async () => {
+    const { cookie } = await ownerWithDocument();
+    const res = await send(cookie, { content: "火星的大氣成分是什麼？" });
+    expect(res.body.aiMessage.content).toContain("找不到");
+    expect(res.body.aiMessage.content).toContain("垃圾清運.txt");
+    expect(res.body.aiMessage.sources).toEqual([]);
+  });
+
+  it("answers in English for an English speaker, and introduces itself by the owner's name and role", async () => {
+    const { cookie } = await ownerWithDocument("The library opens at nine.\n\nReturns are due within 14 days.", "library.txt");
+    await call(assistant.POST, { method: "POST", cookie, body: { name: "Libby", rolePrompt: "A cheerful librarian." } });
+    const en = `${cookie}; ${LOCALE_COOKIE}=en`;
+    const hello = await send(en, { content: "Hello" });
+    expect(hello.body.aiMessage.content).toContain("Libby");
+    expect(hello.body.aiMessage.content).toContain("A cheerful librarian.");
+    const answer = await send(en, { content: "When are returns due?" });
+    expect(answer.body.aiMessage.content).toContain("Returns are due within 14 days.");
+    expect(answer.body.aiMessage.content).toContain("*library.txt*");
+  });
+
+  it("keeps the conversation: GET lists question and reply in order; DELETE clears only the caller's", async () => {
+    const a = await ownerWithDocument();
+    const b = await ownerWithDocument();
+    await send(a.cookie, { content: "垃圾車什麼時候來？" });
+    await send(a.cookie, { content: "廚餘怎麼處理？" });
+    await send(b.cookie, { content: "B 的問題" });
+    const listed = await call(messages.GET, { cookie: a.cookie });
+    expect(listed.body.map((m: { role: string; content: string }) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
+    expect(listed.body[2].content).toBe("廚餘怎麼處理？");
+    expect(listed.body.some((m: { content: string }) => m.content === "B 的問題")).toBe(false);
+
+    const cleared = await call(messages.DELETE, { method: "DELETE", cookie: a.cookie });
+    expect(cleared.body).toEqual({ ok: true, deleted: 4 });
+    expect((await call(messages.GET, { cookie: a.cookie })).body).toEqual([]);
+    expect((await call(messages.GET, { cookie: b.cookie })).body).toHaveLength(2);
+  });
+
+  it("stores an attached image with its name, and accepts an image with no text", async () => {
+    const { cookie } = await ownerWithDocument();
+    const res = await send(cookie, { content: "", imageData: PNG, imageFileName: "receipt.png" });
+    expect(res.status).toBe(200);
+    expect(res.body.userMessage).toMatchObject({ imageData: PNG, imageFileName: "receipt.png" });
+  });
+
+  it("refuses empty messages, over-long text and anything but a raster image, storing nothing", async () => {
+    const { cookie } = await ownerWithDocument();
+    const svg = `data:image/svg+xml;base64,${Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>").toString("base64")}`;
+    const htmlAsPng = `data:image/png;base64,${Buffer.from("<html><script>alert(1)</script></html>").toString("base64")}`;
+    for (const body of [{ content: "   " }, {}, { content: "x".repeat(MESSAGE_MAX_LENGTH + 1) }, { content: "hi", imageData: svg }, { content: "hi", imageData: htmlAsPng }, { content: "hi", imageData: "not a data url" }]) {
+      const res = await send(cookie, body);
+      expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
+    }
+    expect((await call(messages.GET, { cookie })).body).toEqual([]);
+    const bigImage = `data:image/png;base64,${Buffer.alloc(10 * 1024 * 1024 + 10, 1).toString("base64")}`;
+    const big = await send(cookie, { content: "hi", imageData: bigImage });
+    expect([400, 413]).toContain(big.status);
+    expect((await call(messages.GET, { cookie })).body).toEqual([]);
+  });
+
+  it("creates one exchange for a send retried with the same client id", async () => {
+    const { cookie } = await ownerWithDocument();
+    const first = await send(cookie, { content: "垃圾車什麼時候來？", clientId: "client-retry-0001" });
+    const again = await send(cookie, { content: "垃圾車什麼時候來？", clientId: "client-retry-0001" });
+    expect(again.body.aiMessage.id).toBe(first.body.aiMessage.id);
+    expect((await call(messages.GET, { cookie })).body).toHaveLength(2);
+  });
+
+  it("streams the reply with Accept: text/event-stream, ending with the same payload", async () => {
+    const { cookie } = await ownerWithDocument();
+    const res = await send(cookie, { content: "廚餘怎麼處理？" }, { accept: "text/event-stream" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toContain("text/event-stream");
+    const stream = events(res.body);
+    const deltas = stream.filter((e) => e.event === "delta");
+    expect(deltas.length).toBeGreaterThan(3);
+    const done = stream.at(-1)!;
+    expect(done.event).toBe("done");
+    expect(deltas.map((d) => d.data.text).join("")).toBe(done.data.aiMessage.content);
+    expect(done.data.aiMessage.content).toContain("廚餘請以有蓋容器盛裝");
+    expect((await call(messages.GET, { cookie })).body[1].id).toBe(done.data.aiMessage.id);
+  });
+});
+
+describe("POST /api/messages (OpenAI-compatible service)", () => {
+  let fake: FakeOpenAi;
+
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+  afterEach(async () => {
+    fake.mode = "ok";
+    await setSetting(AI_SERVICE_SETTING, {});
+  });
+
+  async function useFake(timeoutMs = 5_000) {
+    await setSetting(AI_SERVICE_SETTING, { baseUrl: fake.baseUrl, apiKey: "sk-test", chatModel: "test-model", timeoutMs });
+  }
+
+  it("sends the name, role prompt and numbered passages, streams the reply and records usage", async () => {
+    const { cookie, user } = await ownerWithDocument();
+    await call(assistant.POST, { method: "POST", cookie, body: { name: "清運小幫手", rolePrompt: "你是臺北市環保局的客服。" } });
+    await useFake();
+    fake.reply = "資源回收在週二與週四 [1]。";
+    fake.requests.length = 0;
+    const res = await send(cookie, { content: "資源回收是哪幾天？" }, { accept: "text/event-stream" });
+    const stream = events(res.body);
+    expect(stream.filter((e) => e.event === "delta").length).toBeGreaterThan(1);
+    const done = stream.at(-1)!.data;
+    expect(done.aiMessage.content).toBe("資源回收在週二與週四 [1]。");
+    expect(done.aiMessage.sources.map((s: { n: number }) => s.n)).toEqual([1]);
+
+    const request = fake.requests.at(-1)!;
+    expect(request.path).toBe("/v1/chat/completions");
+    expect(request.body.model).toBe("test-model");
+    expect(request.body.max_tokens).toBeGreaterThan(0);
+    const system = request.body.messages.find((m: { role: string }) => m.role === "system").content;
+    expect(system).toContain("清運小幫手");
+    expect(system).toContain("你是臺北市環保局的客服。");
+    expect(system).toContain('<passage number="1" source="垃圾清運.txt">');
+    expect(request.body.messages.at(-1)).toEqual({ role: "user", content: "資源回收是哪幾天？" });
+    expect(await lastUsage()).toMatchObject({ provider: "openai-compatible", model: "test-model", userId: user.id, inputTokens: 42, outputTokens: 7, outcome: "ok" });
+  });
+
+  for (const [mode, outcome] of [
+    ["error500", "error"],
+    ["rateLimited", "rate_limited"],
+    ["hang", "timeout"],
+    ["cutMidStream", "error"],
+  ] as const) {
+    it(`turns a provider ${mode} into a stored error reply within the time-out, and records it`, async () => {
+      const { cookie } = await ownerWithDocument();
+      await useFake(1_500);
+      fake.mode = mode;
+      const started = Date.now();
+      const res = await send(cookie, { content: "資源回收是哪幾天？" });
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(res.status).toBe(500);
+      expect(res.body.aiMessage).toMatchObject({ role: "assistant", isError: true, content: expect.stringContaining("無法取得 AI 回應") });
+      expect(typeof res.body.error.message).toBe("string");
+      expect(await lastUsage()).toMatchObject({ provider: "openai-compatible", outcome });
+      // The question is kept; the error reply is stored so the conversation shows what happened.
+      const listed = (await call(messages.GET, { cookie })).body;
+      expect(listed.map((m: { isError: boolean }) => m.isError)).toEqual([false, true]);
+      // And the service is still fine for the next question.
+      fake.mode = "ok";
+      fake.reply = "好的 [1]";
+      expect((await send(cookie, { content: "再問一次" })).status).toBe(200);
+    });
+  }
+
+  it("streams an error reply in the done event when the provider fails mid-stream", async () => {
+    const { cookie } = await ownerWithDocument();
+    await useFake(1_500);
+    fake.mode = "cutMidStream";
+    const res = await send(cookie, { content: "資源回收是哪幾天？" }, { accept: "text/event-stream" });
+    const done = events(res.body).at(-1)!;
+    expect(done.event).toBe("done");
+    expect(done.data.aiMessage.isError).toBe(true);
+  });
+});
+
+describe("usage records", () => {
+  it("names the route and user of every call", async () => {
+    const { cookie, user } = await ownerWithDocument();
+    await send(cookie, { content: "垃圾車什麼時候來？" });
+    const db = await getDb();
+    const rows = await db.select().from(apiUsage).where(eq(apiUsage.userId, user.id));
+    expect(rows.map((r) => r.route)).toEqual(["/api/messages"]);
+    expect(rows[0].latencyMs).toBeGreaterThanOrEqual(0);
+  });
+});
