@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadEvalSet, parseArgs, percentile, round, scoreRankings, whitespaceBaseline, type RankedSpan } from "./lib/eval-set";
+import { ingestEvalSet } from "./lib/ingest-set";
 
 const args = parseArgs(process.argv.slice(2));
 const setDir = args.get("set");
@@ -21,9 +22,6 @@ process.env.LOG_LEVEL = "silent";
 
 const { openDatabase, setDatabase } = await import("@/lib/server/db/client");
 const { createUser } = await import("@/lib/server/queries/users");
-const { uploadDocument } = await import("@/lib/server/services/upload-document");
-const { registerJobs } = await import("@/lib/server/jobs/register");
-const { drainJobs } = await import("@/lib/server/jobs/runner");
 const { retrievePassages } = await import("@/lib/server/services/retrieve-passages");
 const { DEFAULT_BM25_PARAMS } = await import("@/lib/server/retrieval/bm25-index");
 const { getDb } = await import("@/lib/server/db/client");
@@ -36,22 +34,14 @@ const questions = set.questions.slice(0, limit);
 
 const handle = await openDatabase({ memory: true });
 setDatabase(handle);
-registerJobs();
 const owner = (await createUser({ email: "bench@example.com", displayName: "Bench", role: "admin" }))!;
-
-const ingestStarted = performance.now();
-for (const doc of set.docs) {
-  await uploadDocument({ user: owner, name: doc.file, bytes: new TextEncoder().encode(doc.text) });
-}
-await drainJobs(set.docs.length + 10);
-const ingestMs = performance.now() - ingestStarted;
+const ingested = await ingestEvalSet(owner, set);
 
 const db = await getDb();
 const rows = await db
-  .select({ name: documents.originalName, status: documents.status, content: documentChunks.content, charStart: documentChunks.charStart, charEnd: documentChunks.charEnd })
+  .select({ name: documents.originalName, content: documentChunks.content, charStart: documentChunks.charStart, charEnd: documentChunks.charEnd })
   .from(documentChunks)
   .innerJoin(documents, eq(documents.id, documentChunks.documentId));
-const failed = (await db.select({ status: documents.status }).from(documents)).filter((d) => d.status !== "processed").length;
 const chunks = rows.map((r) => ({ docFile: r.name, charStart: r.charStart, charEnd: r.charEnd, content: r.content }));
 
 // Warm the in-memory index once, as the first real question would.
@@ -75,7 +65,7 @@ console.log(
       set: set.name,
       questionsFile: set.questionsFile,
       documents: set.docs.length,
-      documentsNotProcessed: failed,
+      documentsNotProcessed: ingested.notProcessed,
       chunks: chunks.length,
       questions: scores.questions,
       recallAt1: round(scores.recallAt1),
@@ -83,7 +73,7 @@ console.log(
       mrr: round(scores.mrr),
       baselineWhitespaceBm25: { recallAt1: round(baseline.recallAt1), recallAt5: round(baseline.recallAt5), mrr: round(baseline.mrr) },
       queryLatencyMs: { p50: round(percentile(latencies, 0.5), 2), p95: round(percentile(latencies, 0.95), 2) },
-      ingestSeconds: round(ingestMs / 1000, 2),
+      ingestSeconds: round(ingested.seconds, 2),
     },
     null,
     2,

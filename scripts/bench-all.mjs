@@ -8,7 +8,10 @@ const evalRoot = path.resolve(root, "../shared/eval");
 const runs = [
   ["bench:retrieval", "--set", path.join(evalRoot, "drcd_dev")],
   ["bench:retrieval", "--set", path.join(evalRoot, "squad_v1.1_dev")],
+  ["bench:answers", "--set", path.join(evalRoot, "drcd_dev")],
+  ["bench:answers", "--set", path.join(evalRoot, "squad_v1.1_dev")],
   ["bench:scale"],
+  ["bench:service-scale"],
   ["bench:ingestion"],
 ];
 let failed = 0;

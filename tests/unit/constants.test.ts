@@ -37,6 +37,13 @@ describe("lib/constants", () => {
     expect([c.TOAST_SHORT_MS, c.TOAST_DEFAULT_MS, c.TOAST_LONG_MS, c.TOAST_VERY_LONG_MS]).toEqual([2000, 3000, 5000, 10_000]);
   });
 
+  it("pins the chat bounds the issue chose", () => {
+    expect([c.ASSISTANT_NAME_MAX_LENGTH, c.ROLE_PROMPT_MAX_LENGTH]).toEqual([50, 4_000]);
+    expect(c.MESSAGE_MAX_LENGTH).toBe(4_000);
+    expect(c.AI_MAX_OUTPUT_TOKENS).toBeGreaterThan(0);
+    expect(c.AI_CHUNK_TIMEOUT_MS).toBeLessThan(c.AI_REPLY_TIMEOUT_MS);
+  });
+
   it("pins the named value sets", () => {
     expect(c.LOCALES).toEqual(["zh-TW", "en"]);
     expect(c.DEFAULT_LOCALE).toBe("zh-TW");

@@ -27,13 +27,16 @@ const SECOND_QUOTE_MIN_SHARE = 0.6;
 // Passages are ranked by retrieval; a lower-ranked passage needs a clearly better sentence.
 const RANK_DISCOUNT = 0.12;
 const CANDIDATE_PASSAGES = 3;
-const MIN_QUESTION_COVERAGE = 0.3;
+// Measured on DRCD (bench:answers) and on off-topic questions against the same documents.
+const MIN_COVERAGE_TO_QUOTE = 0.1;
+const MIN_WORD_COVERAGE_TO_ASSERT = 0.3;
 
-const GREETING = /^(?:你好|您好|哈囉|嗨|早安|午安|晚安|hi|hello|hey|good (?:morning|afternoon|evening))\b|^(?:你|妳|您)是誰|^(?:你|妳|您)(?:能|可以|會)(?:做|幫)|^who are you|^what (?:can|do) you do/iu;
+const GREETING = /^(?:你好|您好|哈囉|嗨|早安|午安|晚安|hi|hello|hey|good (?:morning|afternoon|evening))(?=$|[\s,，!！.。?？~])|^(?:你|妳|您)是誰|^(?:你|妳|您)(?:能|可以|會)(?:做|幫)|^who are you|^what (?:can|do) you do/iu;
 
 const TEXT = {
   "zh-TW": {
     lead: "根據您的文件，最相關的內容如下：",
+    unsure: "文件中沒有找到直接的答案，以下內容可能相關：",
     more: "另一段相關內容：",
     page: (page: number) => `第 ${page} 頁`,
     nothing: "在目前的文件中找不到與這個問題直接相關的內容。",
@@ -46,6 +49,7 @@ const TEXT = {
   },
   en: {
     lead: "Here is what your documents say about this:",
+    unsure: "The documents do not answer this directly; this may be related:",
     more: "Also relevant:",
     page: (page: number) => `page ${page}`,
     nothing: "I could not find anything in the documents that answers this directly.",
@@ -104,13 +108,12 @@ export function composeAnswer(input: AnswerInput): string {
   // A sentence sharing only a character or two with the question ("分" of 成分 in 分開) is no
   // answer: it must cover a fair share of the question's weight, where a question term no
   // sentence has weighs as much as the rarest.
-  const rarest = Math.log(1 + (total + 0.5) / 0.5);
-  let questionWeight = 0;
-  for (const term of queryTerms) {
-    const df = frequency.get(term);
-    questionWeight += df ? Math.log(1 + (total - df + 0.5) / (df + 0.5)) : rarest;
-  }
-  if (best.score <= 0 || best.score / (1 - RANK_DISCOUNT * best.rank) < questionWeight * MIN_QUESTION_COVERAGE) return nothingFound(input);
+  const bestTerms = sentenceTerms[candidates.indexOf(best)];
+  const weight = (term: string) => Math.log(1 + (total - (frequency.get(term) ?? 0) + 0.5) / ((frequency.get(term) ?? 0) + 0.5));
+  // Sharing a character or two with the question is no answer; sharing its words is. In between
+  // the reply still quotes (the answer is often there in other words) but says it is not sure.
+  if (best.score <= 0 || coverage(bestTerms, queryTerms, weight, false) < MIN_COVERAGE_TO_QUOTE) return nothingFound(input);
+  const confident = coverage(bestTerms, queryTerms, weight, true) >= MIN_WORD_COVERAGE_TO_ASSERT;
   const quotes = [best];
   for (const next of ranked.slice(1)) {
     if (quotes.length >= MAX_QUOTES || next.score < best.score * SECOND_QUOTE_MIN_SHARE) break;
@@ -118,7 +121,7 @@ export function composeAnswer(input: AnswerInput): string {
     if (quotes.every((q) => q.passage !== next.passage)) quotes.push(next);
   }
 
-  const parts: string[] = [text.lead, ""];
+  const parts: string[] = [confident ? text.lead : text.unsure, ""];
   quotes.forEach((quote, i) => {
     if (i > 0) parts.push(text.more, "");
     const from = Math.max(0, quote.index - 1);
@@ -127,6 +130,26 @@ export function composeAnswer(input: AnswerInput): string {
   });
   parts.push(text.offline);
   return parts.join("\n");
+}
+
+const SINGLE_CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
+
+/**
+ * How much of the question a sentence covers: the weight of the question's terms it contains over
+ * the weight of all of them (a term no candidate has weighs most). With `wordsOnly`, single
+ * Chinese characters are left out: sharing 麵 with 麵包 says nothing about 義大利麵.
+ */
+function coverage(terms: Set<string>, queryTerms: Set<string>, weight: (term: string) => number, wordsOnly: boolean): number {
+  const words = wordsOnly ? [...queryTerms].filter((t) => !SINGLE_CJK.test(t)) : [];
+  const considered = words.length > 0 ? words : [...queryTerms];
+  let all = 0;
+  let matched = 0;
+  for (const term of considered) {
+    const w = weight(term);
+    all += w;
+    if (terms.has(term)) matched += w;
+  }
+  return all > 0 ? matched / all : 0;
 }
 
 function source(passage: OfflinePassage, locale: Locale): string {

@@ -1,0 +1,107 @@
+// npm run bench:answers -- --set <eval folder> [--questions questions_all.jsonl] [--limit N] [--locale zh-TW|en]
+// Answer quality of the built-in offline model: ingests an eval folder through the real pipeline,
+// then sends every question through the real message path (the POST /api/messages handler with a
+// signed-in owner, retrieval, the offline model, the database writes) and prints one JSON object:
+// the share of replies that contain a gold answer, server time p50/p95 per message, and in the same
+// run two references: how often the top retrieved passage contains the answer (what quoting whole
+// passages would reach) and the time of retrieval alone (the floor the message path adds to).
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { allowServerOnlyImports, loadEvalSet, parseArgs, percentile, round } from "./lib/eval-set";
+import { ingestEvalSet } from "./lib/ingest-set";
+
+const args = parseArgs(process.argv.slice(2));
+const setDir = args.get("set");
+if (!setDir) {
+  console.error("usage: npm run bench:answers -- --set <folder in the format of shared/eval/*> [--questions file] [--limit N] [--locale zh-TW|en]");
+  process.exit(2);
+}
+const dataDir = mkdtempSync(path.join(tmpdir(), "docchat-bench-answers-"));
+process.env.DATA_DIR = dataDir;
+process.env.LOG_LEVEL = "silent";
+// Not run with the react-server condition: the route's translations import React's client build.
+allowServerOnlyImports();
+
+const { NextRequest } = await import("next/server");
+const { openDatabase, setDatabase } = await import("@/lib/server/db/client");
+const { createUser } = await import("@/lib/server/queries/users");
+const { encodeSession, SESSION_COOKIE } = await import("@/lib/server/auth/session");
+const { retrievePassages } = await import("@/lib/server/services/retrieve-passages");
+const { LOCALE_COOKIE } = await import("@/lib/constants");
+const messages = await import("@/app/api/messages/route");
+
+const set = loadEvalSet(path.resolve(setDir), args.get("questions") || undefined);
+const questions = set.questions.slice(0, Number(args.get("limit") ?? Infinity));
+const sample = questions.slice(0, 50).map((q) => q.question).join("");
+const locale = args.get("locale") ?? (/[\p{Script=Han}]/u.test(sample) ? "zh-TW" : "en");
+
+const handle = await openDatabase({ memory: true });
+setDatabase(handle);
+const owner = (await createUser({ email: "bench@example.com", displayName: "Bench", role: "admin" }))!;
+const ingested = await ingestEvalSet(owner, set);
+const cookie = `${SESSION_COOKIE}=${await encodeSession(owner)}; ${LOCALE_COOKIE}=${locale}`;
+
+const normalize = (text: string) => text.normalize("NFKC").replace(/\s+/g, "").toLowerCase();
+const contains = (text: string, answers: readonly string[]) => {
+  const haystack = normalize(text);
+  return answers.some((a) => a.trim() !== "" && haystack.includes(normalize(a)));
+};
+
+async function ask(question: string): Promise<{ ms: number; content: string; status: number }> {
+  const req = new NextRequest("http://localhost:3000/api/messages", {
+    method: "POST",
+    headers: { host: "localhost:3000", origin: "http://localhost:3000", cookie, "content-type": "application/json" },
+    body: JSON.stringify({ content: question }),
+  });
+  const started = performance.now();
+  const res = await messages.POST(req, { params: Promise.resolve({}) });
+  const body = await res.json();
+  return { ms: performance.now() - started, content: body.aiMessage?.content ?? "", status: res.status };
+}
+
+// Warm-up: the owner's index loads on the first question, as after a restart.
+await ask(questions[0]?.question ?? "warm up");
+
+let contained = 0;
+let topPassage = 0;
+let failures = 0;
+const serverMs: number[] = [];
+const retrievalMs: number[] = [];
+for (const q of questions) {
+  const answers = q.answers;
+  const reply = await ask(q.question);
+  serverMs.push(reply.ms);
+  if (reply.status !== 200) failures++;
+  if (contains(reply.content, answers)) contained++;
+  const started = performance.now();
+  const passages = await retrievePassages({ ownerId: owner.id, question: q.question, k: 5 });
+  retrievalMs.push(performance.now() - started);
+  if (passages[0] && contains(passages[0].content, answers)) topPassage++;
+}
+
+const p50 = percentile(serverMs, 0.5);
+console.log(
+  JSON.stringify(
+    {
+      bench: "answers",
+      set: set.name,
+      questionsFile: set.questionsFile,
+      locale,
+      model: "offline",
+      documents: set.docs.length,
+      documentsNotProcessed: ingested.notProcessed,
+      questions: questions.length,
+      failedReplies: failures,
+      replyContainsAnswer: round(contained / questions.length),
+      reference: { topPassageContainsAnswer: round(topPassage / questions.length) },
+      serverMs: { p50: round(p50, 2), p95: round(percentile(serverMs, 0.95), 2) },
+      retrievalOnlyMs: { p50: round(percentile(retrievalMs, 0.5), 2), p95: round(percentile(retrievalMs, 0.95), 2) },
+      serverToRetrievalP50: round(p50 / percentile(retrievalMs, 0.5), 2),
+    },
+    null,
+    2,
+  ),
+);
+await handle.close();
+rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,22 @@
+import type { EvalSet } from "./eval-set";
+
+/**
+ * Uploads every document of an eval set for `owner` through the product's real pipeline (upload,
+ * parsing worker, chunking, tokenising, the database) and waits until all are processed. The
+ * caller has opened the database (lib/server modules are imported here, after DATA_DIR is set).
+ */
+export async function ingestEvalSet(owner: { id: string }, set: EvalSet): Promise<{ seconds: number; notProcessed: number }> {
+  const { uploadDocument } = await import("@/lib/server/services/upload-document");
+  const { registerJobs } = await import("@/lib/server/jobs/register");
+  const { drainJobs } = await import("@/lib/server/jobs/runner");
+  const { listDocuments } = await import("@/lib/server/queries/documents");
+  const { findUserById } = await import("@/lib/server/queries/users");
+  registerJobs();
+  const user = (await findUserById(owner.id))!;
+  const started = performance.now();
+  for (const doc of set.docs) await uploadDocument({ user, name: doc.file, bytes: new TextEncoder().encode(doc.text) });
+  await drainJobs(set.docs.length + 10);
+  const seconds = (performance.now() - started) / 1000;
+  const notProcessed = (await listDocuments(owner.id)).filter((d) => d.status !== "processed").length;
+  return { seconds, notProcessed };
+}
