@@ -31,3 +31,21 @@ export const sendMessageSchema = z
   .refine((v) => v.content.trim() !== "" || Boolean(v.imageData), { message: "validation.messageRequired", path: ["content"] });
 
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
+
+const historyItem = z.object({ role: z.enum(["user", "assistant"]), content: z.string().max(MESSAGE_MAX_LENGTH * 4) });
+
+/** POST /api/ai-suggestions: the last reply and the conversation before it (the last 6 are used). */
+export const aiSuggestionsSchema = z.object({
+  assistantMessage: z.string().max(MESSAGE_MAX_LENGTH * 4).default(""),
+  conversationHistory: z.array(historyItem).max(50).default([]),
+  assistantName: z.string().max(ASSISTANT_NAME_MAX_LENGTH).optional(),
+  assistantRole: z.string().max(ROLE_PROMPT_MAX_LENGTH).optional(),
+});
+
+/** POST /api/initial-questions (shareId is the shared mode, for shared assistants). */
+export const initialQuestionsSchema = z.object({
+  assistantName: z.string().max(ASSISTANT_NAME_MAX_LENGTH).optional(),
+  assistantRole: z.string().max(ROLE_PROMPT_MAX_LENGTH).optional(),
+  shareId: z.string().max(100).optional(),
+  forceRegenerate: z.boolean().optional(),
+});

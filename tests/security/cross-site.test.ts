@@ -17,6 +17,9 @@ import * as documentsBulk from "@/app/api/documents/bulk-delete/route";
 import * as documentsUpload from "@/app/api/documents/upload/route";
 import * as assistantRoute from "@/app/api/assistant/route";
 import * as messagesRoute from "@/app/api/messages/route";
+import * as aiSuggestionsRoute from "@/app/api/ai-suggestions/route";
+import * as initialQuestionsRoute from "@/app/api/initial-questions/route";
+import { findAssistantSettings as storedSettings } from "@/lib/server/queries/assistant-settings";
 import { findAssistantSettings } from "@/lib/server/queries/assistant-settings";
 import { listOwnMessages } from "@/lib/server/queries/messages";
 import { answerMessage } from "@/lib/server/services/answer-message";
@@ -74,6 +77,35 @@ async function adminWithDocument() {
 }
 
 const CASES: MutationCase[] = [
+  {
+    method: "POST",
+    path: "/api/ai-suggestions",
+    handler: aiSuggestionsRoute.POST,
+    prepare: async () => {
+      const a = await admin();
+      // Nothing stored changes: the probe is the usage log of model calls made for this user.
+      return {
+        cookie: a.cookie,
+        body: { assistantMessage: "hi", conversationHistory: [] },
+        state: async () => (await storedSettings(a.user.id)) ?? null,
+        allowed: (res) => expect(Array.isArray(res.body.suggestions)).toBe(true),
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/initial-questions",
+    handler: initialQuestionsRoute.POST,
+    prepare: async () => {
+      const { a } = await adminWithDocument();
+      return {
+        cookie: a.cookie,
+        body: {},
+        state: async () => (await storedSettings(a.user.id))?.initialQuestions ?? null,
+        allowed: (res) => expect(res.body.questions.length).toBeGreaterThan(0),
+      };
+    },
+  },
   {
     method: "POST",
     path: "/api/assistant",

@@ -21,6 +21,8 @@ import * as documentId from "@/app/api/documents/[id]/route";
 import * as documentsBulk from "@/app/api/documents/bulk-delete/route";
 import * as assistant from "@/app/api/assistant/route";
 import * as messages from "@/app/api/messages/route";
+import * as aiSuggestions from "@/app/api/ai-suggestions/route";
+import * as initialQuestions from "@/app/api/initial-questions/route";
 import { MESSAGE_BODY_MAX_BYTES } from "@/lib/schemas/chat";
 
 // Every /api route and method, with who may call it. The security suites iterate over this table;
@@ -80,6 +82,8 @@ export const API_ROUTES: ApiRoute[] = [
   { path: "/api/messages", file: "api/messages/route.ts", method: "GET", access: "admin", handler: h(messages.GET), body: false, wrapped: true },
   { path: "/api/messages", file: "api/messages/route.ts", method: "POST", access: "admin", handler: h(messages.POST), body: true, wrapped: true, maxBodyBytes: MESSAGE_BODY_MAX_BYTES },
   { path: "/api/messages", file: "api/messages/route.ts", method: "DELETE", access: "admin", handler: h(messages.DELETE), body: false, wrapped: true },
+  { path: "/api/ai-suggestions", file: "api/ai-suggestions/route.ts", method: "POST", access: "admin", handler: h(aiSuggestions.POST), body: true, wrapped: true },
+  { path: "/api/initial-questions", file: "api/initial-questions/route.ts", method: "POST", access: "admin", handler: h(initialQuestions.POST), body: true, wrapped: true },
   { path: "/api/daily-checkin", file: "api/daily-checkin/route.ts", method: "GET", access: "staff", handler: h(dailyCheckin.GET), body: false, wrapped: true },
   { path: "/api/daily-checkin", file: "api/daily-checkin/route.ts", method: "POST", access: "staff", handler: h(dailyCheckin.POST), body: true, wrapped: true },
   { path: "/api/auth/google", file: "api/auth/google/route.ts", method: "GET", access: "public", handler: h(googleAuth.GET), body: false, wrapped: true },

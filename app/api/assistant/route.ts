@@ -8,6 +8,6 @@ export const GET = route({ auth: "workspace" }, async ({ user, locale }) => assi
 
 // POST /api/assistant: names the caller's assistant and sets its role prompt.
 export const POST = route({ auth: "workspace", body: assistantProfileSchema }, async ({ user, body }) => {
-  const saved = await saveAssistantProfile(user.id, body);
-  return { name: saved.name, rolePrompt: saved.rolePrompt };
+  await saveAssistantProfile(user.id, body);
+  return body;
 });

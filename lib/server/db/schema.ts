@@ -129,8 +129,9 @@ export const assistantSettings = pgTable("assistant_settings", {
   userId: text("user_id")
     .primaryKey()
     .references(() => users.id, { onDelete: "cascade" }),
-  name: text("name").notNull(),
-  rolePrompt: text("role_prompt").notNull(),
+  // Null until the owner names their assistant: the default then follows the reader's language.
+  name: text("name"),
+  rolePrompt: text("role_prompt"),
   linkPreviewStyle: text("link_preview_style", {
     enum: ["default", "compact", "minimal", "medium", "horizontal", "large"],
   })

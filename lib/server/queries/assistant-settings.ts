@@ -20,3 +20,12 @@ export async function saveAssistantProfile(userId: string, values: { name: strin
     .returning();
   return row;
 }
+
+/** Keeps the owner's initial questions with the document stamp they were made for. */
+export async function saveInitialQuestions(userId: string, questions: string[], stamp: string): Promise<void> {
+  const db = await getDb();
+  await db
+    .insert(assistantSettings)
+    .values({ userId, initialQuestions: questions, initialQuestionsStamp: stamp })
+    .onConflictDoUpdate({ target: assistantSettings.userId, set: { initialQuestions: questions, initialQuestionsStamp: stamp, updatedAt: sql`now()` } });
+}

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/lib/server/db/client";
 import { documentChunks, documents, monthlyUsage } from "@/lib/server/db/schema";
 
@@ -227,4 +227,25 @@ export async function recentDocumentOwners(limit: number): Promise<string[]> {
     .orderBy(sql`max(${documents.processedAt}) DESC`)
     .limit(limit);
   return rows.map((r) => r.userId);
+}
+
+/**
+ * The opening passages of the owner's most recently processed documents (titles, headings and
+ * what a document is about come first): material for suggested questions.
+ */
+export async function openingPassages(userId: string, options: { perDocument: number; documents: number }) {
+  const db = await getDb();
+  const recent = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.userId, userId), eq(documents.status, "processed")))
+    .orderBy(desc(documents.processedAt))
+    .limit(options.documents);
+  if (recent.length === 0) return [];
+  return db
+    .select({ documentId: documentChunks.documentId, documentName: documents.originalName, content: documentChunks.content })
+    .from(documentChunks)
+    .innerJoin(documents, eq(documents.id, documentChunks.documentId))
+    .where(and(inArray(documentChunks.documentId, recent.map((d) => d.id)), sql`${documentChunks.ordinal} < ${options.perDocument}`))
+    .orderBy(asc(documentChunks.documentId), asc(documentChunks.ordinal));
 }

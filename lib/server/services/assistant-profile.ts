@@ -11,7 +11,6 @@ export interface AssistantProfile {
 /** The owner's assistant, or the default one in the caller's language until they name their own. */
 export async function assistantProfile(userId: string, locale: Locale): Promise<AssistantProfile> {
   const stored = await findAssistantSettings(userId);
-  if (stored) return { name: stored.name, rolePrompt: stored.rolePrompt };
   const t = translator(locale);
-  return { name: t("assistant.defaultName"), rolePrompt: t("assistant.defaultRolePrompt") };
+  return { name: stored?.name ?? t("assistant.defaultName"), rolePrompt: stored?.rolePrompt ?? t("assistant.defaultRolePrompt") };
 }

@@ -62,7 +62,7 @@ const TEXT = {
   },
 } as const;
 
-interface Candidate {
+export interface Candidate {
   passage: OfflinePassage;
   rank: number;
   sentences: string[];
@@ -70,23 +70,31 @@ interface Candidate {
   score: number;
 }
 
-/**
- * The built-in model's reply to a question: the sentences of the retrieved passages that share the
- * most (and the rarest) terms with the question, each with its neighbours for context and its
- * source, in the asker's language. Honest about being extraction, and about finding nothing.
- */
-export function composeAnswer(input: AnswerInput): string {
-  const text = TEXT[input.locale];
-  const question = input.question.trim();
-  if (GREETING.test(question)) return introduce(input);
+export interface SentenceMatch {
+  /** The sentences to quote, best first, each from a different passage. */
+  quotes: Candidate[];
+  /** Whether the best sentence holds a fair share of the question's words (see coverage()). */
+  confident: boolean;
+}
 
-  const queryTerms = new Set(tokenize(question));
+/**
+ * The sentences of the retrieved passages that best answer a question: those sharing the most (and
+ * the rarest) terms with it. Null when none shares enough to be worth quoting.
+ */
+// Words about the asking, not the topic ("what do the documents say about X", 文件中如何說明X): they
+// are in the question but never in the answer, so they are left out when matching sentences.
+const QUESTION_FRAME =
+  /文件中|這些文件|這份文件|文件|如何說明|說明|有哪些|哪些|重要資訊|資訊|重點|主要內容|內容|提到|關於|請問|請|what do the documents say about|what should i know about|what is said about|what are the key points of|the documents?|tell me about/giu;
+
+export function matchSentences(question: string, passages: readonly OfflinePassage[]): SentenceMatch | null {
+  const topic = question.replace(QUESTION_FRAME, " ");
+  const queryTerms = new Set(tokenize(topic.trim() === "" ? question : topic));
   const candidates: Candidate[] = [];
-  input.passages.slice(0, CANDIDATE_PASSAGES).forEach((passage, rank) => {
+  passages.slice(0, CANDIDATE_PASSAGES).forEach((passage, rank) => {
     const sentences = splitSentences(passage.content);
     sentences.forEach((_, index) => candidates.push({ passage, rank, sentences, index, score: 0 }));
   });
-  if (queryTerms.size === 0 || candidates.length === 0) return nothingFound(input);
+  if (queryTerms.size === 0 || candidates.length === 0) return null;
 
   // Inverse document frequency over the candidate sentences: a term every sentence shares
   // (the topic's name) says less about where the answer is than one only a few share.
@@ -94,35 +102,43 @@ export function composeAnswer(input: AnswerInput): string {
   const frequency = new Map<string, number>();
   for (const terms of sentenceTerms) for (const term of terms) if (queryTerms.has(term)) frequency.set(term, (frequency.get(term) ?? 0) + 1);
   const total = candidates.length;
+  const weight = (term: string) => Math.log(1 + (total - (frequency.get(term) ?? 0) + 0.5) / ((frequency.get(term) ?? 0) + 0.5));
   candidates.forEach((candidate, i) => {
     let score = 0;
-    for (const term of sentenceTerms[i]) {
-      const df = frequency.get(term);
-      if (df) score += Math.log(1 + (total - df + 0.5) / (df + 0.5));
-    }
+    for (const term of sentenceTerms[i]) if (frequency.has(term)) score += weight(term);
     candidate.score = score * (1 - RANK_DISCOUNT * candidate.rank);
   });
 
-  const ranked = [...candidates].sort((a, b) => b.score - a.score);
+  const ranked = candidates.map((c, i) => ({ c, terms: sentenceTerms[i] })).sort((a, b) => b.c.score - a.c.score);
   const best = ranked[0];
-  // A sentence sharing only a character or two with the question ("分" of 成分 in 分開) is no
-  // answer: it must cover a fair share of the question's weight, where a question term no
-  // sentence has weighs as much as the rarest.
-  const bestTerms = sentenceTerms[candidates.indexOf(best)];
-  const weight = (term: string) => Math.log(1 + (total - (frequency.get(term) ?? 0) + 0.5) / ((frequency.get(term) ?? 0) + 0.5));
-  // Sharing a character or two with the question is no answer; sharing its words is. In between
-  // the reply still quotes (the answer is often there in other words) but says it is not sure.
-  if (best.score <= 0 || coverage(bestTerms, queryTerms, weight, false) < MIN_COVERAGE_TO_QUOTE) return nothingFound(input);
-  const confident = coverage(bestTerms, queryTerms, weight, true) >= MIN_WORD_COVERAGE_TO_ASSERT;
-  const quotes = [best];
-  for (const next of ranked.slice(1)) {
-    if (quotes.length >= MAX_QUOTES || next.score < best.score * SECOND_QUOTE_MIN_SHARE) break;
+  // Sharing a character or two with the question ("分" of 成分 in 分開) is no answer; sharing its
+  // words is. In between the reply still quotes (the answer is often there in other words) but
+  // says it is not sure.
+  if (best.c.score <= 0 || coverage(best.terms, queryTerms, weight, false) < MIN_COVERAGE_TO_QUOTE) return null;
+  const confident = coverage(best.terms, queryTerms, weight, true) >= MIN_WORD_COVERAGE_TO_ASSERT;
+  const quotes = [best.c];
+  for (const { c: next } of ranked.slice(1)) {
+    if (quotes.length >= MAX_QUOTES || next.score < best.c.score * SECOND_QUOTE_MIN_SHARE) break;
     // A second quote is worth it only from another passage (neighbours already cover this one).
     if (quotes.every((q) => q.passage !== next.passage)) quotes.push(next);
   }
+  return { quotes, confident };
+}
 
-  const parts: string[] = [confident ? text.lead : text.unsure, ""];
-  quotes.forEach((quote, i) => {
+/**
+ * The built-in model's reply to a question: the best sentences of the retrieved passages
+ * (matchSentences), each with its neighbours for context and its source, in the asker's language.
+ * Honest about being extraction, and about finding nothing.
+ */
+export function composeAnswer(input: AnswerInput): string {
+  const text = TEXT[input.locale];
+  const question = input.question.trim();
+  if (GREETING.test(question)) return introduce(input);
+  const match = matchSentences(question, input.passages);
+  if (!match) return nothingFound(input);
+
+  const parts: string[] = [match.confident ? text.lead : text.unsure, ""];
+  match.quotes.forEach((quote, i) => {
     if (i > 0) parts.push(text.more, "");
     const from = Math.max(0, quote.index - 1);
     const excerpt = quote.sentences.slice(from, quote.index + 2).join(input.locale === "en" ? " " : "");
