@@ -123,6 +123,9 @@ export const AI_REPLY_TIMEOUT_MS = 60_000;
 // A stream that stops sending for this long is cut off as a failure.
 export const AI_CHUNK_TIMEOUT_MS = 20_000;
 export const AI_MAX_OUTPUT_TOKENS = 1_500;
+// Decoding a 10 MB image can still mean a billion pixels; anything larger than this is refused
+// from its header, before a pixel is decoded (SECURITY.md "Uploads and parsing").
+export const IMAGE_MAX_PIXELS = 40_000_000;
 
 // Request bodies
 export const JSON_BODY_MAX_BYTES = 1024 * 1024;

@@ -8,7 +8,8 @@ export type ChatImageType = (typeof CHAT_IMAGE_TYPES)[number];
 
 const DATA_URL = /^data:(image\/[a-z0-9.+-]+);base64,([A-Za-z0-9+/]+={0,2})$/;
 
-function sniff(head: Uint8Array): ChatImageType | null {
+/** The image type of a file from its first bytes, or null for anything that is not PNG, JPEG, GIF or WebP. */
+export function sniffImageType(head: Uint8Array): ChatImageType | null {
   const starts = (...bytes: number[]) => bytes.every((b, i) => head[i] === b);
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return "image/png";
   if (starts(0xff, 0xd8, 0xff)) return "image/jpeg";
@@ -32,7 +33,7 @@ export function checkImageDataUrl(value: string, maxBytes = CHAT_IMAGE_MAX_BYTES
   const padding = base64.endsWith("==") ? 2 : base64.endsWith("=") ? 1 : 0;
   const bytes = (base64.length * 3) / 4 - padding;
   if (bytes > maxBytes) return { ok: false, reason: "too_large" };
-  const type = base64.length >= 16 ? sniff(decodeHead(base64)) : null;
+  const type = base64.length >= 16 ? sniffImageType(decodeHead(base64)) : null;
   if (!type) return { ok: false, reason: "format" };
   return { ok: true, type, bytes };
 }

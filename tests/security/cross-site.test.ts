@@ -19,6 +19,9 @@ import * as assistantRoute from "@/app/api/assistant/route";
 import * as messagesRoute from "@/app/api/messages/route";
 import * as aiSuggestionsRoute from "@/app/api/ai-suggestions/route";
 import * as initialQuestionsRoute from "@/app/api/initial-questions/route";
+import * as analyzeImageRoute from "@/app/api/analyze-image/route";
+import { getDb as usageDb } from "@/lib/server/db/client";
+import { apiUsage } from "@/lib/server/db/schema";
 import { findAssistantSettings as storedSettings } from "@/lib/server/queries/assistant-settings";
 import { findAssistantSettings } from "@/lib/server/queries/assistant-settings";
 import { listOwnMessages } from "@/lib/server/queries/messages";
@@ -77,6 +80,21 @@ async function adminWithDocument() {
 }
 
 const CASES: MutationCase[] = [
+  {
+    method: "POST",
+    path: "/api/analyze-image",
+    handler: analyzeImageRoute.POST,
+    prepare: async () => {
+      const a = await admin();
+      return {
+        cookie: a.cookie,
+        // The only trace an analysis leaves is its usage record.
+        state: async () => (await (await usageDb()).select().from(apiUsage).where(eq(apiUsage.userId, a.user.id))).length,
+        // Past the Origin check the JSON body of this harness is not a multipart upload.
+        allowed: (res) => expect(res.status).toBe(400),
+      };
+    },
+  },
   {
     method: "POST",
     path: "/api/ai-suggestions",

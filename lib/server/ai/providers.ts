@@ -40,14 +40,16 @@ export function setLanguageModelForTests(model: LanguageModelV4 | undefined) {
   testModel = model;
 }
 
+export function offlineResolved(): ResolvedModel {
+  return { model: offlineModel, provider: offlineModel.provider, modelId: offlineModel.modelId, offline: true };
+}
+
 export async function resolveModel(purpose: ModelPurpose): Promise<ResolvedModel> {
   if (testModel) return { model: testModel, provider: testModel.provider, modelId: testModel.modelId, offline: false };
   const stored = (await getSetting<AiServiceSettings>(AI_SERVICE_SETTING)) ?? {};
   const apiKey = stored.apiKey ?? env.OPENAI_API_KEY;
   const baseUrl = stored.baseUrl ?? env.OPENAI_BASE_URL;
-  if (stored.offline || (!apiKey && !baseUrl)) {
-    return { model: offlineModel, provider: offlineModel.provider, modelId: offlineModel.modelId, offline: true };
-  }
+  if (stored.offline || (!apiKey && !baseUrl)) return offlineResolved();
   const chatModel = stored.chatModel ?? env.CHAT_MODEL;
   const modelId = purpose === "vision" ? (stored.visionModel ?? env.VISION_MODEL ?? chatModel) : chatModel;
   // Chat Completions: the API every OpenAI-compatible server (Ollama, vLLM, LM Studio) speaks.

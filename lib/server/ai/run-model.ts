@@ -4,7 +4,7 @@ import type { SharedV4ProviderOptions } from "@ai-sdk/provider";
 import { AI_CHUNK_TIMEOUT_MS, AI_MAX_OUTPUT_TOKENS, AI_REPLY_TIMEOUT_MS } from "@/lib/constants";
 import { log } from "@/lib/server/log";
 import { recordApiUsage } from "@/lib/server/queries/api-usage";
-import { resolveModel, type ModelPurpose } from "./providers";
+import { offlineResolved, resolveModel, type ModelPurpose } from "./providers";
 
 export type ModelOutcome = "ok" | "error" | "timeout" | "rate_limited";
 
@@ -31,6 +31,8 @@ export interface ModelCall {
   /** Receives the reply as it is generated. */
   onDelta?: (text: string) => void;
   maxOutputTokens?: number;
+  /** Use the built-in model whatever is configured (the fallback after a hosted model failed). */
+  forceOffline?: boolean;
   timeoutMs?: number;
   chunkTimeoutMs?: number;
 }
@@ -60,7 +62,7 @@ function describe(error: unknown): string {
  * ends as a ModelCallError within the time-out; nothing escapes that could take the server down.
  */
 export async function runModel(call: ModelCall): Promise<ModelReply> {
-  const resolved = await resolveModel(call.purpose);
+  const resolved = call.forceOffline ? offlineResolved() : await resolveModel(call.purpose);
   const started = Date.now();
   const timeoutMs = call.timeoutMs ?? resolved.timeoutMs ?? AI_REPLY_TIMEOUT_MS;
   const total = AbortSignal.timeout(timeoutMs);
@@ -96,6 +98,8 @@ export async function runModel(call: ModelCall): Promise<ModelReply> {
       maxRetries: 0,
       abortSignal: signal,
       providerOptions: call.providerOptions,
+      // Errors arrive as stream parts and are handled below; the SDK would also print them.
+      onError: () => undefined,
     });
     for await (const part of result.stream) {
       clearTimeout(idleTimer);

@@ -2,6 +2,7 @@ import "server-only";
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4StreamPart, LanguageModelV4Usage } from "@ai-sdk/provider";
 import { LOCALES, type Locale } from "@/lib/constants";
 import { composeAnswer, type OfflinePassage } from "./compose-answer";
+import { describeImage, type ImageFacts } from "./describe-image";
 
 // The built-in model used when no AI service is configured: it answers from the passages the
 // caller retrieved, with no network and no weights. It speaks the AI SDK's LanguageModelV4, so
@@ -10,15 +11,17 @@ import { composeAnswer, type OfflinePassage } from "./compose-answer";
 // What it works from arrives in providerOptions.offline (see OfflineTask): a hosted model gets the
 // same passages inside its prompt and ignores this key.
 
-export type OfflineTask = {
-  task: "answer";
-  locale: Locale;
-  question: string;
-  assistantName: string;
-  rolePrompt: string;
-  passages: OfflinePassage[];
-  documentNames: string[];
-};
+export type OfflineTask =
+  | {
+      task: "answer";
+      locale: Locale;
+      question: string;
+      assistantName: string;
+      rolePrompt: string;
+      passages: OfflinePassage[];
+      documentNames: string[];
+    }
+  | { task: "describe-image"; locale: Locale; facts: ImageFacts; message?: string };
 
 const STREAM_PIECE_CHARS = 8;
 
@@ -28,7 +31,7 @@ function isLocale(value: unknown): value is Locale {
 
 function taskOf(options: LanguageModelV4CallOptions): OfflineTask | undefined {
   const task = options.providerOptions?.offline as Partial<OfflineTask> | undefined;
-  if (!task || task.task !== "answer" || !isLocale(task.locale)) return undefined;
+  if (!task || (task.task !== "answer" && task.task !== "describe-image") || !isLocale(task.locale)) return undefined;
   return task as OfflineTask;
 }
 
@@ -47,7 +50,8 @@ function promptText(options: LanguageModelV4CallOptions): string {
 
 function reply(options: LanguageModelV4CallOptions): string {
   const task = taskOf(options);
-  if (task) return composeAnswer(task);
+  if (task?.task === "answer") return composeAnswer(task);
+  if (task?.task === "describe-image") return describeImage(task.facts, task.locale, task.message);
   // Called without a task (nothing retrieved for it): an honest answer that it cannot help here.
   return composeAnswer({ locale: "zh-TW", question: "", assistantName: "", rolePrompt: "", passages: [], documentNames: [] });
 }

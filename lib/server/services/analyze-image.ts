@@ -1,0 +1,108 @@
+import "server-only";
+import sharp, { type Metadata, type Sharp } from "sharp";
+import { CHAT_IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS, type Locale } from "@/lib/constants";
+import { sniffImageType } from "@/lib/image-data";
+import type { ImageFacts } from "@/lib/server/ai/offline/describe-image";
+import { resolveModel } from "@/lib/server/ai/providers";
+import { ModelCallError, runModel } from "@/lib/server/ai/run-model";
+import { AppError } from "@/lib/server/http/errors";
+import { log } from "@/lib/server/log";
+
+// libvips keeps a cache of decoded images across calls; uploads are one-off, so keep none.
+sharp.cache(false);
+
+const SAMPLE_EDGE = 32;
+const COLOUR_MIN_SHARE = 0.08;
+
+/** Dominant colours from a small thumbnail: 4 bits per channel, the most common buckets. */
+async function dominantColours(image: Sharp): Promise<ImageFacts["colours"]> {
+  const { data, info } = await image.resize(SAMPLE_EDGE, SAMPLE_EDGE, { fit: "inside" }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const buckets = new Map<number, { count: number; r: number; g: number; b: number }>();
+  const pixels = info.width * info.height;
+  for (let i = 0; i < data.length; i += 3) {
+    const key = ((data[i] >> 4) << 8) | ((data[i + 1] >> 4) << 4) | (data[i + 2] >> 4);
+    const bucket = buckets.get(key) ?? { count: 0, r: 0, g: 0, b: 0 };
+    bucket.count++;
+    bucket.r += data[i];
+    bucket.g += data[i + 1];
+    bucket.b += data[i + 2];
+    buckets.set(key, bucket);
+  }
+  const hex = (v: number) => Math.round(v).toString(16).padStart(2, "0");
+  return [...buckets.values()]
+    .sort((a, b) => b.count - a.count)
+    .filter((b) => b.count / pixels >= COLOUR_MIN_SHARE)
+    .slice(0, 4)
+    .map((b) => ({ hex: `#${hex(b.r / b.count)}${hex(b.g / b.count)}${hex(b.b / b.count)}`, share: b.count / pixels }));
+}
+
+/**
+ * Reads an image's facts: its type from its bytes (never SVG), its size before anything is
+ * decoded, its pixel count from the header before a pixel is decoded.
+ */
+export async function imageFacts(bytes: Uint8Array): Promise<ImageFacts> {
+  if (bytes.byteLength > CHAT_IMAGE_MAX_BYTES) throw new AppError("payload_too_large", { messageKey: "image_too_large" });
+  const type = sniffImageType(bytes.subarray(0, 16));
+  if (!type) throw new AppError("unsupported_media_type", { messageKey: "image_format" });
+  const open = () => sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error" });
+  let meta: Metadata;
+  try {
+    meta = await open().metadata();
+  } catch (error) {
+    // libvips checks limitInputPixels against the header, before decoding anything.
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw new AppError("payload_too_large", { messageKey: "image_pixels" });
+    throw new AppError("unsupported_media_type", { messageKey: "image_format" });
+  }
+  const width = meta.width ?? 0;
+  const height = meta.pageHeight ?? meta.height ?? 0;
+  if (width * height > IMAGE_MAX_PIXELS) throw new AppError("payload_too_large", { messageKey: "image_pixels" });
+  let colours: ImageFacts["colours"] = [];
+  try {
+    colours = await dominantColours(open());
+  } catch (error) {
+    // A header that reads but pixels that do not: describe what is known.
+    log.info("image pixels unreadable", { error: error instanceof Error ? error.message : String(error) });
+  }
+  return { type, width, height, bytes: bytes.byteLength, frames: meta.pages ?? 1, hasAlpha: Boolean(meta.hasAlpha), colours };
+}
+
+/**
+ * Describes an image for the chat (the client appends it to the message after [圖片分析]): a
+ * vision model reads the picture when one is configured; otherwise, or when it fails, the offline
+ * model describes what is known locally.
+ */
+export async function analyzeImage(input: { userId: string | null; sharedAssistantId?: string | null; locale: Locale; bytes: Uint8Array; message?: string; route: string }): Promise<string> {
+  const facts = await imageFacts(input.bytes);
+  const vision = await resolveModel("vision");
+  const call = { purpose: "vision" as const, route: input.route, userId: input.userId, sharedAssistantId: input.sharedAssistantId };
+  if (!vision.offline) {
+    try {
+      const reply = await runModel({
+        ...call,
+        maxOutputTokens: 600,
+        instructions: `Describe this image for a document assistant in ${input.locale === "en" ? "English" : "Traditional Chinese (zh-TW)"}: what it shows, and any text in it, word for word. If the user asks something about it, answer that too. Be concise.`,
+        messages: [
+          {
+            role: "user",
+            content: [
+              { type: "text", text: input.message?.trim() || (input.locale === "en" ? "Describe the image." : "請描述這張圖片。") },
+              { type: "image", image: input.bytes, mediaType: facts.type },
+            ],
+          },
+        ],
+      });
+      return reply.text;
+    } catch (error) {
+      if (!(error instanceof ModelCallError)) throw error;
+      log.warn("vision model failed; describing the image offline", { outcome: error.outcome });
+    }
+  }
+  const reply = await runModel({
+    ...call,
+    instructions: "",
+    messages: [{ role: "user", content: input.message ?? "" }],
+    providerOptions: { offline: { task: "describe-image", locale: input.locale, facts: { ...facts, colours: facts.colours.map((c) => ({ ...c })) }, message: input.message ?? "" } },
+    forceOffline: true,
+  });
+  return reply.text;
+}

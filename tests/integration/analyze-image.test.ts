@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { deflateSync, crc32 } from "node:zlib";
+import sharp from "sharp";
+import * as analyzeImage from "@/app/api/analyze-image/route";
+import { LOCALE_COOKIE } from "@/lib/constants";
+import { AI_SERVICE_SETTING } from "@/lib/server/ai/providers";
+import { setSetting } from "@/lib/server/queries/app-settings";
+import { call, multipart, seedUser } from "../support/http";
+import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
+
+/** A 64x32 PNG: left half red, right half blue. */
+async function redBluePng(): Promise<Buffer> {
+  const half = { width: 32, height: 32, channels: 3 as const };
+  const red = await sharp({ create: { ...half, background: "#e02020" } }).png().toBuffer();
+  const blue = await sharp({ create: { ...half, background: "#2040e0" } }).png().toBuffer();
+  return sharp({ create: { width: 64, height: 32, channels: 3, background: "#000000" } })
+    .composite([{ input: red, left: 0, top: 0 }, { input: blue, left: 32, top: 0 }])
+    .png()
+    .toBuffer();
+}
+
+function chunk(type: string, data: Buffer) {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, "latin1"), data])));
+  return Buffer.concat([length, Buffer.from(type, "latin1"), data, crc]);
+}
+
+/** A tiny file whose header claims 50,000 × 50,000 pixels (a decompression bomb's shape). */
+function hugeHeaderPng(): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(50_000, 0);
+  ihdr.writeUInt32BE(50_000, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(Buffer.alloc(1000))), chunk("IEND", Buffer.alloc(0))]);
+}
+
+async function analyze(cookie: string, file: File, message?: string) {
+  const { rawBody, headers } = await multipart(message === undefined ? { image: file } : { image: file, message });
+  return call(analyzeImage.POST, { method: "POST", path: "/api/analyze-image", cookie, rawBody, headers });
+}
+
+describe("POST /api/analyze-image (offline)", () => {
+  it("describes format, size in pixels and main colours, in the reader's language", async () => {
+    const { cookie } = await seedUser({ role: "admin" });
+    const png = new File([new Uint8Array(await redBluePng())], "flag.png", { type: "image/png" });
+    const zh = await analyze(cookie, png, "這是什麼？");
+    expect(zh.status).toBe(200);
+    expect(zh.body.analysis).toContain("PNG");
+    expect(zh.body.analysis).toContain("64 × 32");
+    expect(zh.body.analysis).toContain("橫向");
+    expect(zh.body.analysis).toMatch(/紅色/);
+    expect(zh.body.analysis).toMatch(/藍色/);
+    expect(zh.body.analysis).toContain("這是什麼？");
+    const en = await analyze(`${cookie}; ${LOCALE_COOKIE}=en`, png);
+    expect(en.body.analysis).toMatch(/A PNG image, 64 × 32 pixels \(landscape\)/);
+    expect(en.body.analysis).toMatch(/red/);
+  });
+
+  it("refuses SVG, a text file named .png and a missing image, with the spec's message", async () => {
+    const { cookie } = await seedUser({ role: "admin" });
+    const svg = new File(["<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"], "x.svg", { type: "image/svg+xml" });
+    const fake = new File(["not an image at all"], "x.png", { type: "image/png" });
+    for (const file of [svg, fake]) {
+      const res = await analyze(cookie, file);
+      expect(res.status).toBe(415);
+      expect(res.body.message).toBe("請選擇圖片檔案（JPG、PNG、GIF等）");
+    }
+    const { rawBody, headers } = await multipart({ message: "hi" });
+    const none = await call(analyzeImage.POST, { method: "POST", path: "/api/analyze-image", cookie, rawBody, headers });
+    expect(none.status).toBe(400);
+  });
+
+  it("refuses an image over 10 MB, and one whose header claims too many pixels before decoding it", async () => {
+    const { cookie } = await seedUser({ role: "admin" });
+    const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0);
+    big.set(await redBluePng());
+    const tooBig = await analyze(cookie, new File([new Uint8Array(big)], "big.png", { type: "image/png" }));
+    expect(tooBig.status).toBe(413);
+    expect(tooBig.body.message).toBe("圖片檔案大小不能超過 10MB");
+    const bomb = await analyze(cookie, new File([new Uint8Array(hugeHeaderPng())], "bomb.png", { type: "image/png" }));
+    expect(bomb.status).toBe(413);
+    expect(bomb.body.code).toBe("payload_too_large");
+  });
+});
+
+describe("POST /api/analyze-image (vision model)", () => {
+  let fake: FakeOpenAi;
+  beforeAll(async () => {
+    fake = await startFakeOpenAi();
+  });
+  afterAll(async () => {
+    await setSetting(AI_SERVICE_SETTING, {});
+    await fake.close();
+  });
+
+  it("sends the picture to the vision model with the user's question, and falls back to the local description when it fails", async () => {
+    const { cookie } = await seedUser({ role: "admin" });
+    await setSetting(AI_SERVICE_SETTING, { baseUrl: fake.baseUrl, apiKey: "sk-test", chatModel: "chat-model", visionModel: "vision-model", timeoutMs: 3_000 });
+    fake.mode = "ok";
+    fake.reply = "一面左紅右藍的旗子。";
+    const png = new File([new Uint8Array(await redBluePng())], "flag.png", { type: "image/png" });
+    const res = await analyze(cookie, png, "這是哪國國旗？");
+    expect(res.body.analysis).toBe("一面左紅右藍的旗子。");
+    const request = fake.requests.at(-1)!;
+    expect(request.body.model).toBe("vision-model");
+    const parts = request.body.messages.at(-1).content;
+    expect(parts).toContainEqual({ type: "text", text: "這是哪國國旗？" });
+    expect(parts.some((p: { type: string; image_url?: { url: string } }) => p.type === "image_url" && p.image_url!.url.startsWith("data:image/png;base64,"))).toBe(true);
+
+    fake.mode = "error500";
+    const fallback = await analyze(cookie, png);
+    expect(fallback.status).toBe(200);
+    expect(fallback.body.analysis).toContain("64 × 32");
+  });
+});
