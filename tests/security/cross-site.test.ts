@@ -20,6 +20,8 @@ import * as messagesRoute from "@/app/api/messages/route";
 import * as aiSuggestionsRoute from "@/app/api/ai-suggestions/route";
 import * as initialQuestionsRoute from "@/app/api/initial-questions/route";
 import * as analyzeImageRoute from "@/app/api/analyze-image/route";
+import * as linkPreviewRoute from "@/app/api/link-preview/route";
+import { linkPreviewCache } from "@/lib/server/db/schema";
 import { getDb as usageDb } from "@/lib/server/db/client";
 import { apiUsage } from "@/lib/server/db/schema";
 import { findAssistantSettings as storedSettings } from "@/lib/server/queries/assistant-settings";
@@ -80,6 +82,22 @@ async function adminWithDocument() {
 }
 
 const CASES: MutationCase[] = [
+  {
+    method: "POST",
+    path: "/api/link-preview",
+    handler: linkPreviewRoute.POST,
+    prepare: async () => {
+      const a = await admin();
+      const url = `http://xsite-${++emailSeq}.invalid/`;
+      return {
+        cookie: a.cookie,
+        body: { url },
+        // A fetch that went ahead leaves a cache row.
+        state: async () => (await (await usageDb()).select().from(linkPreviewCache).where(eq(linkPreviewCache.url, url))).length,
+        allowed: (res) => expect(res.status).toBe(422),
+      };
+    },
+  },
   {
     method: "POST",
     path: "/api/analyze-image",

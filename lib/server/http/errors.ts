@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   conflict: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  // A well-formed request the server could not carry out for reasons outside it (a link whose page gives no preview).
+  unprocessable: 422,
   rate_limited: 429,
   internal: 500,
   unavailable: 503,

@@ -1,0 +1,207 @@
+import "server-only";
+import { promises as dns, type LookupAddress } from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import { BlockList, isIP, type LookupFunction } from "node:net";
+
+// The only way the server fetches a URL someone else chose (link previews). SECURITY.md
+// "Outbound fetches": http(s) on ports 80 and 443 only; never loopback, private, link-local,
+// unspecified or otherwise special addresses in any spelling; the address is checked when the
+// socket connects (our own DNS look-up feeds the connection, so a name cannot re-bind between a
+// check and the connect); every redirect is checked again; body and time are capped.
+
+export class OutboundRefused extends Error {
+  constructor(readonly reason: string) {
+    super(reason);
+    this.name = "OutboundRefused";
+  }
+}
+
+const blocked = new BlockList();
+for (const [net, prefix] of [
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.88.99.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const) {
+  blocked.addSubnet(net, prefix, "ipv4");
+}
+for (const [net, prefix] of [
+  ["::", 128],
+  ["::1", 128],
+  ["100::", 64],
+  ["2001::", 23],
+  ["2001:db8::", 32],
+  ["2002::", 16],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["fec0::", 10],
+  ["ff00::", 8],
+] as const) {
+  blocked.addSubnet(net, prefix, "ipv6");
+}
+
+/** The IPv4 address an IPv6 address carries (mapped ::ffff:a.b.c.d, compatible ::a.b.c.d, NAT64 64:ff9b::), if any. */
+function embeddedIpv4(address: string): string | null {
+  const lower = address.toLowerCase();
+  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
+  if (dotted) return dotted[1];
+  const hex = /^(?:::ffff:|::|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
+  if (!hex) return null;
+  const high = parseInt(hex[1], 16);
+  const low = parseInt(hex[2], 16);
+  return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+}
+
+/** Whether an IP address (as Node or the URL parser writes it) is a public unicast address. */
+export function isPublicAddress(address: string): boolean {
+  const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
+  const family = isIP(bare);
+  if (family === 4) return !blocked.check(bare, "ipv4");
+  if (family !== 6) return false;
+  const inner = embeddedIpv4(bare);
+  if (inner) return isPublicAddress(inner);
+  return !blocked.check(bare, "ipv6");
+}
+
+const WEB_PORTS: readonly number[] = [80, 443];
+
+/** Checks a URL before any connection: scheme, port, credentials, and a literal address. */
+export function checkOutboundUrl(raw: string | URL, options: Pick<SafeFetchOptions, "ports" | "allowAddress"> = {}): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new OutboundRefused("invalid_url");
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new OutboundRefused("scheme");
+  if (url.port !== "" && !(options.ports ?? WEB_PORTS).includes(Number(url.port))) throw new OutboundRefused("port");
+  if (url.username || url.password) throw new OutboundRefused("credentials");
+  // The URL parser has already turned 2130706433, 0x7f.1 and 017700000001 into 127.0.0.1.
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  if (isIP(host) && !(options.allowAddress ?? isPublicAddress)(host)) throw new OutboundRefused("address");
+  if (host === "" || host === "localhost" || host.endsWith(".localhost") || !host.includes(".") && !isIP(host)) throw new OutboundRefused("address");
+  return url;
+}
+
+/**
+ * The connection's DNS look-up: resolves the name, and fails unless every address it gives is
+ * allowed. The socket then connects to exactly the address checked here.
+ */
+function checkedLookup(options: SafeFetchOptions): LookupFunction {
+  const allowed = options.allowAddress ?? isPublicAddress;
+  const resolve = options.resolve ?? ((hostname: string) => dns.lookup(hostname, { all: true, verbatim: true }));
+  return (hostname, lookupOptions, callback) => {
+    resolve(hostname).then(
+      (list) => {
+        if (list.length === 0 || list.some((a) => !allowed(a.address))) {
+          callback(Object.assign(new Error(`refused address for ${hostname}`), { code: "EREFUSEDADDRESS" }), "", 0);
+        } else if ((lookupOptions as { all?: boolean }).all) {
+          (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+        } else {
+          callback(null, list[0].address, list[0].family);
+        }
+      },
+      (error: NodeJS.ErrnoException) => callback(error, "", 0),
+    );
+  };
+}
+
+export interface SafeResponse {
+  url: URL;
+  status: number;
+  contentType: string;
+  body: Buffer;
+  /** The body was longer than the cap and was cut. */
+  truncated: boolean;
+}
+
+export interface SafeFetchOptions {
+  maxBytes: number;
+  timeoutMs: number;
+  maxRedirects: number;
+  accept: string;
+  /** Name resolution (default: the system resolver). Tests resolve their own names to loopback. */
+  resolve?: (hostname: string) => Promise<LookupAddress[]>;
+  /** Which addresses may be connected to (default: public ones). Tests allow their loopback server. */
+  allowAddress?: (address: string) => boolean;
+  /** Ports allowed (default 80 and 443). Tests use their server's port. */
+  ports?: readonly number[];
+}
+
+function requestOnce(url: URL, options: SafeFetchOptions, signal: AbortSignal): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer; truncated: boolean }> {
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === "https:" ? https : http;
+    const req = client.request(
+      url,
+      {
+        method: "GET",
+        signal,
+        lookup: checkedLookup(options),
+        headers: { accept: options.accept, "user-agent": "DocChatLinkPreview/1.0", "accept-encoding": "identity" },
+        // No pooled sockets: each hop is looked up and checked again.
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        let truncated = false;
+        res.on("data", (chunk: Buffer) => {
+          if (truncated) return;
+          size += chunk.length;
+          if (size > options.maxBytes) {
+            chunks.push(chunk.subarray(0, chunk.length - (size - options.maxBytes)));
+            truncated = true;
+            res.destroy();
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), truncated });
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks), truncated }));
+        res.on("error", (error) => (truncated ? undefined : reject(error)));
+      },
+    );
+    // A literal address skips DNS: check the socket's peer once it is connected as well.
+    req.on("socket", (socket) => {
+      socket.once("connect", () => {
+        const address = socket.remoteAddress ?? "";
+        const allowed = options.allowAddress ? options.allowAddress(address) : isPublicAddress(address);
+        if (!allowed) req.destroy(new OutboundRefused("address"));
+      });
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** GET with every outbound rule applied; redirects followed by hand (at most maxRedirects), each checked. */
+export async function safeFetch(raw: string, options: SafeFetchOptions): Promise<SafeResponse> {
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  let url = checkOutboundUrl(raw, options);
+  for (let hop = 0; ; hop++) {
+    const res = await requestOnce(url, options, signal).catch((error: unknown) => {
+      if (error instanceof OutboundRefused) throw error;
+      if ((error as { code?: string }).code === "EREFUSEDADDRESS") throw new OutboundRefused("address");
+      throw error;
+    });
+    const location = res.headers.location;
+    if (res.status >= 300 && res.status < 400 && location) {
+      if (hop >= options.maxRedirects) throw new OutboundRefused("too_many_redirects");
+      url = checkOutboundUrl(new URL(location, url), options);
+      continue;
+    }
+    return { url, status: res.status, contentType: String(res.headers["content-type"] ?? ""), body: res.body, truncated: res.truncated };
+  }
+}
