@@ -1,6 +1,6 @@
 // Generates the parser fixtures in tests/fixtures/documents/ (committed), and exports the
 // builders for the large or hostile files the tests make on the fly instead of committing.
-//   node_modules/.bin/tsx scripts/make-fixtures.ts
+//   node_modules/.bin/tsx --conditions=react-server scripts/make-fixtures.ts
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";

@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { EXPORT_FORMATS, exportConversation } from "@/lib/server/export/chat-export";
+import { AppError } from "@/lib/server/http/errors";
+import { route } from "@/lib/server/http/route";
+import { listOwnMessages } from "@/lib/server/queries/messages";
+
+const query = z.object({ format: z.enum(EXPORT_FORMATS) });
+
+/** attachment; with an ASCII fallback name and the real (localized) one encoded per RFC 5987. */
+function disposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+// GET /api/messages/export?format=txt|md|html|docx|pdf: the caller's conversation as a file.
+export const GET = route({ auth: "workspace", query }, async ({ user, query, locale }) => {
+  const rows = (await listOwnMessages(user.id)).filter((m) => !m.isError);
+  if (rows.length === 0) throw new AppError("bad_request", { messageKey: "export_empty" });
+  const file = await exportConversation({ messages: rows, locale, format: query.format });
+  return new Response(new Blob([file.body as Uint8Array<ArrayBuffer>]), {
+    headers: {
+      "content-type": file.contentType,
+      "content-disposition": disposition(file.fileName),
+      "cache-control": "no-store",
+      "x-content-type-options": "nosniff",
+    },
+  });
+});
