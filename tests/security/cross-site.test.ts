@@ -21,6 +21,9 @@ import * as aiSuggestionsRoute from "@/app/api/ai-suggestions/route";
 import * as initialQuestionsRoute from "@/app/api/initial-questions/route";
 import * as analyzeImageRoute from "@/app/api/analyze-image/route";
 import * as linkPreviewRoute from "@/app/api/link-preview/route";
+import * as linkPreviewSettingsRoute from "@/app/api/link-preview-settings/route";
+import * as linkPreviewIconRoute from "@/app/api/link-preview-settings/icon/route";
+import { findLinkPreviewSettings, saveLinkPreviewSettings } from "@/lib/server/queries/assistant-settings";
 import { linkPreviewCache } from "@/lib/server/db/schema";
 import { getDb as usageDb } from "@/lib/server/db/client";
 import { apiUsage } from "@/lib/server/db/schema";
@@ -82,6 +85,48 @@ async function adminWithDocument() {
 }
 
 const CASES: MutationCase[] = [
+  {
+    method: "PUT",
+    path: "/api/link-preview-settings",
+    handler: linkPreviewSettingsRoute.PUT,
+    prepare: async () => {
+      const a = await admin();
+      return {
+        cookie: a.cookie,
+        body: { style: "large" },
+        state: async () => (await findLinkPreviewSettings(a.user.id)).style,
+        allowed: (res) => expect(res.body.style).toBe("large"),
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/link-preview-settings/icon",
+    handler: linkPreviewIconRoute.POST,
+    prepare: async () => {
+      const a = await admin();
+      return {
+        cookie: a.cookie,
+        state: async () => (await findLinkPreviewSettings(a.user.id)).customIcon,
+        // Past the Origin check the JSON body of this harness is not a multipart upload.
+        allowed: (res) => expect(res.status).toBe(400),
+      };
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/api/link-preview-settings/icon",
+    handler: linkPreviewIconRoute.DELETE,
+    prepare: async () => {
+      const a = await admin();
+      await saveLinkPreviewSettings(a.user.id, { customIcon: "data:image/png;base64,iVBORw0KGgo=", useCustomIcon: true });
+      return {
+        cookie: a.cookie,
+        state: async () => (await findLinkPreviewSettings(a.user.id)).customIcon,
+        allowed: (res) => expect(res.body).toMatchObject({ customIcon: null, useCustomIcon: false }),
+      };
+    },
+  },
   {
     method: "POST",
     path: "/api/link-preview",

@@ -25,6 +25,8 @@ import * as messagesExport from "@/app/api/messages/export/route";
 import * as aiSuggestions from "@/app/api/ai-suggestions/route";
 import * as analyzeImage from "@/app/api/analyze-image/route";
 import * as linkPreview from "@/app/api/link-preview/route";
+import * as linkPreviewSettings from "@/app/api/link-preview-settings/route";
+import * as linkPreviewIcon from "@/app/api/link-preview-settings/icon/route";
 import * as initialQuestions from "@/app/api/initial-questions/route";
 import { MESSAGE_BODY_MAX_BYTES } from "@/lib/schemas/chat";
 
@@ -89,6 +91,10 @@ export const API_ROUTES: ApiRoute[] = [
   { path: "/api/ai-suggestions", file: "api/ai-suggestions/route.ts", method: "POST", access: "admin", handler: h(aiSuggestions.POST), body: true, wrapped: true },
   { path: "/api/analyze-image", file: "api/analyze-image/route.ts", method: "POST", access: "admin", handler: h(analyzeImage.POST), body: false, wrapped: true },
   { path: "/api/link-preview", file: "api/link-preview/route.ts", method: "POST", access: "admin", handler: h(linkPreview.POST), body: true, wrapped: true },
+  { path: "/api/link-preview-settings", file: "api/link-preview-settings/route.ts", method: "GET", access: "admin", handler: h(linkPreviewSettings.GET), body: false, wrapped: true },
+  { path: "/api/link-preview-settings", file: "api/link-preview-settings/route.ts", method: "PUT", access: "admin", handler: h(linkPreviewSettings.PUT), body: true, wrapped: true },
+  { path: "/api/link-preview-settings/icon", file: "api/link-preview-settings/icon/route.ts", method: "POST", access: "admin", handler: h(linkPreviewIcon.POST), body: false, wrapped: true },
+  { path: "/api/link-preview-settings/icon", file: "api/link-preview-settings/icon/route.ts", method: "DELETE", access: "admin", handler: h(linkPreviewIcon.DELETE), body: false, wrapped: true },
   { path: "/api/initial-questions", file: "api/initial-questions/route.ts", method: "POST", access: "admin", handler: h(initialQuestions.POST), body: true, wrapped: true },
   { path: "/api/daily-checkin", file: "api/daily-checkin/route.ts", method: "GET", access: "staff", handler: h(dailyCheckin.GET), body: false, wrapped: true },
   { path: "/api/daily-checkin", file: "api/daily-checkin/route.ts", method: "POST", access: "staff", handler: h(dailyCheckin.POST), body: true, wrapped: true },

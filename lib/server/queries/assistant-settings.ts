@@ -1,5 +1,5 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/lib/server/db/client";
 import { assistantSettings } from "@/lib/server/db/schema";
 
@@ -28,4 +28,43 @@ export async function saveInitialQuestions(userId: string, questions: string[], 
     .insert(assistantSettings)
     .values({ userId, initialQuestions: questions, initialQuestionsStamp: stamp })
     .onConflictDoUpdate({ target: assistantSettings.userId, set: { initialQuestions: questions, initialQuestionsStamp: stamp, updatedAt: sql`now()` } });
+}
+
+export interface LinkPreviewSettings {
+  style: (typeof assistantSettings.$inferSelect)["linkPreviewStyle"];
+  useCustomIcon: boolean;
+  customIcon: string | null;
+}
+
+export async function findLinkPreviewSettings(userId: string): Promise<LinkPreviewSettings> {
+  const row = await findAssistantSettings(userId);
+  return { style: row?.linkPreviewStyle ?? "default", useCustomIcon: row?.useCustomIcon ?? false, customIcon: row?.customIcon ?? null };
+}
+
+/**
+ * Changes the owner's preview settings in one statement; the custom-icon switch can only be on
+ * while an icon is stored, so it is written as (wanted AND icon present).
+ */
+export async function saveLinkPreviewSettings(
+  userId: string,
+  changes: { style?: LinkPreviewSettings["style"]; useCustomIcon?: boolean; customIcon?: string | null },
+): Promise<LinkPreviewSettings> {
+  const db = await getDb();
+  const set: Partial<Omit<typeof assistantSettings.$inferInsert, "updatedAt">> = {};
+  if (changes.style !== undefined) set.linkPreviewStyle = changes.style;
+  if (changes.customIcon !== undefined) set.customIcon = changes.customIcon;
+  if (changes.useCustomIcon !== undefined) set.useCustomIcon = changes.useCustomIcon;
+  await db.transaction(async (tx) => {
+    await tx.insert(assistantSettings).values({ userId }).onConflictDoNothing();
+    await tx
+      .update(assistantSettings)
+      .set({ ...set, updatedAt: sql`now()` })
+      .where(eq(assistantSettings.userId, userId));
+    // The switch follows the icon: never on without one (removing the icon turns it off).
+    await tx
+      .update(assistantSettings)
+      .set({ useCustomIcon: false })
+      .where(and(eq(assistantSettings.userId, userId), isNull(assistantSettings.customIcon)));
+  });
+  return findLinkPreviewSettings(userId);
 }

@@ -36,29 +36,43 @@ async function dominantColours(image: Sharp): Promise<ImageFacts["colours"]> {
     .map((b) => ({ hex: `#${hex(b.r / b.count)}${hex(b.g / b.count)}${hex(b.b / b.count)}`, share: b.count / pixels }));
 }
 
+export interface ImageLimits {
+  maxBytes: number;
+  /** Keys under "errors" for a file that is too large and one that is not an accepted image. */
+  tooLargeKey: string;
+  formatKey: string;
+}
+
+const CHAT_IMAGE: ImageLimits = { maxBytes: CHAT_IMAGE_MAX_BYTES, tooLargeKey: "image_too_large", formatKey: "image_format" };
+
 /**
- * Reads an image's facts: its type from its bytes (never SVG), its size before anything is
- * decoded, its pixel count from the header before a pixel is decoded.
+ * Checks an uploaded image: its type from its bytes (PNG, JPEG, GIF, WebP; never SVG), its size
+ * before anything is decoded, its pixel count from the header before a pixel is decoded.
  */
-export async function imageFacts(bytes: Uint8Array): Promise<ImageFacts> {
-  if (bytes.byteLength > CHAT_IMAGE_MAX_BYTES) throw new AppError("payload_too_large", { messageKey: "image_too_large" });
+export async function inspectImage(bytes: Uint8Array, limits: ImageLimits): Promise<{ type: ImageFacts["type"]; width: number; height: number; meta: Metadata }> {
+  if (bytes.byteLength > limits.maxBytes) throw new AppError("payload_too_large", { messageKey: limits.tooLargeKey });
   const type = sniffImageType(bytes.subarray(0, 16));
-  if (!type) throw new AppError("unsupported_media_type", { messageKey: "image_format" });
-  const open = () => sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error" });
+  if (!type) throw new AppError("unsupported_media_type", { messageKey: limits.formatKey });
   let meta: Metadata;
   try {
-    meta = await open().metadata();
+    meta = await sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error" }).metadata();
   } catch (error) {
     // libvips checks limitInputPixels against the header, before decoding anything.
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw new AppError("payload_too_large", { messageKey: "image_pixels" });
-    throw new AppError("unsupported_media_type", { messageKey: "image_format" });
+    throw new AppError("unsupported_media_type", { messageKey: limits.formatKey });
   }
   const width = meta.width ?? 0;
   const height = meta.pageHeight ?? meta.height ?? 0;
   if (width * height > IMAGE_MAX_PIXELS) throw new AppError("payload_too_large", { messageKey: "image_pixels" });
+  return { type, width, height, meta };
+}
+
+/** An image's facts for the offline description (inspectImage's checks first). */
+export async function imageFacts(bytes: Uint8Array): Promise<ImageFacts> {
+  const { type, width, height, meta } = await inspectImage(bytes, CHAT_IMAGE);
   let colours: ImageFacts["colours"] = [];
   try {
-    colours = await dominantColours(open());
+    colours = await dominantColours(sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error" }));
   } catch (error) {
     // A header that reads but pixels that do not: describe what is known.
     log.info("image pixels unreadable", { error: error instanceof Error ? error.message : String(error) });
