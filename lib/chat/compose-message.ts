@@ -1,0 +1,26 @@
+import { CHAT_IMAGE_MAX_BYTES } from "@/lib/constants";
+
+// The text sent with an analysed image: the user's words, then the analysis after the marker
+// [圖片分析] (SPEC §7 "POST /api/analyze-image").
+
+export const IMAGE_ANALYSIS_MARKER = "[圖片分析]";
+
+export function withImageAnalysis(text: string, analysis: string): string {
+  const trimmed = text.trim();
+  return `${trimmed}${trimmed ? "\n\n" : ""}${IMAGE_ANALYSIS_MARKER} ${analysis.trim()}`;
+}
+
+export type ImageProblem = "format" | "too_large";
+
+/** Whether a chosen file can be attached: an image (any image type the chooser offers), at most 10 MB. */
+export function checkChosenImage(file: { type: string; size: number }): ImageProblem | null {
+  if (!file.type.startsWith("image/")) return "format";
+  if (file.size > CHAT_IMAGE_MAX_BYTES) return "too_large";
+  return null;
+}
+
+/** Simulated analysis progress: climbs toward 90 % and waits there for the answer (SPEC §4). */
+export function nextProgress(current: number, cap = 90): number {
+  if (current >= cap) return cap;
+  return Math.min(cap, current + Math.max(1, Math.round((cap - current) / 8)));
+}
