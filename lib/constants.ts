@@ -59,6 +59,8 @@ export const INPUT_MAX_HEIGHT_DESKTOP_PX = 120;
 export const IMAGE_PROGRESS_SIMULATED_CAP = 90;
 export const LINK_TEXT_MAX_CHARS = 45;
 export const LINK_TEXT_KEEP_CHARS = 42;
+export const EXPORT_FORMATS = ["txt", "md", "html", "docx", "pdf"] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const PREVIEW_STYLES = ["default", "compact", "minimal", "medium", "horizontal", "large"] as const;
 export type PreviewStyle = (typeof PREVIEW_STYLES)[number];
 

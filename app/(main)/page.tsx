@@ -2,11 +2,12 @@ import { Suspense } from "react";
 import { getTranslations } from "next-intl/server";
 import { FeatureCards } from "@/components/home/feature-cards";
 import { GuideButton } from "@/components/home/guide-button";
+import { ChatScreen } from "@/components/chat/chat-screen";
 import { FileLibrary } from "@/components/files/file-library";
 import { WorkspaceTabs } from "@/components/workspace/workspace-tabs";
 import { requirePage } from "@/lib/server/auth/page-guard";
 
-// The workspace home: the chat (built by the chat work on this tab) and the file library.
+// The workspace home: the chat (its empty state is the intro) and the file library.
 export default async function HomePage() {
   await requirePage("/");
   const t = await getTranslations("home");
@@ -25,7 +26,7 @@ export default async function HomePage() {
   );
   return (
     <Suspense>
-      <WorkspaceTabs chat={intro} files={<FileLibrary />} />
+      <WorkspaceTabs chat={<ChatScreen emptyState={intro} />} files={<FileLibrary />} />
     </Suspense>
   );
 }

@@ -1,14 +1,13 @@
 import "server-only";
 import { Document, HeadingLevel, Packer, Paragraph, TextRun } from "docx";
-import { APP_TIME_ZONE, type Locale } from "@/lib/constants";
+import { APP_TIME_ZONE, EXPORT_FORMATS, type ExportFormat, type Locale } from "@/lib/constants";
 import { preparePdf, Typesetter } from "./pdf-typesetter";
 
 // A conversation as a file in five formats. Every format carries the title, the export time and,
 // per message, a role label, its time and its content, with Chinese intact (the PDF embeds its
 // own font). The HTML export is escaped and forbids scripts and remote loads outright.
 
-export const EXPORT_FORMATS = ["txt", "md", "html", "docx", "pdf"] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+export { EXPORT_FORMATS, type ExportFormat };
 
 export interface ExportMessage {
   role: "user" | "assistant";

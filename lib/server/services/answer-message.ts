@@ -94,7 +94,7 @@ export async function answerMessage(request: AnswerRequest): Promise<AnswerResul
     question: request.content,
     assistantName: profile.name,
     rolePrompt: profile.rolePrompt,
-    passages: passages.map((p, i) => ({ n: i + 1, documentName: p.documentName, page: p.page, content: p.content })),
+    passages: passages.map((p, i) => ({ n: i + 1, documentName: p.documentName, page: p.page, pageEnd: p.pageEnd, content: p.content })),
     documentNames,
   };
 

@@ -8,6 +8,7 @@ import { translator } from "@/lib/server/i18n";
 import { log } from "@/lib/server/log";
 import { findAssistantSettings, saveInitialQuestions } from "@/lib/server/queries/assistant-settings";
 import { openingPassages } from "@/lib/server/queries/documents";
+import { shuffleQuestions as shuffle } from "@/lib/chat/shuffle";
 import { readRetrievalStamp } from "./retrieval-stamp";
 import { retrievePassages, type Passage } from "./retrieve-passages";
 
@@ -18,15 +19,6 @@ import { retrievePassages, type Passage } from "./retrieve-passages";
 const FOLLOW_UPS = 6;
 const CANDIDATE_TOPICS = 24;
 const QUESTION_MAX_CHARS = 120;
-
-export function shuffle<T>(items: readonly T[], random: () => number = Math.random): T[] {
-  const out = [...items];
-  for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
-    [out[i], out[j]] = [out[j], out[i]];
-  }
-  return out;
-}
 
 function toOffline(passages: Passage[]) {
   return passages.map((p, i) => ({ n: i + 1, documentName: p.documentName, page: p.page, content: p.content }));

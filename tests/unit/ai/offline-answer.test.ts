@@ -43,6 +43,17 @@ describe("composeAnswer", () => {
     expect(text).toContain("每小時三百公里");
   });
 
+  it("takes context only from the same paragraph, never the next heading", () => {
+    const text = composeAnswer({
+      ...base,
+      question: "十二座車站包括哪些？",
+      passages: [{ n: 1, documentName: "高鐵.txt", page: null, content: "沿線車站\n\n高鐵沿線設有十二座車站。包括南港、臺北與左營。\n\n票價與優惠" }],
+    });
+    expect(text).toContain("> 高鐵沿線設有十二座車站。包括南港、臺北與左營。 [1]");
+    expect(text).not.toContain("票價與優惠");
+    expect(text).not.toMatch(/沿線車站高鐵/);
+  });
+
   it("draws on a lower-ranked passage when its sentence answers better", () => {
     const text = composeAnswer({ ...base, question: "臺北到左營的全票票價是多少？" });
     expect(text).toContain("一千四百九十元");

@@ -8,6 +8,8 @@ export interface OfflinePassage {
   n: number;
   documentName: string;
   page: number | null;
+  /** The last page the passage reaches, when it runs over a page break. */
+  pageEnd?: number | null;
   content: string;
 }
 
@@ -38,7 +40,7 @@ const TEXT = {
     lead: "根據您的文件，最相關的內容如下：",
     unsure: "文件中沒有找到直接的答案，以下內容可能相關：",
     more: "另一段相關內容：",
-    page: (page: number) => `第 ${page} 頁`,
+    page: (from: number, to: number) => (from === to ? `第 ${from} 頁` : `第 ${from}–${to} 頁`),
     nothing: "在目前的文件中找不到與這個問題直接相關的內容。",
     tryTopics: (names: string) => `您可以試著詢問這些文件的內容：${names}。`,
     noDocuments: "目前還沒有可以參考的文件。請先上傳文件，處理完成後我就能根據內容回答。",
@@ -51,7 +53,7 @@ const TEXT = {
     lead: "Here is what your documents say about this:",
     unsure: "The documents do not answer this directly; this may be related:",
     more: "Also relevant:",
-    page: (page: number) => `page ${page}`,
+    page: (from: number, to: number) => (from === to ? `page ${from}` : `pages ${from}–${to}`),
     nothing: "I could not find anything in the documents that answers this directly.",
     tryTopics: (names: string) => `You could ask about what these documents cover: ${names}.`,
     noDocuments: "There are no documents to draw on yet. Upload one, and once it is processed I can answer from it.",
@@ -66,6 +68,8 @@ export interface Candidate {
   passage: OfflinePassage;
   rank: number;
   sentences: string[];
+  /** Which paragraph of the passage each sentence belongs to: context never crosses a paragraph. */
+  paragraphs: number[];
   index: number;
   score: number;
 }
@@ -91,8 +95,15 @@ export function matchSentences(question: string, passages: readonly OfflinePassa
   const queryTerms = new Set(tokenize(topic.trim() === "" ? question : topic));
   const candidates: Candidate[] = [];
   passages.slice(0, CANDIDATE_PASSAGES).forEach((passage, rank) => {
-    const sentences = splitSentences(passage.content);
-    sentences.forEach((_, index) => candidates.push({ passage, rank, sentences, index, score: 0 }));
+    const sentences: string[] = [];
+    const paragraphs: number[] = [];
+    passage.content.split(/\n\s*\n/).forEach((paragraph, p) => {
+      for (const sentence of splitSentences(paragraph)) {
+        sentences.push(sentence);
+        paragraphs.push(p);
+      }
+    });
+    sentences.forEach((_, index) => candidates.push({ passage, rank, sentences, paragraphs, index, score: 0 }));
   });
   if (queryTerms.size === 0 || candidates.length === 0) return null;
 
@@ -140,8 +151,11 @@ export function composeAnswer(input: AnswerInput): string {
   const parts: string[] = [match.confident ? text.lead : text.unsure, ""];
   match.quotes.forEach((quote, i) => {
     if (i > 0) parts.push(text.more, "");
-    const from = Math.max(0, quote.index - 1);
-    const excerpt = quote.sentences.slice(from, quote.index + 2).join(input.locale === "en" ? " " : "");
+    // The sentence with its neighbours in the same paragraph (a heading is not context).
+    const same = (i: number) => i >= 0 && i < quote.sentences.length && quote.paragraphs[i] === quote.paragraphs[quote.index];
+    const from = same(quote.index - 1) ? quote.index - 1 : quote.index;
+    const to = same(quote.index + 1) ? quote.index + 2 : quote.index + 1;
+    const excerpt = quote.sentences.slice(from, to).join(input.locale === "en" ? " " : "");
     parts.push(`> ${excerpt} [${quote.passage.n}]`, "", `— ${source(quote.passage, input.locale)}`, "");
   });
   parts.push(text.offline);
@@ -170,7 +184,7 @@ function coverage(terms: Set<string>, queryTerms: Set<string>, weight: (term: st
 
 function source(passage: OfflinePassage, locale: Locale): string {
   const name = locale === "en" ? `*${passage.documentName}*` : `《${passage.documentName}》`;
-  return passage.page === null ? name : `${name}${locale === "en" ? ", " : " "}${TEXT[locale].page(passage.page)}`;
+  return passage.page === null ? name : `${name}${locale === "en" ? ", " : " "}${TEXT[locale].page(passage.page, passage.pageEnd ?? passage.page)}`;
 }
 
 function nothingFound(input: AnswerInput): string {

@@ -1,0 +1,80 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { Download, Link2, RefreshCw, RotateCcw } from "lucide-react";
+import { ThemeToggle } from "@/components/layout/theme-toggle";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "@/components/ui/alert-dialog";
+import { Button } from "@/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
+import { cn } from "@/lib/utils";
+import { useExport, type ExportFormat } from "./use-export";
+
+const FORMATS: { format: ExportFormat; key: "exportTxt" | "exportMd" | "exportHtml" | "exportDocx" | "exportPdf" }[] = [
+  { format: "txt", key: "exportTxt" },
+  { format: "md", key: "exportMd" },
+  { format: "html", key: "exportHtml" },
+  { format: "docx", key: "exportDocx" },
+  { format: "pdf", key: "exportPdf" },
+];
+
+/** The chat header of normal mode: theme, export, refresh and start over. */
+export function ChatHeader({ assistantName, hasMessages, refreshing, clearing, onRefresh, onClear }: { assistantName: string; hasMessages: boolean; refreshing: boolean; clearing: boolean; onRefresh: () => void; onClear: () => void }) {
+  const t = useTranslations("chat");
+  const { download, copyPageLink, exporting } = useExport(hasMessages);
+  return (
+    <header className="flex items-center gap-1 border-b pb-2" data-testid="chat-header">
+      <h2 className="mr-auto truncate text-base font-semibold" data-testid="assistant-name">
+        {assistantName}
+      </h2>
+      <ThemeToggle />
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label={t("export")} title={t("export")} disabled={exporting} data-testid="export-menu">
+            <Download />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          {FORMATS.map(({ format, key }) => (
+            <DropdownMenuItem key={format} onSelect={() => void download(format)} data-testid={`export-${format}`}>
+              {t(key)}
+            </DropdownMenuItem>
+          ))}
+          <DropdownMenuSeparator />
+          <DropdownMenuItem onSelect={() => void copyPageLink()} data-testid="export-share">
+            <Link2 className="size-4" />
+            {t("shareLink")}
+          </DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <Button variant="ghost" size="icon" aria-label={t("refresh")} title={t("refresh")} onClick={onRefresh} disabled={refreshing} data-testid="refresh-chat">
+        <RefreshCw className={cn(refreshing && "animate-spin")} />
+      </Button>
+      <AlertDialog>
+        <AlertDialogTrigger asChild>
+          <Button variant="ghost" size="icon" aria-label={t("startOver")} title={t("startOver")} disabled={clearing || !hasMessages} data-testid="start-over">
+            <RotateCcw />
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogTitle>{t("startOverTitle")}</AlertDialogTitle>
+          <AlertDialogDescription>{t("startOverBody")}</AlertDialogDescription>
+          <AlertDialogFooter>
+            <AlertDialogCancel>{t("cancel")}</AlertDialogCancel>
+            <AlertDialogAction onClick={onClear} data-testid="confirm-start-over">
+              {t("startOverConfirm")}
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </header>
+  );
+}

@@ -1,0 +1,169 @@
+"use client";
+
+import { useEffect, useRef, useState } from "react";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { ImagePlus, Send, X } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { checkChosenImage, nextProgress, withImageAnalysis } from "@/lib/chat/compose-message";
+import { INPUT_MAX_HEIGHT_DESKTOP_PX, INPUT_MAX_HEIGHT_MOBILE_PX } from "@/lib/constants";
+import { apiFetch } from "@/lib/fetcher";
+import { cn } from "@/lib/utils";
+import type { DraftImage } from "./types";
+
+function readDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * The input bar: a text box that grows (to 45 px on a phone, 120 px on a desktop), Enter to send
+ * and Shift+Enter for a new line, an image button and drop target, and the image preview whose
+ * analysis runs when the message is sent.
+ */
+export function ChatInput({ busy, mobile, onSend }: { busy: boolean; mobile: boolean; onSend: (text: string, image: DraftImage | null) => Promise<unknown> }) {
+  const t = useTranslations("chat");
+  const [text, setText] = useState("");
+  const [image, setImage] = useState<DraftImage | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [analysing, setAnalysing] = useState(false);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const working = busy || analysing;
+  const maxHeight = mobile ? INPUT_MAX_HEIGHT_MOBILE_PX : INPUT_MAX_HEIGHT_DESKTOP_PX;
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    el.style.height = "auto";
+    el.style.height = `${Math.min(el.scrollHeight, maxHeight)}px`;
+  }, [text, maxHeight]);
+
+  const attach = async (file: File | undefined) => {
+    if (!file) return;
+    const problem = checkChosenImage(file);
+    if (problem === "format") return void toast.error(t("imageFormatTitle"), { description: t("imageFormatBody") });
+    if (problem === "too_large") return void toast.error(t("imageTooLargeTitle"), { description: t("imageTooLargeBody") });
+    setImage({ file, dataUrl: await readDataUrl(file) });
+    setProgress(null);
+  };
+
+  const submit = async () => {
+    if (working || (!text.trim() && !image)) return;
+    let content = text;
+    if (image) {
+      setAnalysing(true);
+      setProgress(0);
+      const timer = setInterval(() => setProgress((p) => nextProgress(p ?? 0)), 200);
+      try {
+        const form = new FormData();
+        form.append("image", image.file);
+        if (text.trim()) form.append("message", text.trim());
+        const { analysis } = await apiFetch<{ analysis: string }>("/api/analyze-image", { method: "POST", body: form });
+        setProgress(100);
+        content = withImageAnalysis(text, analysis);
+      } catch {
+        toast.error(t("analyzeFailedTitle"), { description: t("analyzeFailedBody") });
+        setProgress(null);
+        return;
+      } finally {
+        clearInterval(timer);
+        setAnalysing(false);
+      }
+    }
+    const sent = image;
+    setText("");
+    setImage(null);
+    setProgress(null);
+    await onSend(content, sent);
+    box.current?.focus();
+  };
+
+  return (
+    <div
+      className="relative rounded-2xl border bg-background p-2 shadow-sm focus-within:ring-2 focus-within:ring-ring/40"
+      onDragEnter={(event) => {
+        if (event.dataTransfer.types.includes("Files")) setDragging(true);
+      }}
+      onDragOver={(event) => event.preventDefault()}
+      onDragLeave={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+      }}
+      onDrop={(event) => {
+        event.preventDefault();
+        setDragging(false);
+        if (!working) void attach(event.dataTransfer.files[0]);
+      }}
+      data-testid="chat-input"
+    >
+      {dragging && (
+        <div className="pointer-events-none absolute inset-0 z-10 flex items-center justify-center rounded-2xl border-2 border-dashed border-primary bg-primary/10 text-sm font-medium text-primary" data-testid="drop-overlay">
+          {t("dropOverlay")}
+        </div>
+      )}
+      {image && (
+        <div className="mb-2 flex items-center gap-3 rounded-xl border bg-muted/40 p-2" data-testid="image-preview">
+          {/* eslint-disable-next-line @next/next/no-img-element */}
+          <img src={image.dataUrl} alt="" className="size-12 shrink-0 rounded-md object-cover" />
+          <div className="min-w-0 flex-1 text-xs">
+            <p className="truncate font-medium">{image.file.name}</p>
+            <p className="text-muted-foreground">
+              {(image.file.size / 1024 / 1024).toFixed(2)} MB · {image.file.type || t("image")}
+              {progress !== null && <span className="ml-2" data-testid="image-progress">{progress >= 100 ? t("ready") : `${progress}%`}</span>}
+            </p>
+            {progress !== null && progress < 100 && (
+              <div className="mt-1 h-1 overflow-hidden rounded bg-muted" role="progressbar" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
+                <div className="h-full bg-primary transition-all" style={{ width: `${progress}%` }} />
+              </div>
+            )}
+          </div>
+          <button type="button" onClick={() => setImage(null)} disabled={analysing} className="rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground" aria-label={t("removeImage")} data-testid="remove-image">
+            <X className="size-4" />
+          </button>
+        </div>
+      )}
+      <div className="flex items-end gap-2">
+        <Button type="button" variant="ghost" size="icon" disabled={working} onClick={() => fileInput.current?.click()} aria-label={t("attachImage")} data-testid="attach-image">
+          <ImagePlus />
+        </Button>
+        <input
+          ref={fileInput}
+          type="file"
+          accept="image/*"
+          className="hidden"
+          data-testid="image-file"
+          onChange={(event) => {
+            void attach(event.target.files?.[0]);
+            event.target.value = "";
+          }}
+        />
+        <textarea
+          ref={box}
+          value={text}
+          rows={1}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            // Enter while an input method is composing picks a candidate; it must not send.
+            if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
+              event.preventDefault();
+              void submit();
+            }
+          }}
+          placeholder={t("placeholder")}
+          aria-label={t("placeholder")}
+          className={cn("min-h-9 flex-1 resize-none bg-transparent px-1 py-2 text-sm outline-none placeholder:text-muted-foreground")}
+          style={{ maxHeight }}
+          data-testid="message-input"
+        />
+        <Button type="button" size="icon" disabled={working || (!text.trim() && !image)} onClick={() => void submit()} aria-label={t("send")} data-testid="send-button">
+          <Send />
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+"use client";
+
+import { useCallback, useRef, useState } from "react";
+import useSWR from "swr";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { readEventStream } from "@/lib/chat/event-stream";
+import { ApiError, apiFetch } from "@/lib/fetcher";
+import type { ChatMessage, DraftImage, SendResult } from "./types";
+
+export const MESSAGES_KEY = "/api/messages";
+
+/** SPEC §7/§8: a 401 (or 未授權) on the conversation quietly yields an empty list. */
+async function fetchMessages(): Promise<ChatMessage[]> {
+  try {
+    return await apiFetch<ChatMessage[]>(MESSAGES_KEY);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.message.includes("未授權"))) return [];
+    throw error;
+  }
+}
+
+function newClientId(): string {
+  return `msg_${Date.now().toString(36)}_${crypto.getRandomValues(new Uint32Array(2)).join("")}`;
+}
+
+/**
+ * The owner's conversation and the send flow of SPEC §4: the question shows at once as a temporary
+ * entry, the reply streams into a temporary assistant bubble, and both are replaced by the server's
+ * messages; on failure the temporary entries go and a toast says so. A model failure comes back as
+ * an error reply (isError) and stays.
+ */
+export function useChat() {
+  const t = useTranslations("chat");
+  const swr = useSWR<ChatMessage[]>(MESSAGES_KEY, fetchMessages, {
+    onError: () => toast.error(t("loadFailed"), { id: "messages-load-failed" }),
+  });
+  const { mutate } = swr;
+  const [sending, setSending] = useState(false);
+  const [streaming, setStreaming] = useState<ChatMessage | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+  const [clearing, setClearing] = useState(false);
+  const busy = useRef(false);
+
+  const send = useCallback(
+    async (content: string, image?: DraftImage | null): Promise<SendResult | null> => {
+      const text = content.trim();
+      if ((!text && !image) || busy.current) return null;
+      busy.current = true;
+      setSending(true);
+      const clientId = newClientId();
+      const now = new Date().toISOString();
+      const temporary: ChatMessage = {
+        id: `temp-${clientId}`,
+        role: "user",
+        content: text,
+        imageData: image?.dataUrl ?? null,
+        imageFileName: image?.file.name ?? null,
+        createdAt: now,
+        isError: false,
+        sources: [],
+        pending: true,
+      };
+      await mutate((current) => [...(current ?? []), temporary], { revalidate: false });
+      try {
+        const res = await fetch(MESSAGES_KEY, {
+          method: "POST",
+          credentials: "include",
+          headers: { "content-type": "application/json", accept: "text/event-stream" },
+          body: JSON.stringify({ content: text, imageData: image?.dataUrl, imageFileName: image?.file.name, clientId }),
+        });
+        let result: SendResult | null = null;
+        if (res.ok && (res.headers.get("content-type") ?? "").includes("text/event-stream") && res.body) {
+          let reply = "";
+          for await (const event of readEventStream(res.body)) {
+            if (event.event === "delta") {
+              reply += (event.data as { text: string }).text;
+              setStreaming({ ...temporary, id: `temp-reply-${clientId}`, role: "assistant", content: reply, imageData: null, imageFileName: null });
+            } else if (event.event === "done") {
+              result = event.data as SendResult;
+            } else if (event.event === "error") {
+              throw new Error((event.data as { message?: string }).message ?? "stream failed");
+            }
+          }
+        } else {
+          const body = (await res.json().catch(() => null)) as (SendResult & { message?: string }) | null;
+          // A 500 may still carry the stored error reply (SPEC §7).
+          if (body?.aiMessage && body.userMessage) result = body;
+          else throw new ApiError(res.status, body, JSON.stringify(body));
+        }
+        if (!result) throw new Error("the reply ended early");
+        const done = result;
+        await mutate((current) => [...(current ?? []).filter((m) => m.id !== temporary.id), done.userMessage, done.aiMessage], { revalidate: false });
+        return done;
+      } catch {
+        await mutate((current) => (current ?? []).filter((m) => m.id !== temporary.id), { revalidate: false });
+        toast.error(t("sendFailedTitle"), { description: t("sendFailedBody") });
+        return null;
+      } finally {
+        setStreaming(null);
+        setSending(false);
+        busy.current = false;
+      }
+    },
+    [mutate, t],
+  );
+
+  const refresh = useCallback(async () => {
+    setRefreshing(true);
+    try {
+      await mutate(await apiFetch<ChatMessage[]>(MESSAGES_KEY), { revalidate: false });
+    } catch {
+      toast.error(t("refreshFailed"));
+    } finally {
+      setRefreshing(false);
+    }
+  }, [mutate, t]);
+
+  const clear = useCallback(async () => {
+    setClearing(true);
+    try {
+      await apiFetch(MESSAGES_KEY, { method: "DELETE" });
+      await mutate([], { revalidate: false });
+      toast.success(t("cleared"));
+      return true;
+    } catch {
+      toast.error(t("clearFailed"));
+      return false;
+    } finally {
+      setClearing(false);
+    }
+  }, [mutate, t]);
+
+  return { messages: swr.data ?? [], loading: swr.isLoading, sending, streaming, refreshing, clearing, send, refresh, clear };
+}

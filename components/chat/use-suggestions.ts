@@ -1,0 +1,50 @@
+"use client";
+
+import { useCallback, useEffect, useRef, useState } from "react";
+import { MAX_INITIAL_QUESTIONS, SUGGESTION_HISTORY_MESSAGES } from "@/lib/constants";
+import { apiFetch } from "@/lib/fetcher";
+import { shuffleQuestions } from "@/lib/chat/shuffle";
+import type { ChatMessage } from "./types";
+
+/**
+ * 您可能想問 (SPEC §4): with no messages, the initial questions (shuffled, at most 8); after each
+ * reply, follow-ups from that reply and the last 6 messages. Failures show the server's fallback
+ * lists or nothing, never an error. Off entirely in in-app browsers.
+ */
+export function useSuggestions(options: { messages: ChatMessage[]; loaded: boolean; enabled: boolean; assistantName: string; assistantRole: string }) {
+  const [suggestions, setSuggestions] = useState<string[]>([]);
+  const [dismissed, setDismissed] = useState(false);
+  const lastReplyId = useRef<string | null>(null);
+  const { messages, loaded, enabled, assistantName, assistantRole } = options;
+  const empty = loaded && messages.length === 0;
+
+  useEffect(() => {
+    if (!enabled || !empty) return;
+    let cancelled = false;
+    apiFetch<{ questions: string[] }>("/api/initial-questions", { method: "POST", json: { assistantName, assistantRole } })
+      .then(({ questions }) => !cancelled && setSuggestions(shuffleQuestions(questions).slice(0, MAX_INITIAL_QUESTIONS)))
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [enabled, empty, assistantName, assistantRole]);
+
+  const last = messages.at(-1);
+  useEffect(() => {
+    if (!enabled || !last || last.role !== "assistant" || last.pending || last.isError || last.id === lastReplyId.current) return;
+    lastReplyId.current = last.id;
+    setSuggestions([]);
+    setDismissed(false);
+    const history = messages.slice(-SUGGESTION_HISTORY_MESSAGES).map((m) => ({ role: m.role, content: m.content }));
+    let cancelled = false;
+    apiFetch<{ suggestions: string[] }>("/api/ai-suggestions", { method: "POST", json: { assistantMessage: last.content, conversationHistory: history, assistantName, assistantRole } })
+      .then(({ suggestions: next }) => !cancelled && setSuggestions(next))
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [enabled, last, messages, assistantName, assistantRole]);
+
+  const dismiss = useCallback(() => setDismissed(true), []);
+  return { suggestions: dismissed ? [] : suggestions, dismiss };
+}

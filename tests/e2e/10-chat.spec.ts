@@ -1,0 +1,126 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { ADMIN, signIn } from "./support/helpers";
+
+const fixture = (name: string) => readFileSync(path.join(process.cwd(), "tests/fixtures/documents", name));
+
+// A 2x1 PNG (red, blue), small enough to inline.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAEElEQVR4nGP4z8DAwMDAAAAHAQL+mG2uzAAAAABJRU5ErkJggg==", "base64");
+
+async function uploadPdf(page: Page) {
+  await page.goto("/?tab=files");
+  await page.getByTestId("upload-input").setInputFiles({ name: "公告.pdf", mimeType: "application/pdf", buffer: fixture("zh-3-pages.pdf") });
+  await expect(page.getByTestId("document-row-公告.pdf")).toHaveAttribute("data-status", "processed", { timeout: 30_000 });
+}
+
+async function ask(page: Page, question: string) {
+  const before = await page.getByTestId("message-assistant").count();
+  await page.getByTestId("message-input").fill(question);
+  await page.getByTestId("message-input").press("Enter");
+  await expect(page.getByTestId("message-assistant")).toHaveCount(before + 1, { timeout: 20_000 });
+  return page.getByTestId("message-assistant").last();
+}
+
+test.describe("chat", () => {
+  test("ask about an uploaded PDF, open a source, pick a suggestion, attach an image, export, start over", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await uploadPdf(page);
+    await page.goto("/");
+    await expect(page.getByTestId("chat-screen")).toBeVisible();
+    await expect(page.getByTestId("home")).toBeVisible();
+    await expect(page.getByTestId("assistant-name")).toHaveText("文件助理");
+
+    // Opening questions the document answers.
+    await expect(page.getByTestId("suggestions")).toContainText("您可能想問");
+    await expect(page.getByTestId("suggestion").first()).toBeVisible();
+
+    // Shift+Enter makes a new line; Enter sends; the reply cites the PDF's page.
+    await page.getByTestId("message-input").fill("第一行");
+    await page.getByTestId("message-input").press("Shift+Enter");
+    await expect(page.getByTestId("message-input")).toHaveValue("第一行\n");
+    await page.getByTestId("message-input").fill("");
+    await expect(page.getByTestId("send-button")).toBeDisabled();
+    const reply = await ask(page, "市民可以用什麼方式搭乘捷運與公車？");
+    await expect(reply).toContainText("悠遊卡");
+    const chip = reply.getByTestId("source-chip").first();
+    // The short fixture is one passage over its three pages.
+    await expect(chip).toContainText("公告.pdf · 第 1–3 頁");
+    await chip.click();
+    await expect(reply.getByTestId("source-quote")).toContainText("臺北市政府公告");
+
+    // Copy gives feedback.
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await reply.getByTestId("copy-message").click();
+    await expect(reply.getByRole("button", { name: "已複製" })).toBeVisible();
+
+    // A suggestion sends itself.
+    const suggestion = page.getByTestId("suggestion").first();
+    await expect(suggestion).toBeVisible({ timeout: 15_000 });
+    const picked = (await suggestion.textContent())!;
+    await suggestion.click();
+    await expect(page.getByTestId("message-user").last()).toHaveText(picked);
+    await expect(page.getByTestId("message-assistant")).toHaveCount(2, { timeout: 20_000 });
+
+    // An image: preview with name and size, analysed on send, shown in the conversation.
+    await page.getByTestId("image-file").setInputFiles({ name: "旗子.png", mimeType: "image/png", buffer: PNG });
+    await expect(page.getByTestId("image-preview")).toContainText("旗子.png");
+    await expect(page.getByTestId("image-preview")).toContainText("MB");
+    await page.getByTestId("message-input").fill("這張圖是什麼？");
+    await page.getByTestId("send-button").click();
+    await expect(page.getByTestId("message-user").last().getByTestId("message-image")).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId("message-user").last()).toContainText("[圖片分析]");
+    await expect(page.getByTestId("message-user").last()).toContainText("PNG");
+    await expect(page.getByTestId("image-preview")).toHaveCount(0);
+
+    // A file that is not an image is refused with the spec's toast.
+    await page.getByTestId("image-file").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("x") });
+    await expect(page.getByText("請選擇圖片檔案（JPG、PNG、GIF等）")).toBeVisible();
+
+    // Every export format downloads under the localized name.
+    for (const format of ["txt", "md", "html", "docx", "pdf"]) {
+      await page.getByTestId("export-menu").click();
+      const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId(`export-${format}`).click()]);
+      expect(download.suggestedFilename()).toMatch(new RegExp(`^對話記錄_\\d{4}-\\d{2}-\\d{2}_\\d{2}-\\d{2}\\.${format}$`));
+      if (format === "txt") expect(readFileSync((await download.path())!, "utf8")).toContain("市民可以用什麼方式搭乘捷運與公車？");
+    }
+    await page.getByTestId("export-menu").click();
+    await page.getByTestId("export-share").click();
+    await expect(page.getByText("頁面連結已複製到剪貼簿")).toBeVisible();
+
+    // The conversation survives a reload; start over clears it.
+    await page.reload();
+    await expect(page.getByTestId("message-assistant")).toHaveCount(3);
+    await page.getByTestId("start-over").click();
+    await page.getByTestId("confirm-start-over").click();
+    await expect(page.getByText("對話已清除")).toBeVisible();
+    await expect(page.getByTestId("home")).toBeVisible();
+    await page.getByTestId("export-menu").click();
+    await page.getByTestId("export-txt").click();
+    await expect(page.getByText("尚無對話內容可匯出")).toBeVisible();
+  });
+
+  test("in English on a phone-sized screen", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    // A fresh conversation, whatever the previous test left.
+    await page.request.delete("/api/messages", { headers: { origin: new URL(page.url()).origin } });
+    await page.evaluate(() => {
+      localStorage.setItem("language", "en");
+      document.cookie = "NEXT_LOCALE=en; path=/";
+    });
+    await page.goto("/");
+    await expect(page.getByTestId("assistant-name")).toHaveText("Document Assistant");
+    await expect(page.getByTestId("suggestions")).toContainText("You might ask");
+    expect(await page.getByTestId("suggestion").count()).toBeLessThanOrEqual(2);
+    const reply = await ask(page, "市民可以用什麼方式搭乘捷運與公車？");
+    await expect(reply).toContainText("Here is what your documents say");
+    await expect(reply.getByTestId("source-chip").first()).toContainText("pp. 1–3");
+    // The input grows no taller than 45 px on a phone.
+    await page.getByTestId("message-input").fill("one\ntwo\nthree\nfour\nfive");
+    const height = await page.getByTestId("message-input").evaluate((el) => el.getBoundingClientRect().height);
+    expect(height).toBeLessThanOrEqual(45);
+    await context.close();
+  });
+});
