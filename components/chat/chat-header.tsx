@@ -16,6 +16,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { cn } from "@/lib/utils";
+import { LinkPreviewSettingsControl } from "./link-preview-settings";
 import { useExport, type ExportFormat } from "./use-export";
 
 const FORMATS: { format: ExportFormat; key: "exportTxt" | "exportMd" | "exportHtml" | "exportDocx" | "exportPdf" }[] = [
@@ -26,8 +27,24 @@ const FORMATS: { format: ExportFormat; key: "exportTxt" | "exportMd" | "exportHt
   { format: "pdf", key: "exportPdf" },
 ];
 
-/** The chat header of normal mode: theme, export, refresh and start over. */
-export function ChatHeader({ assistantName, hasMessages, refreshing, clearing, onRefresh, onClear }: { assistantName: string; hasMessages: boolean; refreshing: boolean; clearing: boolean; onRefresh: () => void; onClear: () => void }) {
+/** The chat header of normal mode: theme, export, refresh, link-preview settings and start over. */
+export function ChatHeader({
+  assistantName,
+  hasMessages,
+  refreshing,
+  clearing,
+  mobile,
+  onRefresh,
+  onClear,
+}: {
+  assistantName: string;
+  hasMessages: boolean;
+  refreshing: boolean;
+  clearing: boolean;
+  mobile: boolean;
+  onRefresh: () => void;
+  onClear: () => void;
+}) {
   const t = useTranslations("chat");
   const { download, copyPageLink, exporting } = useExport(hasMessages);
   return (
@@ -58,6 +75,7 @@ export function ChatHeader({ assistantName, hasMessages, refreshing, clearing, o
       <Button variant="ghost" size="icon" aria-label={t("refresh")} title={t("refresh")} onClick={onRefresh} disabled={refreshing} data-testid="refresh-chat">
         <RefreshCw className={cn(refreshing && "animate-spin")} />
       </Button>
+      <LinkPreviewSettingsControl mobile={mobile} />
       <AlertDialog>
         <AlertDialogTrigger asChild>
           <Button variant="ghost" size="icon" aria-label={t("startOver")} title={t("startOver")} disabled={clearing || !hasMessages} data-testid="start-over">

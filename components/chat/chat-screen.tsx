@@ -61,6 +61,7 @@ export function ChatScreen({ emptyState }: { emptyState: React.ReactNode }) {
         hasMessages={chat.messages.length > 0}
         refreshing={chat.refreshing}
         clearing={chat.clearing}
+        mobile={mobile}
         onRefresh={() => void chat.refresh()}
         onClear={() => void chat.clear()}
       />

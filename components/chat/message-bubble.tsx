@@ -6,10 +6,15 @@ import { toast } from "sonner";
 import { Check, Copy, FileText } from "lucide-react";
 import { BUBBLE_COLLAPSE_HEIGHT_PX, COPY_FEEDBACK_MS, TIMESTAMP_SHOW_MS } from "@/lib/constants";
 import { cn } from "@/lib/utils";
+import { findLinks } from "@/lib/chat/links";
+import { LinkCard } from "./link-card";
 import { MarkdownView } from "./markdown-view";
 import type { ChatMessage, MessageSource } from "./types";
 
 type PageLabel = (source: MessageSource) => string;
+
+// More cards than this in one message would push the conversation away.
+const MAX_LINK_CARDS = 3;
 
 function sourceLabel(source: MessageSource, pages: PageLabel): string {
   return source.page === null ? source.documentName : `${source.documentName} · ${pages(source)}`;
@@ -116,6 +121,9 @@ export function MessageBubble({ message }: { message: ChatMessage }) {
           </button>
         )}
       </div>
+      {!message.pending && !message.isError && (
+        <LinkCards content={message.content} />
+      )}
       {showTime && (
         <time className="px-1 text-xs text-muted-foreground" dateTime={message.createdAt} data-testid="message-time">
           {time}
@@ -150,5 +158,17 @@ export function MessageBubble({ message }: { message: ChatMessage }) {
         </blockquote>
       )}
     </li>
+  );
+}
+
+function LinkCards({ content }: { content: string }) {
+  const links = findLinks(content).slice(0, MAX_LINK_CARDS);
+  if (links.length === 0) return null;
+  return (
+    <div className="flex w-full max-w-[92%] flex-col gap-2 sm:max-w-[80%] sm:max-w-sm" data-testid="link-cards">
+      {links.map((url) => (
+        <LinkCard key={url} url={url} />
+      ))}
+    </div>
   );
 }

@@ -123,4 +123,69 @@ test.describe("chat", () => {
     expect(height).toBeLessThanOrEqual(45);
     await context.close();
   });
+
+  test("hostile text in messages and replies never runs or loads anything, live or from history", async ({ page }) => {
+    const dialogs: string[] = [];
+    const foreign: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const origin = new URL(page.url()).origin;
+    page.on("request", (request) => {
+      if (!request.url().startsWith(origin) && !request.url().startsWith("data:") && !request.url().startsWith("blob:")) foreign.push(request.url());
+    });
+    await page.request.delete("/api/messages", { headers: { origin } });
+    await page.goto("/");
+    const hostile = `<script>alert(1)</script><img src=x onerror="alert(2)"> [click](javascript:alert(3)) ![x](https://evil.example/pixel.png) <a href="javascript:alert(4)">a</a>`;
+    const reply = await ask(page, hostile);
+    await expect(page.getByTestId("message-user").last()).toContainText("<script>alert(1)</script>");
+    for (const view of ["live", "history"]) {
+      if (view === "history") await page.reload();
+      await expect(page.getByTestId("message-user").last()).toBeVisible();
+      expect(await page.locator('[data-testid="message-list"] script, [data-testid="message-list"] img[onerror], [data-testid="message-list"] a[href^="javascript:"]').count(), view).toBe(0);
+      await page.getByTestId("message-user").last().click();
+      await reply.isVisible();
+    }
+    expect(dialogs).toEqual([]);
+    expect(foreign).toEqual([]);
+  });
+
+  test("link previews: the bare link when a page gives none, and the settings with a custom icon", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const origin = new URL(page.url()).origin;
+    await page.request.delete("/api/messages", { headers: { origin } });
+    await page.goto("/");
+    const url = "https://no-such-host.invalid/a/very/long/path/that/goes/on/and/on";
+    await ask(page, `請看 ${url}`);
+    const fallback = page.getByTestId("message-user").last().getByTestId("link-fallback");
+    await expect(fallback).toContainText("點擊訪問連結");
+    await expect(fallback).toContainText(`${url.slice(0, 42)}...`);
+
+    await page.getByTestId("link-preview-settings-button").click();
+    await expect(page.getByTestId("link-preview-dropdown")).toBeVisible();
+    await page.getByTestId("preview-style-large").click();
+    await expect(page.getByTestId("preview-style-large")).toHaveAttribute("aria-checked", "true");
+    await expect(page.getByTestId("use-custom-icon")).toBeDisabled();
+    await page.getByTestId("icon-file").setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: PNG });
+    await expect(page.getByText("圖標上傳成功")).toBeVisible();
+    await expect(page.getByTestId("use-custom-icon")).toBeChecked();
+    await page.getByTestId("remove-icon").click();
+    await expect(page.getByText("圖標已移除")).toBeVisible();
+    await expect(page.getByTestId("use-custom-icon")).not.toBeChecked();
+    await expect(page.getByTestId("use-custom-icon")).toBeDisabled();
+    await page.getByTestId("icon-file").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("x") });
+    await expect(page.getByText("檔案格式錯誤")).toBeVisible();
+    await page.keyboard.press("Escape");
+
+    // Below 768 px the same settings open as a bottom sheet.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId("link-preview-settings-button").click();
+    const sheet = page.getByTestId("link-preview-sheet");
+    await expect(sheet).toBeVisible();
+    const box = (await sheet.boundingBox())!;
+    expect(box.y + box.height).toBeGreaterThan(840);
+    await expect(sheet.getByTestId("preview-style-large")).toHaveAttribute("aria-checked", "true");
+  });
 });
