@@ -16,6 +16,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { cn } from "@/lib/utils";
+import { AssistantSettingsDialog } from "./assistant-settings-dialog";
 import { LinkPreviewSettingsControl } from "./link-preview-settings";
 import { useExport, type ExportFormat } from "./use-export";
 
@@ -30,6 +31,7 @@ const FORMATS: { format: ExportFormat; key: "exportTxt" | "exportMd" | "exportHt
 /** The chat header of normal mode: theme, export, refresh, link-preview settings and start over. */
 export function ChatHeader({
   assistantName,
+  rolePrompt,
   hasMessages,
   refreshing,
   clearing,
@@ -38,6 +40,8 @@ export function ChatHeader({
   onClear,
 }: {
   assistantName: string;
+  /** Null until the assistant has loaded: the settings button waits for it. */
+  rolePrompt: string | null;
   hasMessages: boolean;
   refreshing: boolean;
   clearing: boolean;
@@ -49,9 +53,10 @@ export function ChatHeader({
   const { download, copyPageLink, exporting } = useExport(hasMessages);
   return (
     <header className="flex items-center gap-1 border-b pb-2" data-testid="chat-header">
-      <h2 className="mr-auto truncate text-base font-semibold" data-testid="assistant-name">
+      <h2 className="truncate text-base font-semibold" data-testid="assistant-name">
         {assistantName}
       </h2>
+      <div className="mr-auto">{rolePrompt !== null && <AssistantSettingsDialog key={`${assistantName}\n${rolePrompt}`} name={assistantName} rolePrompt={rolePrompt} />}</div>
       <ThemeToggle />
       <DropdownMenu>
         <DropdownMenuTrigger asChild>

@@ -14,6 +14,7 @@ import { SuggestionsPanel } from "./suggestions-panel";
 import { ThinkingIndicator } from "./thinking-indicator";
 import { useChat } from "./use-chat";
 import { useSuggestions } from "./use-suggestions";
+import { ASSISTANT_KEY } from "./assistant-settings-dialog";
 
 interface AssistantProfile {
   name: string;
@@ -35,7 +36,7 @@ function useDevice() {
 export function ChatScreen({ emptyState }: { emptyState: React.ReactNode }) {
   const t = useTranslations("chat");
   const chat = useChat();
-  const { data: assistant } = useSWR<AssistantProfile>("/api/assistant", (url: string) => apiFetch<AssistantProfile>(url));
+  const { data: assistant } = useSWR<AssistantProfile>(ASSISTANT_KEY, (url: string) => apiFetch<AssistantProfile>(url));
   const { mobile, inApp } = useDevice();
   const { suggestions, dismiss } = useSuggestions({
     messages: chat.messages,
@@ -58,6 +59,7 @@ export function ChatScreen({ emptyState }: { emptyState: React.ReactNode }) {
     <div className="mx-auto flex min-h-[calc(100dvh-10rem)] max-w-3xl flex-col gap-3" data-testid="chat-screen">
       <ChatHeader
         assistantName={assistant?.name ?? ""}
+        rolePrompt={assistant?.rolePrompt ?? null}
         hasMessages={chat.messages.length > 0}
         refreshing={chat.refreshing}
         clearing={chat.clearing}

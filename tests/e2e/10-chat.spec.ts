@@ -188,4 +188,24 @@ test.describe("chat", () => {
     expect(box.y + box.height).toBeGreaterThan(840);
     await expect(sheet.getByTestId("preview-style-large")).toHaveAttribute("aria-checked", "true");
   });
+
+  test("the owner names the assistant and sets its role, and it answers as that assistant", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const origin = new URL(page.url()).origin;
+    await page.request.delete("/api/messages", { headers: { origin } });
+    await page.goto("/");
+    await page.getByTestId("assistant-settings-button").click();
+    const dialog = page.getByTestId("assistant-settings");
+    await dialog.locator("#assistant-name-input").fill("");
+    await page.getByTestId("assistant-settings-save").click();
+    await expect(dialog.getByTestId("assistant-name-input-error")).toHaveText("請輸入助理名稱");
+    await dialog.locator("#assistant-name-input").fill("公告小幫手");
+    await dialog.locator("#assistant-role-input").fill("你是臺北市政府的客服，語氣親切。");
+    await page.getByTestId("assistant-settings-save").click();
+    await expect(page.getByText("助理設定已儲存")).toBeVisible();
+    await expect(page.getByTestId("assistant-name")).toHaveText("公告小幫手");
+    const reply = await ask(page, "你好");
+    await expect(reply).toContainText("我是公告小幫手");
+    await expect(reply).toContainText("你是臺北市政府的客服，語氣親切。");
+  });
 });
