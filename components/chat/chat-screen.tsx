@@ -10,6 +10,7 @@ import { isMobile } from "@/lib/google-auth-flow";
 import { ChatHeader } from "./chat-header";
 import { ChatInput } from "./chat-input";
 import { MessageBubble } from "./message-bubble";
+import { PromoBanner } from "./promo-banner";
 import { SuggestionsPanel } from "./suggestions-panel";
 import { ThinkingIndicator } from "./thinking-indicator";
 import { useChat } from "./use-chat";
@@ -22,9 +23,10 @@ interface AssistantProfile {
 }
 
 function useDevice() {
-  const [device, setDevice] = useState({ mobile: false, inApp: false });
+  // Unknown until the browser is read: nothing that depends on it (suggestions) starts before.
+  const [device, setDevice] = useState({ known: false, mobile: false, inApp: false });
   useEffect(() => {
-    const update = () => setDevice({ mobile: isMobile(navigator.userAgent, window.innerWidth), inApp: detectInAppBrowser(navigator.userAgent) !== null });
+    const update = () => setDevice({ known: true, mobile: isMobile(navigator.userAgent, window.innerWidth), inApp: detectInAppBrowser(navigator.userAgent) !== null });
     update();
     window.addEventListener("resize", update);
     return () => window.removeEventListener("resize", update);
@@ -37,11 +39,11 @@ export function ChatScreen({ emptyState }: { emptyState: React.ReactNode }) {
   const t = useTranslations("chat");
   const chat = useChat();
   const { data: assistant } = useSWR<AssistantProfile>(ASSISTANT_KEY, (url: string) => apiFetch<AssistantProfile>(url));
-  const { mobile, inApp } = useDevice();
+  const { known, mobile, inApp } = useDevice();
   const { suggestions, dismiss } = useSuggestions({
     messages: chat.messages,
     loaded: !chat.loading,
-    enabled: !inApp && !chat.sending,
+    enabled: known && !inApp && !chat.sending,
     assistantName: assistant?.name ?? "",
     assistantRole: assistant?.rolePrompt ?? "",
   });
@@ -67,6 +69,7 @@ export function ChatScreen({ emptyState }: { emptyState: React.ReactNode }) {
         onRefresh={() => void chat.refresh()}
         onClear={() => void chat.clear()}
       />
+      <PromoBanner />
       {inApp && (
         <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="in-app-tip">
           <Info className="mt-0.5 size-4 shrink-0" aria-hidden />

@@ -30,6 +30,7 @@ test.describe("chat", () => {
     await expect(page.getByTestId("chat-screen")).toBeVisible();
     await expect(page.getByTestId("home")).toBeVisible();
     await expect(page.getByTestId("assistant-name")).toHaveText("文件助理");
+    await expect(page.getByTestId("promo-banner")).toContainText("打造專屬於您的 AI 助理");
 
     // Opening questions the document answers.
     await expect(page.getByTestId("suggestions")).toContainText("您可能想問");
@@ -88,8 +89,12 @@ test.describe("chat", () => {
     await page.getByTestId("export-share").click();
     await expect(page.getByText("頁面連結已複製到剪貼簿")).toBeVisible();
 
-    // The conversation survives a reload; start over clears it.
+    // The conversation survives a reload (and a dismissed banner stays away); start over clears it.
+    await page.getByTestId("promo-dismiss").click();
+    await expect(page.getByTestId("promo-banner")).toHaveCount(0);
     await page.reload();
+    await expect(page.getByTestId("chat-screen")).toBeVisible();
+    await expect(page.getByTestId("promo-banner")).toHaveCount(0);
     await expect(page.getByTestId("message-assistant")).toHaveCount(3);
     await page.getByTestId("start-over").click();
     await page.getByTestId("confirm-start-over").click();
@@ -207,5 +212,72 @@ test.describe("chat", () => {
     const reply = await ask(page, "你好");
     await expect(reply).toContainText("我是公告小幫手");
     await expect(reply).toContainText("你是臺北市政府的客服，語氣親切。");
+  });
+
+  test("failures: a send that fails is taken back with a toast, a failed analysis stops the send, a big image is refused", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const origin = new URL(page.url()).origin;
+    await page.request.delete("/api/messages", { headers: { origin } });
+    await page.goto("/");
+
+    await page.route("**/api/messages", (route) => (route.request().method() === "POST" ? route.abort("connectionreset") : route.continue()));
+    await page.getByTestId("message-input").fill("這則會失敗");
+    await page.getByTestId("message-input").press("Enter");
+    await expect(page.getByText("訊息發送失敗")).toBeVisible();
+    await expect(page.getByText("無法取得AI回應，請稍後再試")).toBeVisible();
+    await expect(page.getByTestId("message-user")).toHaveCount(0);
+    await page.unroute("**/api/messages");
+
+    await page.route("**/api/analyze-image", (route) => route.fulfill({ status: 500, body: "{}" }));
+    await page.getByTestId("image-file").setInputFiles({ name: "a.png", mimeType: "image/png", buffer: PNG });
+    await page.getByTestId("send-button").click();
+    await expect(page.getByText("圖片分析失敗")).toBeVisible();
+    await expect(page.getByText("請稍後再試或聯繫客服")).toBeVisible();
+    await expect(page.getByTestId("message-user")).toHaveCount(0);
+    await expect(page.getByTestId("image-preview")).toBeVisible();
+    await page.unroute("**/api/analyze-image");
+    await page.getByTestId("remove-image").click();
+
+    const big = Buffer.alloc(10 * 1024 * 1024 + 1);
+    PNG.copy(big);
+    await page.getByTestId("image-file").setInputFiles({ name: "big.png", mimeType: "image/png", buffer: big });
+    await expect(page.getByText("檔案過大")).toBeVisible();
+    await expect(page.getByText("圖片檔案大小不能超過 10MB")).toBeVisible();
+    await expect(page.getByTestId("image-preview")).toHaveCount(0);
+
+    // Dropping an image on the bar shows the overlay, then the preview.
+    await page.evaluate((bytes) => {
+      const bar = document.querySelector('[data-testid="chat-input"]')!;
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], "dropped.png", { type: "image/png" }));
+      bar.dispatchEvent(new DragEvent("dragenter", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, [...PNG]);
+    await expect(page.getByTestId("drop-overlay")).toContainText("JPG、PNG、GIF");
+    await page.evaluate((bytes) => {
+      const bar = document.querySelector('[data-testid="chat-input"]')!;
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(bytes)], "dropped.png", { type: "image/png" }));
+      bar.dispatchEvent(new DragEvent("drop", { dataTransfer: transfer, bubbles: true, cancelable: true }));
+    }, [...PNG]);
+    await expect(page.getByTestId("drop-overlay")).toHaveCount(0);
+    await expect(page.getByTestId("image-preview")).toContainText("dropped.png");
+  });
+
+  test("in LINE's in-app browser: a compatibility tip and no suggestions", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Line/13.20.0" });
+    const page = await context.newPage();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    let suggestionCalls = 0;
+    page.on("request", (r) => {
+      if (/\/api\/(initial-questions|ai-suggestions)/.test(r.url())) suggestionCalls++;
+    });
+    await page.request.delete("/api/messages", { headers: { origin: new URL(page.url()).origin } });
+    await page.goto("/");
+    await expect(page.getByTestId("in-app-tip")).toBeVisible();
+    await ask(page, "市民可以用什麼方式搭乘捷運與公車？");
+    await page.waitForTimeout(1_000);
+    await expect(page.getByTestId("suggestions")).toHaveCount(0);
+    expect(suggestionCalls).toBe(0);
+    await context.close();
   });
 });
