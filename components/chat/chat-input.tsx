@@ -76,12 +76,17 @@ export function ChatInput({ busy, mobile, onSend }: { busy: boolean; mobile: boo
         setAnalysing(false);
       }
     }
+    // The text leaves the box at once (the question shows in the conversation); the image stays
+    // in the preview, 就緒, until the message has gone.
     const sent = image;
     setText("");
-    setImage(null);
-    setProgress(null);
-    await onSend(content, sent);
-    box.current?.focus();
+    try {
+      await onSend(content, sent);
+    } finally {
+      setImage(null);
+      setProgress(null);
+      box.current?.focus();
+    }
   };
 
   return (

@@ -119,6 +119,8 @@ test.describe("chat", () => {
     await expect(page.getByTestId("assistant-name")).toHaveText("Document Assistant");
     await expect(page.getByTestId("suggestions")).toContainText("You might ask");
     expect(await page.getByTestId("suggestion").count()).toBeLessThanOrEqual(2);
+    await page.getByTestId("suggestions-dismiss").click();
+    await expect(page.getByTestId("suggestions")).toHaveCount(0);
     const reply = await ask(page, "市民可以用什麼方式搭乘捷運與公車？");
     await expect(reply).toContainText("Here is what your documents say");
     await expect(reply.getByTestId("source-chip").first()).toContainText("pp. 1–3");
@@ -245,6 +247,35 @@ test.describe("chat", () => {
     await expect(page.getByText("圖片檔案大小不能超過 10MB")).toBeVisible();
     await expect(page.getByTestId("image-preview")).toHaveCount(0);
 
+    // Analysis progress climbs while the server works, then 就緒 until the message has gone.
+    let releaseSend: () => void = () => undefined;
+    await page.route("**/api/analyze-image", async (route) => {
+      await new Promise((r) => setTimeout(r, 1_200));
+      await route.continue();
+    });
+    await page.route("**/api/messages", async (route) => {
+      if (route.request().method() === "POST") await new Promise<void>((r) => (releaseSend = r));
+      await route.continue();
+    });
+    await page.getByTestId("image-file").setInputFiles({ name: "slow.png", mimeType: "image/png", buffer: PNG });
+    await page.getByTestId("send-button").click();
+    await expect(page.getByTestId("image-progress")).toHaveText(/^\d+%$/);
+    await expect(page.getByTestId("image-progress")).toHaveText("就緒", { timeout: 10_000 });
+    releaseSend();
+    await expect(page.getByTestId("image-preview")).toHaveCount(0, { timeout: 20_000 });
+    await page.unroute("**/api/analyze-image");
+    await page.unroute("**/api/messages");
+
+    // Clearing and refreshing that fail say so and change nothing.
+    await page.route("**/api/messages", (route) => (route.request().method() === "GET" || route.request().method() === "DELETE" ? route.fulfill({ status: 500, body: "{}" }) : route.continue()));
+    await page.getByTestId("refresh-chat").click();
+    await expect(page.getByText("重新整理失敗")).toBeVisible();
+    await page.getByTestId("start-over").click();
+    await page.getByTestId("confirm-start-over").click();
+    await expect(page.getByText("清除失敗")).toBeVisible();
+    await expect(page.getByTestId("message-user")).toHaveCount(1);
+    await page.unroute("**/api/messages");
+
     // Dropping an image on the bar shows the overlay, then the preview.
     await page.evaluate((bytes) => {
       const bar = document.querySelector('[data-testid="chat-input"]')!;
@@ -279,5 +310,58 @@ test.describe("chat", () => {
     await expect(page.getByTestId("suggestions")).toHaveCount(0);
     expect(suggestionCalls).toBe(0);
     await context.close();
+  });
+
+  test("bubbles: thinking steps while waiting, long messages collapse, time on tap for 3 s, input up to 120 px, link cards in the chosen style", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const origin = new URL(page.url()).origin;
+    await page.request.delete("/api/messages", { headers: { origin } });
+    await page.goto("/");
+
+    // Hold the reply back a moment: the three-step indicator shows meanwhile.
+    await page.route("**/api/messages", async (route) => {
+      if (route.request().method() === "POST") await new Promise((r) => setTimeout(r, 1_500));
+      await route.continue();
+    });
+    const long = Array.from({ length: 40 }, (_, i) => `第 ${i + 1} 行：很長的訊息內容。`).join("\n");
+    await page.getByTestId("message-input").fill(long);
+    const height = await page.getByTestId("message-input").evaluate((el) => el.getBoundingClientRect().height);
+    expect(height).toBeLessThanOrEqual(120);
+    expect(height).toBeGreaterThan(60);
+    await page.getByTestId("message-input").press("Enter");
+    await expect(page.getByTestId("thinking")).toContainText("正在搜尋您的文件");
+    // Nothing more can be sent or attached while the reply is awaited.
+    await page.getByTestId("message-input").fill("第二個問題");
+    await expect(page.getByTestId("send-button")).toBeDisabled();
+    await expect(page.getByTestId("attach-image")).toBeDisabled();
+    await expect(page.getByTestId("message-assistant")).toHaveCount(1, { timeout: 20_000 });
+    await expect(page.getByTestId("thinking")).toHaveCount(0);
+    await page.unroute("**/api/messages");
+    await page.getByTestId("message-input").fill("");
+
+    const mine = page.getByTestId("message-user").last();
+    await expect(mine.getByRole("button", { name: "顯示更多" })).toBeVisible();
+    await mine.getByRole("button", { name: "顯示更多" }).click();
+    await expect(mine.getByRole("button", { name: "收合" })).toBeVisible();
+
+    await mine.getByText("第 1 行", { exact: false }).click();
+    await expect(mine.getByTestId("message-time")).toBeVisible();
+    await expect(mine.getByTestId("message-time")).toHaveCount(0, { timeout: 5_000 });
+
+    // A page that gives a preview becomes a card in the owner's style (the server's answer stubbed in the browser).
+    await page.route("**/api/link-preview", (route) =>
+      route.fulfill({ contentType: "application/json", body: JSON.stringify({ title: "高鐵時刻表", siteName: "台灣高鐵", description: "查詢班次與票價", image: `data:image/png;base64,${PNG.toString("base64")}` }) }),
+    );
+    await ask(page, "參考 https://www.thsrc.com.tw/timetable");
+    const card = page.getByTestId("message-user").last().getByTestId("link-card");
+    await expect(card).toContainText("高鐵時刻表");
+    await expect(card).toContainText("台灣高鐵");
+    await expect(card).toHaveAttribute("data-style", /default|large/);
+    await expect(card).toHaveAttribute("href", "https://www.thsrc.com.tw/timetable");
+    await page.getByTestId("link-preview-settings-button").click();
+    await page.getByTestId("preview-style-compact").click();
+    await page.keyboard.press("Escape");
+    await expect(card).toHaveAttribute("data-style", "compact");
+    await expect(card).not.toContainText("查詢班次與票價");
   });
 });
