@@ -1,17 +1,10 @@
 import "server-only";
+import type { ChatMessage, MessageSource } from "@/lib/chat/message-types";
 import type { MessageRow } from "@/lib/server/queries/messages";
 
-/** A passage an answer cites: shown as a chip (document and page) that reveals the quote. */
-export interface MessageSource {
-  n: number;
-  documentId: string;
-  documentName: string;
-  page: number | null;
-  pageEnd: number | null;
-  quote: string;
-}
+export type { MessageSource };
 
-export function toPublicMessage(row: MessageRow) {
+export function toPublicMessage(row: MessageRow): ChatMessage {
   return {
     id: row.id,
     role: row.role,
@@ -24,4 +17,4 @@ export function toPublicMessage(row: MessageRow) {
   };
 }
 
-export type PublicMessage = ReturnType<typeof toPublicMessage>;
+export type PublicMessage = ChatMessage;

@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
-import { MULTIPART_OVERHEAD_BYTES } from "@/lib/constants";
 import { route } from "@/lib/server/http/route";
 import { AppError } from "@/lib/server/http/errors";
+import { readMultipartFile } from "@/lib/server/http/multipart";
 import { uploadDocument } from "@/lib/server/services/upload-document";
 import { uploadLimitsFor } from "@/lib/server/services/upload-limits";
 import { toPublicDocument } from "@/lib/server/services/present-document";
@@ -13,27 +13,17 @@ const MB = 1024 * 1024;
 // Answers at once with the document in status "processing"; parsing runs in the background.
 export const POST = route({ auth: "workspace", rawBody: true }, async ({ req, user }) => {
   const { maxBytes } = uploadLimitsFor(user);
-  const declared = Number(req.headers.get("content-length"));
   // A body that cannot fit under the limit is refused before a byte of it is read.
-  if (!Number.isFinite(declared) || declared <= 0) throw new AppError("bad_request", { messageKey: "missing_file" });
-  if (declared > maxBytes + MULTIPART_OVERHEAD_BYTES) {
-    throw new AppError("payload_too_large", {
+  const { file, form } = await readMultipartFile(req, {
+    field: "file",
+    maxFileBytes: maxBytes,
+    missing: new AppError("bad_request", { messageKey: "missing_file" }),
+    tooLarge: new AppError("payload_too_large", {
       messageKey: "file_too_large",
       params: { limit: maxBytes / MB },
       details: { limitBytes: maxBytes, reason: "file_too_large" },
-    });
-  }
-  if (!(req.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
-    throw new AppError("bad_request", { messageKey: "missing_file" });
-  }
-  let form: FormData;
-  try {
-    form = await req.formData();
-  } catch {
-    throw new AppError("bad_request", { messageKey: "missing_file" });
-  }
-  const file = form.get("file");
-  if (!(file instanceof File)) throw new AppError("bad_request", { messageKey: "missing_file" });
+    }),
+  });
   const clientId = form.get("clientId");
   const { document, created } = await uploadDocument({
     user,

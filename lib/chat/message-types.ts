@@ -1,0 +1,25 @@
+// The message shapes of the /api/messages contract, shared by the server that writes them and the
+// chat screen that reads them.
+
+/** A passage an answer cites as [n]: shown as a chip (document and page) that reveals the quote. */
+export interface MessageSource {
+  n: number;
+  documentId: string;
+  documentName: string;
+  page: number | null;
+  pageEnd: number | null;
+  quote: string;
+}
+
+export interface ChatMessage {
+  id: string;
+  role: "user" | "assistant";
+  content: string;
+  imageData: string | null;
+  imageFileName: string | null;
+  createdAt: string;
+  isError: boolean;
+  sources: MessageSource[];
+  /** Client only: a message shown before the server has answered. */
+  pending?: boolean;
+}
