@@ -20,6 +20,10 @@ import * as messagesRoute from "@/app/api/messages/route";
 import * as aiSuggestionsRoute from "@/app/api/ai-suggestions/route";
 import * as initialQuestionsRoute from "@/app/api/initial-questions/route";
 import * as analyzeImageRoute from "@/app/api/analyze-image/route";
+import * as sharesRoute from "@/app/api/shared-assistants/route";
+import * as shareIdRoute from "@/app/api/shared-assistants/[id]/route";
+import * as shareRotateRoute from "@/app/api/shared-assistants/[id]/rotate/route";
+import { createShare, findActiveShare, listOwnerShares } from "@/lib/server/queries/shared-assistants";
 import * as linkPreviewRoute from "@/app/api/link-preview/route";
 import * as linkPreviewSettingsRoute from "@/app/api/link-preview-settings/route";
 import * as linkPreviewIconRoute from "@/app/api/link-preview-settings/icon/route";
@@ -85,6 +89,66 @@ async function adminWithDocument() {
 }
 
 const CASES: MutationCase[] = [
+  {
+    method: "POST",
+    path: "/api/shared-assistants",
+    handler: sharesRoute.POST,
+    prepare: async () => {
+      const a = await admin();
+      return {
+        cookie: a.cookie,
+        body: { name: "分享", rolePrompt: "x", includeDocuments: true },
+        state: async () => (await listOwnerShares(a.user.id)).length,
+        allowed: (res) => expect(res.status).toBe(201),
+      };
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/api/shared-assistants/{id}",
+    handler: shareIdRoute.PATCH,
+    prepare: async () => {
+      const a = await admin();
+      const share = await createShare({ ownerId: a.user.id, name: "原名", rolePrompt: "x", includeDocuments: true });
+      return {
+        cookie: a.cookie,
+        params: { id: share.shareId },
+        body: { name: "被改名" },
+        state: async () => (await findActiveShare(share.shareId))?.name,
+        allowed: (res) => expect(res.body.name).toBe("被改名"),
+      };
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/api/shared-assistants/{id}",
+    handler: shareIdRoute.DELETE,
+    prepare: async () => {
+      const a = await admin();
+      const share = await createShare({ ownerId: a.user.id, name: "留著", rolePrompt: "x", includeDocuments: true });
+      return {
+        cookie: a.cookie,
+        params: { id: share.shareId },
+        state: async () => Boolean(await findActiveShare(share.shareId)),
+        allowed: (res) => expect(res.status).toBe(200),
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/shared-assistants/{id}/rotate",
+    handler: shareRotateRoute.POST,
+    prepare: async () => {
+      const a = await admin();
+      const share = await createShare({ ownerId: a.user.id, name: "留著", rolePrompt: "x", includeDocuments: true });
+      return {
+        cookie: a.cookie,
+        params: { id: share.shareId },
+        state: async () => Boolean(await findActiveShare(share.shareId)),
+        allowed: (res) => expect(res.body.shareId).not.toBe(share.shareId),
+      };
+    },
+  },
   {
     method: "PUT",
     path: "/api/link-preview-settings",

@@ -22,6 +22,9 @@ import * as documentsBulk from "@/app/api/documents/bulk-delete/route";
 import * as assistant from "@/app/api/assistant/route";
 import * as messages from "@/app/api/messages/route";
 import * as messagesExport from "@/app/api/messages/export/route";
+import * as shares from "@/app/api/shared-assistants/route";
+import * as shareId from "@/app/api/shared-assistants/[id]/route";
+import * as shareRotate from "@/app/api/shared-assistants/[id]/rotate/route";
 import * as aiSuggestions from "@/app/api/ai-suggestions/route";
 import * as analyzeImage from "@/app/api/analyze-image/route";
 import * as linkPreview from "@/app/api/link-preview/route";
@@ -88,6 +91,12 @@ export const API_ROUTES: ApiRoute[] = [
   { path: "/api/messages", file: "api/messages/route.ts", method: "POST", access: "admin", handler: h(messages.POST), body: true, wrapped: true, maxBodyBytes: MESSAGE_BODY_MAX_BYTES },
   { path: "/api/messages", file: "api/messages/route.ts", method: "DELETE", access: "admin", handler: h(messages.DELETE), body: false, wrapped: true },
   { path: "/api/messages/export", file: "api/messages/export/route.ts", method: "GET", access: "admin", handler: h(messagesExport.GET), body: false, wrapped: true },
+  { path: "/api/shared-assistants", file: "api/shared-assistants/route.ts", method: "POST", access: "admin", handler: h(shares.POST), body: true, wrapped: true },
+  { path: "/api/shared-assistants", file: "api/shared-assistants/route.ts", method: "GET", access: "admin", handler: h(shares.GET), body: false, wrapped: true },
+  { path: "/api/shared-assistants/{id}", file: "api/shared-assistants/[id]/route.ts", method: "GET", access: "public", handler: h(shareId.GET), body: false, wrapped: true },
+  { path: "/api/shared-assistants/{id}", file: "api/shared-assistants/[id]/route.ts", method: "PATCH", access: "admin", handler: h(shareId.PATCH), body: true, wrapped: true },
+  { path: "/api/shared-assistants/{id}", file: "api/shared-assistants/[id]/route.ts", method: "DELETE", access: "admin", handler: h(shareId.DELETE), body: false, wrapped: true },
+  { path: "/api/shared-assistants/{id}/rotate", file: "api/shared-assistants/[id]/rotate/route.ts", method: "POST", access: "admin", handler: h(shareRotate.POST), body: false, wrapped: true },
   { path: "/api/ai-suggestions", file: "api/ai-suggestions/route.ts", method: "POST", access: "admin", handler: h(aiSuggestions.POST), body: true, wrapped: true },
   { path: "/api/analyze-image", file: "api/analyze-image/route.ts", method: "POST", access: "admin", handler: h(analyzeImage.POST), body: false, wrapped: true },
   { path: "/api/link-preview", file: "api/link-preview/route.ts", method: "POST", access: "admin", handler: h(linkPreview.POST), body: true, wrapped: true },

@@ -1,0 +1,27 @@
+import { updateShareSchema } from "@/lib/schemas/shared-assistant";
+import { AppError } from "@/lib/server/http/errors";
+import { route } from "@/lib/server/http/route";
+import { findActiveShare, revokeOwnerShare, updateOwnerShare } from "@/lib/server/queries/shared-assistants";
+import { toOwnerShare, toVisitorShare } from "@/lib/server/services/present-share";
+
+// The path segment is the share id of the public link (/shared/{shareId}).
+
+// GET /api/shared-assistants/{shareId}: what a visitor needs to open the shared assistant.
+export const GET = route({ auth: "public" }, async ({ params, user }) => {
+  const share = await findActiveShare(params.id);
+  if (!share) throw new AppError("not_found", { messageKey: "share_not_found" });
+  return toVisitorShare(share, user?.id ?? null);
+});
+
+// PATCH /api/shared-assistants/{shareId}: the owner changes name, role, modes or the announcement.
+export const PATCH = route({ auth: "workspace", body: updateShareSchema }, async ({ params, user, body }) => {
+  const share = await updateOwnerShare(user.id, params.id, body);
+  if (!share) throw new AppError("not_found", { messageKey: "share_not_found" });
+  return toOwnerShare(share);
+});
+
+// DELETE /api/shared-assistants/{shareId}: revokes the link; it answers 404 from now on.
+export const DELETE = route({ auth: "workspace" }, async ({ params, user }) => {
+  if (!(await revokeOwnerShare(user.id, params.id))) throw new AppError("not_found", { messageKey: "share_not_found" });
+  return { ok: true };
+});

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { ACCESS_MODES, ASSISTANT_NAME_MAX_LENGTH, ROLE_PROMPT_MAX_LENGTH } from "@/lib/constants";
+
+export const ANNOUNCEMENT_MAX_LENGTH = 2_000;
+
+const name = z.string().trim().min(1, "validation.assistantNameRequired").max(ASSISTANT_NAME_MAX_LENGTH, "validation.assistantNameTooLong");
+const rolePrompt = z.string().trim().max(ROLE_PROMPT_MAX_LENGTH, "validation.rolePromptTooLong");
+
+/** POST /api/shared-assistants */
+export const createShareSchema = z.object({ name, rolePrompt, includeDocuments: z.boolean().default(true) }).strict();
+
+/** PATCH /api/shared-assistants/{shareId}: what an owner may change on a share. */
+export const updateShareSchema = z
+  .object({
+    name: name.optional(),
+    rolePrompt: rolePrompt.optional(),
+    isPublicMode: z.boolean().optional(),
+    accessMode: z.enum(ACCESS_MODES).optional(),
+    announcementEnabled: z.boolean().optional(),
+    pinnedAnnouncement: z.string().trim().max(ANNOUNCEMENT_MAX_LENGTH).nullable().optional(),
+  })
+  .strict();

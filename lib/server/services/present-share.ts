@@ -1,0 +1,43 @@
+import "server-only";
+import { env } from "@/lib/env";
+import type { SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
+
+export function shareUrl(shareId: string): string {
+  return `${env.APP_URL}/shared/${shareId}`;
+}
+
+/** Everything about a share, for its owner. */
+export function toOwnerShare(row: SharedAssistantRow) {
+  return {
+    id: row.id,
+    shareId: row.shareId,
+    shareUrl: shareUrl(row.shareId),
+    name: row.name,
+    rolePrompt: row.rolePrompt,
+    isPublicMode: row.isPublicMode,
+    accessMode: row.accessMode,
+    includeDocuments: row.includeDocuments,
+    announcementEnabled: row.announcementEnabled,
+    pinnedAnnouncement: row.pinnedAnnouncement,
+    messageCount: row.messageCount,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * What GET /api/shared-assistants/{shareId} tells a visitor (SPEC §7). The pinned announcement is
+ * for the owner's view only (ARCHITECTURE §7.6): anyone else gets it switched off and empty.
+ */
+export function toVisitorShare(row: SharedAssistantRow, viewerId: string | null) {
+  const owner = viewerId === row.ownerId;
+  return {
+    id: row.id,
+    name: row.name,
+    shareId: row.shareId,
+    accessMode: row.accessMode,
+    isPublicMode: row.isPublicMode,
+    announcementEnabled: owner ? row.announcementEnabled : false,
+    pinnedAnnouncement: owner ? row.pinnedAnnouncement : null,
+    isOwner: owner,
+  };
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import * as shares from "@/app/api/shared-assistants/route";
+import * as share from "@/app/api/shared-assistants/[id]/route";
+import * as rotate from "@/app/api/shared-assistants/[id]/rotate/route";
+import { env } from "@/lib/env";
+import { call, seedUser } from "../support/http";
+
+async function create(cookie: string, body: Record<string, unknown> = { name: "稅務小幫手", rolePrompt: "你是稅務顧問。", includeDocuments: true }) {
+  return call(shares.POST, { method: "POST", path: "/api/shared-assistants", cookie, body });
+}
+
+const visit = (shareId: string, cookie?: string) => call(share.GET, { path: `/api/shared-assistants/${shareId}`, params: { id: shareId }, cookie });
+
+describe("POST /api/shared-assistants", () => {
+  it("creates a share with an unguessable id and answers its public link", async () => {
+    const { cookie } = await seedUser({ role: "admin" });
+    const res = await create(cookie);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ name: "稅務小幫手", rolePrompt: "你是稅務顧問。", includeDocuments: true, accessMode: "open", isPublicMode: false, messageCount: 0 });
+    expect(res.body.shareId).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    expect(res.body.shareUrl).toBe(`${env.APP_URL}/shared/${res.body.shareId}`);
+    const second = await create(cookie);
+    expect(second.body.shareId).not.toBe(res.body.shareId);
+  });
+
+  it("validates the name and role prompt like the assistant's, and refuses unknown fields", async () => {
+    const { cookie } = await seedUser({ role: "admin" });
+    for (const body of [{ name: "", rolePrompt: "x" }, { name: "名".repeat(51), rolePrompt: "x" }, { name: "ok", rolePrompt: "x".repeat(4_001) }, { name: "ok", rolePrompt: "x", ownerId: "someone" }]) {
+      expect((await create(cookie, body)).status, JSON.stringify(body).slice(0, 40)).toBe(400);
+    }
+  });
+});
+
+describe("GET /api/shared-assistants/{shareId}", () => {
+  it("tells anyone what they need to open the assistant; the pinned announcement only its owner", async () => {
+    const owner = await seedUser({ role: "admin" });
+    const { body: created } = await create(owner.cookie);
+    await call(share.PATCH, { method: "PATCH", cookie: owner.cookie, params: { id: created.shareId }, body: { announcementEnabled: true, pinnedAnnouncement: "本週五停止服務" } });
+    const anonymous = await visit(created.shareId);
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body).toEqual({ id: created.id, name: "稅務小幫手", shareId: created.shareId, accessMode: "open", isPublicMode: false, announcementEnabled: false, pinnedAnnouncement: null, isOwner: false });
+    expect(anonymous.body).not.toHaveProperty("rolePrompt");
+    const other = await seedUser();
+    expect((await visit(created.shareId, other.cookie)).body.pinnedAnnouncement).toBeNull();
+    expect((await visit(created.shareId, owner.cookie)).body).toMatchObject({ announcementEnabled: true, pinnedAnnouncement: "本週五停止服務", isOwner: true });
+  });
+
+  it("answers 404 with the spec's message for an unknown link", async () => {
+    const res = await visit("nonexistent00");
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe("找不到此共享助手，請確認連結是否正確");
+  });
+});
+
+describe("GET /api/shared-assistants", () => {
+  it("lists the caller's live shares only, with message counts", async () => {
+    const a = await seedUser({ role: "admin" });
+    const b = await seedUser({ role: "admin" });
+    await create(a.cookie, { name: "A1", rolePrompt: "", includeDocuments: true });
+    await create(a.cookie, { name: "A2", rolePrompt: "", includeDocuments: false });
+    await create(b.cookie, { name: "B1", rolePrompt: "", includeDocuments: true });
+    const listed = await call(shares.GET, { cookie: a.cookie });
+    expect(listed.body.map((s: { name: string }) => s.name).sort()).toEqual(["A1", "A2"]);
+    expect(listed.body.every((s: { messageCount: number }) => s.messageCount === 0)).toBe(true);
+  });
+});
+
+describe("PATCH /api/shared-assistants/{shareId}", () => {
+  it("changes name, role, public mode, access mode and announcement for the owner only", async () => {
+    const owner = await seedUser({ role: "admin" });
+    const { body: created } = await create(owner.cookie);
+    const changes = { name: "新名字", rolePrompt: "新角色", isPublicMode: true, accessMode: "google_required", announcementEnabled: true, pinnedAnnouncement: "公告" };
+    const res = await call(share.PATCH, { method: "PATCH", cookie: owner.cookie, params: { id: created.shareId }, body: changes });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject(changes);
+    expect((await call(share.PATCH, { method: "PATCH", cookie: owner.cookie, params: { id: created.shareId }, body: { accessMode: "everyone" } })).status).toBe(400);
+
+    const intruder = await seedUser({ role: "admin" });
+    const denied = await call(share.PATCH, { method: "PATCH", cookie: intruder.cookie, params: { id: created.shareId }, body: { name: "偷改" } });
+    expect(denied.status).toBe(404);
+    expect((await visit(created.shareId)).body.name).toBe("新名字");
+  });
+});
+
+describe("DELETE /api/shared-assistants/{shareId} and POST …/rotate", () => {
+  it("revoking answers 404 at once; another owner cannot revoke", async () => {
+    const owner = await seedUser({ role: "admin" });
+    const { body: created } = await create(owner.cookie);
+    const intruder = await seedUser({ role: "admin" });
+    expect((await call(share.DELETE, { method: "DELETE", cookie: intruder.cookie, params: { id: created.shareId } })).status).toBe(404);
+    expect((await visit(created.shareId)).status).toBe(200);
+    expect((await call(share.DELETE, { method: "DELETE", cookie: owner.cookie, params: { id: created.shareId } })).status).toBe(200);
+    expect((await visit(created.shareId)).status).toBe(404);
+    expect((await call(shares.GET, { cookie: owner.cookie })).body).toEqual([]);
+    expect((await call(share.DELETE, { method: "DELETE", cookie: owner.cookie, params: { id: created.shareId } })).status).toBe(404);
+  });
+
+  it("replacing the link keeps the share under a new id; the old link is dead", async () => {
+    const owner = await seedUser({ role: "admin" });
+    const { body: created } = await create(owner.cookie);
+    const rotated = await call(rotate.POST, { method: "POST", cookie: owner.cookie, params: { id: created.shareId } });
+    expect(rotated.status).toBe(200);
+    expect(rotated.body.id).toBe(created.id);
+    expect(rotated.body.shareId).not.toBe(created.shareId);
+    expect((await visit(created.shareId)).status).toBe(404);
+    expect((await visit(rotated.body.shareId)).body.name).toBe("稅務小幫手");
+    const intruder = await seedUser({ role: "admin" });
+    expect((await call(rotate.POST, { method: "POST", cookie: intruder.cookie, params: { id: rotated.body.shareId } })).status).toBe(404);
+  });
+});
