@@ -83,6 +83,11 @@ export const COPIED_LINK_FEEDBACK_MS = 2_000;
 export const ACCESS_MODES = ["open", "google_required"] as const;
 export type AccessMode = (typeof ACCESS_MODES)[number];
 export const PENDING_MESSAGE_STORAGE_KEY = "pendingMessage";
+// Visitor messages on share links, counted in the database so the limits hold across instances
+// (SECURITY.md "Abuse and cost"): per address, per visitor conversation and per link, each a minute.
+export const SHARE_MESSAGES_PER_IP_PER_MINUTE = 20;
+export const SHARE_MESSAGES_PER_VISITOR_PER_MINUTE = 10;
+export const SHARE_MESSAGES_PER_LINK_PER_MINUTE = 120;
 export const PENDING_REFERRAL_STORAGE_KEY = "pendingReferralCode";
 
 // Toast durations used across the product

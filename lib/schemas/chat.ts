@@ -32,6 +32,17 @@ export const sendMessageSchema = z
 
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
+/** POST /api/shared-assistants/{shareId}/messages (SPEC §7 names the text "message"). */
+export const shareMessageSchema = z
+  .object({
+    message: z.string().max(MESSAGE_MAX_LENGTH, "validation.chatMessageTooLong").default(""),
+    sessionId: z.string().max(130).optional(),
+    imageData: imageData.nullish(),
+    imageFileName: z.string().trim().max(IMAGE_FILE_NAME_MAX_LENGTH).nullish(),
+    clientId: z.string().trim().min(8).max(100).optional(),
+  })
+  .refine((v) => v.message.trim() !== "" || Boolean(v.imageData), { message: "validation.messageRequired", path: ["message"] });
+
 const historyItem = z.object({ role: z.enum(["user", "assistant"]), content: z.string().max(MESSAGE_MAX_LENGTH * 4) });
 
 /** POST /api/ai-suggestions: the last reply and the conversation before it (the last 6 are used). */

@@ -18,8 +18,8 @@ async function download(cookie: string, format: string) {
 
 async function conversation(locale: "zh-TW" | "en" = "zh-TW") {
   const seeded = await seedUser({ role: "admin" });
-  await answerMessage({ owner: seeded.user, locale, content: "臺灣高鐵的最高時速是多少？請用繁體中文回答。" });
-  await answerMessage({ owner: seeded.user, locale, content: HOSTILE, imageFileName: "收據.png" });
+  await answerMessage({ scope: { kind: "own", owner: seeded.user }, locale, content: "臺灣高鐵的最高時速是多少？請用繁體中文回答。" });
+  await answerMessage({ scope: { kind: "own", owner: seeded.user }, locale, content: HOSTILE, imageFileName: "收據.png" });
   return seeded;
 }
 

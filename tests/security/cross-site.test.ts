@@ -23,6 +23,7 @@ import * as analyzeImageRoute from "@/app/api/analyze-image/route";
 import * as sharesRoute from "@/app/api/shared-assistants/route";
 import * as shareIdRoute from "@/app/api/shared-assistants/[id]/route";
 import * as shareRotateRoute from "@/app/api/shared-assistants/[id]/rotate/route";
+import * as shareMessagesRoute from "@/app/api/shared-assistants/[id]/messages/route";
 import { createShare, findActiveShare, listOwnerShares } from "@/lib/server/queries/shared-assistants";
 import * as linkPreviewRoute from "@/app/api/link-preview/route";
 import * as linkPreviewSettingsRoute from "@/app/api/link-preview-settings/route";
@@ -89,6 +90,22 @@ async function adminWithDocument() {
 }
 
 const CASES: MutationCase[] = [
+  {
+    method: "POST",
+    path: "/api/shared-assistants/{id}/messages",
+    handler: shareMessagesRoute.POST,
+    prepare: async () => {
+      const a = await admin();
+      const share = await createShare({ ownerId: a.user.id, name: "訪客", rolePrompt: "x", includeDocuments: true });
+      return {
+        cookie: a.cookie,
+        params: { id: share.shareId },
+        body: { message: "你好" },
+        state: async () => (await findActiveShare(share.shareId))?.messageCount,
+        allowed: (res) => expect(res.body.aiMessage.role).toBe("assistant"),
+      };
+    },
+  },
   {
     method: "POST",
     path: "/api/shared-assistants",
@@ -285,7 +302,7 @@ const CASES: MutationCase[] = [
     handler: messagesRoute.DELETE,
     prepare: async () => {
       const a = await admin();
-      await answerMessage({ owner: a.user, locale: "zh-TW", content: "留下這段對話" });
+      await answerMessage({ scope: { kind: "own", owner: a.user }, locale: "zh-TW", content: "留下這段對話" });
       return {
         cookie: a.cookie,
         state: async () => (await listOwnMessages(a.user.id)).length,

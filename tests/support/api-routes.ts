@@ -25,6 +25,7 @@ import * as messagesExport from "@/app/api/messages/export/route";
 import * as shares from "@/app/api/shared-assistants/route";
 import * as shareId from "@/app/api/shared-assistants/[id]/route";
 import * as shareRotate from "@/app/api/shared-assistants/[id]/rotate/route";
+import * as shareMessages from "@/app/api/shared-assistants/[id]/messages/route";
 import * as aiSuggestions from "@/app/api/ai-suggestions/route";
 import * as analyzeImage from "@/app/api/analyze-image/route";
 import * as linkPreview from "@/app/api/link-preview/route";
@@ -96,6 +97,8 @@ export const API_ROUTES: ApiRoute[] = [
   { path: "/api/shared-assistants/{id}", file: "api/shared-assistants/[id]/route.ts", method: "GET", access: "public", handler: h(shareId.GET), body: false, wrapped: true },
   { path: "/api/shared-assistants/{id}", file: "api/shared-assistants/[id]/route.ts", method: "PATCH", access: "admin", handler: h(shareId.PATCH), body: true, wrapped: true },
   { path: "/api/shared-assistants/{id}", file: "api/shared-assistants/[id]/route.ts", method: "DELETE", access: "admin", handler: h(shareId.DELETE), body: false, wrapped: true },
+  { path: "/api/shared-assistants/{id}/messages", file: "api/shared-assistants/[id]/messages/route.ts", method: "GET", access: "public", handler: h(shareMessages.GET), body: false, wrapped: true },
+  { path: "/api/shared-assistants/{id}/messages", file: "api/shared-assistants/[id]/messages/route.ts", method: "POST", access: "public", handler: h(shareMessages.POST), body: true, wrapped: true, maxBodyBytes: MESSAGE_BODY_MAX_BYTES },
   { path: "/api/shared-assistants/{id}/rotate", file: "api/shared-assistants/[id]/rotate/route.ts", method: "POST", access: "admin", handler: h(shareRotate.POST), body: false, wrapped: true },
   { path: "/api/ai-suggestions", file: "api/ai-suggestions/route.ts", method: "POST", access: "admin", handler: h(aiSuggestions.POST), body: true, wrapped: true },
   { path: "/api/analyze-image", file: "api/analyze-image/route.ts", method: "POST", access: "admin", handler: h(analyzeImage.POST), body: false, wrapped: true },

@@ -18,7 +18,7 @@ function replyBody(result: AnswerResult) {
 
 // POST /api/messages: asks the assistant; streams the reply with Accept: text/event-stream.
 export const POST = route({ auth: "workspace", body: sendMessageSchema, maxBodyBytes: MESSAGE_BODY_MAX_BYTES }, async ({ req, user, body, locale, t, requestId }) => {
-  const request = { owner: user, locale, content: body.content.trim(), imageData: body.imageData, imageFileName: body.imageFileName, clientId: body.clientId };
+  const request = { scope: { kind: "own" as const, owner: user }, locale, content: body.content.trim(), imageData: body.imageData, imageFileName: body.imageFileName, clientId: body.clientId };
   if (!wantsEventStream(req)) {
     const result = await answerMessage(request);
     return NextResponse.json(replyBody(result), { status: result.error ? 500 : 200 });

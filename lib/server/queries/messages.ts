@@ -1,25 +1,63 @@
 import "server-only";
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/lib/server/db/client";
-import { messages } from "@/lib/server/db/schema";
+import { messages, sharedAssistants } from "@/lib/server/db/schema";
 
 export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
 
-// The owner's own conversation at "/" is the rows with their ownerId and no shared assistant.
-const ownConversation = (ownerId: string) => and(eq(messages.ownerId, ownerId), isNull(messages.sharedAssistantId));
+/**
+ * Whose conversation: the owner's own at "/", a guest's on a share (their guest session), or a
+ * signed-in visitor's on a share. Every message query takes one, so no query can mix them.
+ */
+export type ConversationKey =
+  | { kind: "own"; ownerId: string }
+  | { kind: "share-guest"; sharedAssistantId: string; guestSessionId: string; sessionId: string }
+  | { kind: "share-user"; sharedAssistantId: string; userId: string };
 
-export async function listOwnMessages(ownerId: string): Promise<MessageRow[]> {
-  const db = await getDb();
-  return db.select().from(messages).where(ownConversation(ownerId)).orderBy(asc(messages.createdAt));
+function where(key: ConversationKey) {
+  switch (key.kind) {
+    case "own":
+      return and(eq(messages.ownerId, key.ownerId), isNull(messages.sharedAssistantId));
+    case "share-guest":
+      return and(eq(messages.sharedAssistantId, key.sharedAssistantId), eq(messages.guestUserId, key.guestSessionId));
+    case "share-user":
+      return and(eq(messages.sharedAssistantId, key.sharedAssistantId), eq(messages.registeredUserId, key.userId), isNull(messages.guestUserId));
+  }
 }
 
-/** The latest `limit` messages of the owner's conversation, oldest first. */
-export async function recentOwnMessages(ownerId: string, limit: number): Promise<MessageRow[]> {
+/** The columns that place a new message in the conversation. */
+export function conversationFields(key: ConversationKey): Partial<NewMessage> {
+  switch (key.kind) {
+    case "own":
+      return { ownerId: key.ownerId };
+    case "share-guest":
+      return { sharedAssistantId: key.sharedAssistantId, guestUserId: key.guestSessionId, sessionId: key.sessionId };
+    case "share-user":
+      return { sharedAssistantId: key.sharedAssistantId, registeredUserId: key.userId };
+  }
+}
+
+export async function listConversation(key: ConversationKey): Promise<MessageRow[]> {
   const db = await getDb();
-  const rows = await db.select().from(messages).where(ownConversation(ownerId)).orderBy(desc(messages.createdAt)).limit(limit);
+  return db.select().from(messages).where(where(key)).orderBy(asc(messages.createdAt));
+}
+
+/** The latest `limit` messages of a conversation, oldest first. */
+export async function recentConversation(key: ConversationKey, limit: number): Promise<MessageRow[]> {
+  const db = await getDb();
+  const rows = await db.select().from(messages).where(where(key)).orderBy(desc(messages.createdAt)).limit(limit);
   return rows.reverse();
 }
+
+export async function deleteConversation(key: ConversationKey): Promise<number> {
+  const db = await getDb();
+  const rows = await db.delete(messages).where(where(key)).returning({ id: messages.id });
+  return rows.length;
+}
+
+export const listOwnMessages = (ownerId: string) => listConversation({ kind: "own", ownerId });
+export const deleteOwnMessages = (ownerId: string) => deleteConversation({ kind: "own", ownerId });
 
 export async function findMessageByClientId(clientId: string): Promise<MessageRow | undefined> {
   const db = await getDb();
@@ -40,8 +78,11 @@ export async function insertExchange(question: NewMessage, reply: NewMessage): P
   });
 }
 
-export async function deleteOwnMessages(ownerId: string): Promise<number> {
+/** Counts one visitor message on a share (shown to its owner), stored or not. */
+export async function countShareMessage(sharedAssistantId: string): Promise<void> {
   const db = await getDb();
-  const rows = await db.delete(messages).where(ownConversation(ownerId)).returning({ id: messages.id });
-  return rows.length;
+  await db
+    .update(sharedAssistants)
+    .set({ messageCount: sql`${sharedAssistants.messageCount} + 1` })
+    .where(eq(sharedAssistants.id, sharedAssistantId));
 }

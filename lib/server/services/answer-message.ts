@@ -7,13 +7,33 @@ import { ModelCallError, runModel } from "@/lib/server/ai/run-model";
 import type { OfflineTask } from "@/lib/server/ai/offline/offline-model";
 import { translator } from "@/lib/server/i18n";
 import { listDocuments } from "@/lib/server/queries/documents";
-import { findMessageByClientId, insertExchange, recentOwnMessages, type MessageRow } from "@/lib/server/queries/messages";
+import { randomUUID } from "node:crypto";
+import {
+  conversationFields,
+  countShareMessage,
+  findMessageByClientId,
+  insertExchange,
+  recentConversation,
+  type ConversationKey,
+  type MessageRow,
+  type NewMessage,
+} from "@/lib/server/queries/messages";
+import type { SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
 import { assistantProfile } from "./assistant-profile";
 import { toPublicMessage, type MessageSource, type PublicMessage } from "./present-message";
 import { retrievePassages, type Passage } from "./retrieve-passages";
 
+/**
+ * Whose assistant answers, from which documents, into which conversation: the owner's own chat,
+ * or a share (its name and role, its owner's documents when it includes them, the visitor's
+ * conversation, or none at all in public mode).
+ */
+export type AnswerScope =
+  | { kind: "own"; owner: User }
+  | { kind: "share"; share: SharedAssistantRow; conversation: ConversationKey | null; visitorUserId: string | null };
+
 export interface AnswerRequest {
-  owner: User;
+  scope: AnswerScope;
   locale: Locale;
   content: string;
   imageData?: string | null;
@@ -79,12 +99,16 @@ export async function answerMessage(request: AnswerRequest): Promise<AnswerResul
     if (previous) return previous;
   }
   const receivedAt = new Date();
-  const ownerId = request.owner.id;
+  const { scope } = request;
+  const own = scope.kind === "own";
+  const conversation: ConversationKey | null = own ? { kind: "own", ownerId: scope.owner.id } : scope.conversation;
+  // A share answers from its owner's documents only, and only when it was shared with them.
+  const documentsOwner = own ? scope.owner.id : scope.share.includeDocuments ? scope.share.ownerId : null;
   const [profile, history, passages, documents] = await Promise.all([
-    assistantProfile(ownerId, request.locale),
-    recentOwnMessages(ownerId, CHAT_HISTORY_TURNS * 2),
-    retrievePassages({ ownerId, question: request.content, k: ANSWER_PASSAGES }),
-    listDocuments(ownerId),
+    own ? assistantProfile(scope.owner.id, request.locale) : { name: scope.share.name, rolePrompt: scope.share.rolePrompt },
+    conversation ? recentConversation(conversation, CHAT_HISTORY_TURNS * 2) : [],
+    documentsOwner ? retrievePassages({ ownerId: documentsOwner, question: request.content, k: ANSWER_PASSAGES }) : [],
+    documentsOwner ? listDocuments(documentsOwner) : [],
   ]);
   const documentNames = documents.filter((d) => d.status === "processed").map((d) => d.originalName);
 
@@ -105,8 +129,9 @@ export async function answerMessage(request: AnswerRequest): Promise<AnswerResul
   try {
     const reply = await runModel({
       purpose: "chat",
-      route: "/api/messages",
-      userId: ownerId,
+      route: own ? "/api/messages" : "/api/shared-assistants/messages",
+      userId: own ? scope.owner.id : scope.visitorUserId,
+      sharedAssistantId: own ? null : scope.share.id,
       instructions: answerInstructions({ assistantName: profile.name, rolePrompt: profile.rolePrompt, locale: request.locale, passages, documentNames }),
       messages: [...historyMessages(history), { role: "user", content: request.content }],
       // Plain data (the provider-options type wants an index signature an interface does not have).
@@ -124,25 +149,44 @@ export async function answerMessage(request: AnswerRequest): Promise<AnswerResul
   }
 
   const repliedAt = new Date(Math.max(Date.now(), receivedAt.getTime() + 1));
-  const [userRow, replyRow] = await insertExchange(
-    {
-      ownerId,
-      role: "user",
-      content: request.content,
-      imageData: request.imageData ?? null,
-      imageFileName: request.imageFileName ?? null,
-      clientId: request.clientId ?? null,
-      createdAt: receivedAt,
-    },
-    {
-      ownerId,
-      role: "assistant",
-      content: text,
-      isError,
-      sources,
-      clientId: request.clientId ? `${request.clientId}:reply` : null,
-      createdAt: repliedAt,
-    },
-  );
+  const question: NewMessage = {
+    ...(conversation ? conversationFields(conversation) : {}),
+    role: "user",
+    content: request.content,
+    imageData: request.imageData ?? null,
+    imageFileName: request.imageFileName ?? null,
+    clientId: request.clientId ?? null,
+    createdAt: receivedAt,
+  };
+  const reply: NewMessage = {
+    ...(conversation ? conversationFields(conversation) : {}),
+    role: "assistant",
+    content: text,
+    isError,
+    sources,
+    clientId: request.clientId ? `${request.clientId}:reply` : null,
+    createdAt: repliedAt,
+  };
+  if (!own) await countShareMessage(scope.share.id);
+  // Public mode keeps no per-visitor history: the exchange is answered, not stored.
+  const [userRow, replyRow] = conversation ? await insertExchange(question, reply) : [unsaved(question), unsaved(reply)];
   return { userMessage: toPublicMessage(userRow), aiMessage: toPublicMessage(replyRow), ...(error ? { error } : {}) };
+}
+
+function unsaved(message: NewMessage): MessageRow {
+  return {
+    id: randomUUID(),
+    ownerId: null,
+    sharedAssistantId: null,
+    sessionId: null,
+    guestUserId: null,
+    registeredUserId: null,
+    imageData: null,
+    imageFileName: null,
+    isError: false,
+    sources: [],
+    ...message,
+    clientId: null,
+    createdAt: message.createdAt ?? new Date(),
+  } as MessageRow;
 }

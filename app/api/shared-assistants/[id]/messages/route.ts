@@ -1,0 +1,92 @@
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { SHARE_MESSAGES_PER_IP_PER_MINUTE, SHARE_MESSAGES_PER_LINK_PER_MINUTE, SHARE_MESSAGES_PER_VISITOR_PER_MINUTE } from "@/lib/constants";
+import { MESSAGE_BODY_MAX_BYTES, shareMessageSchema } from "@/lib/schemas/chat";
+import { clientIp } from "@/lib/server/http/client-ip";
+import { AppError } from "@/lib/server/http/errors";
+import { eventStreamResponse, wantsEventStream } from "@/lib/server/http/event-stream";
+import { consumeLimit } from "@/lib/server/http/rate-limit";
+import { route } from "@/lib/server/http/route";
+import { listConversation, type ConversationKey } from "@/lib/server/queries/messages";
+import { findActiveShare, type SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
+import { answerMessage, type AnswerResult } from "@/lib/server/services/answer-message";
+import { readableGuestConversation, SESSION_ID_PATTERN, writableGuestConversation } from "@/lib/server/services/guest-identity";
+import { toPublicMessage } from "@/lib/server/services/present-message";
+
+const MINUTE = 60_000;
+
+async function activeShare(shareId: string): Promise<SharedAssistantRow> {
+  const share = await findActiveShare(shareId);
+  if (!share) throw new AppError("not_found", { messageKey: "share_not_found" });
+  return share;
+}
+
+/** google_required: nothing until the visitor has signed in (the page then sends them to Google). */
+function requireSignIn(share: SharedAssistantRow, userId: string | null) {
+  if (share.accessMode === "google_required" && !userId) throw new AppError("unauthorized", { messageKey: "sign_in_required", extra: { requireAuth: true } });
+}
+
+function checkSessionId(sessionId: string | undefined): string {
+  if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) throw new AppError("bad_request", { messageKey: "session_required" });
+  return sessionId;
+}
+
+// GET /api/shared-assistants/{shareId}/messages?sessionId=: the visitor's conversation on this share.
+export const GET = route({ auth: "public", query: z.object({ sessionId: z.string().max(130).optional() }) }, async ({ req, params, query, user }) => {
+  const share = await activeShare(params.id);
+  requireSignIn(share, user?.id ?? null);
+  // Public mode keeps no per-visitor history.
+  if (share.isPublicMode) return [];
+  let conversation: ConversationKey | null;
+  if (user) conversation = { kind: "share-user", sharedAssistantId: share.id, userId: user.id };
+  else conversation = await readableGuestConversation(req, share, checkSessionId(query.sessionId));
+  return conversation ? (await listConversation(conversation)).map(toPublicMessage) : [];
+});
+
+function replyBody(result: AnswerResult) {
+  if (!result.error) return result;
+  return { ...result, error: { code: "ai_failed", message: result.error }, code: "ai_failed", message: result.error };
+}
+
+// POST /api/shared-assistants/{shareId}/messages: a visitor asks the shared assistant (SSE with Accept: text/event-stream).
+export const POST = route({ auth: "public", body: shareMessageSchema, maxBodyBytes: MESSAGE_BODY_MAX_BYTES }, async ({ req, params, body, user, locale, t }) => {
+  const share = await activeShare(params.id);
+  requireSignIn(share, user?.id ?? null);
+  const ip = clientIp(req);
+  const sessionId = share.isPublicMode || user ? null : checkSessionId(body.sessionId);
+  const visitor = user ? `user:${user.id}` : sessionId ? `session:${sessionId}` : `ip:${ip}`;
+  // Limits first: a refused request costs no session and no model call.
+  await limits(share, ip, visitor);
+  let conversation: ConversationKey | null = null;
+  let setCookie: string | undefined;
+  if (share.isPublicMode) conversation = null;
+  else if (user) conversation = { kind: "share-user", sharedAssistantId: share.id, userId: user.id };
+  else ({ conversation, setCookie } = await writableGuestConversation(req, share, sessionId!, ip));
+
+  const request = {
+    scope: { kind: "share" as const, share, conversation, visitorUserId: user?.id ?? null },
+    locale,
+    content: body.message.trim(),
+    imageData: body.imageData,
+    imageFileName: body.imageFileName,
+    clientId: body.clientId,
+  };
+  let res: Response;
+  if (!wantsEventStream(req)) {
+    const result = await answerMessage(request);
+    res = NextResponse.json(replyBody(result), { status: result.error ? 500 : 200 });
+  } else {
+    res = eventStreamResponse(async (send) => {
+      const result = await answerMessage({ ...request, onDelta: (text) => send("delta", { text }) });
+      send("done", replyBody(result));
+    }, t("errors.internal"));
+  }
+  if (setCookie) res.headers.append("set-cookie", setCookie);
+  return res;
+});
+
+async function limits(share: SharedAssistantRow, ip: string, visitor: string) {
+  await consumeLimit(`share-msg:ip:${ip}`, SHARE_MESSAGES_PER_IP_PER_MINUTE, MINUTE);
+  await consumeLimit(`share-msg:visitor:${share.id}:${visitor}`, SHARE_MESSAGES_PER_VISITOR_PER_MINUTE, MINUTE);
+  await consumeLimit(`share-msg:link:${share.id}`, SHARE_MESSAGES_PER_LINK_PER_MINUTE, MINUTE);
+}

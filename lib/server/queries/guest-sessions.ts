@@ -1,0 +1,21 @@
+import "server-only";
+import { and, eq, sql } from "drizzle-orm";
+import { getDb } from "@/lib/server/db/client";
+import { guestSessions } from "@/lib/server/db/schema";
+
+export type GuestSessionRow = typeof guestSessions.$inferSelect;
+
+export async function findGuestSession(sharedAssistantId: string, sessionId: string): Promise<GuestSessionRow | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(guestSessions).where(and(eq(guestSessions.sharedAssistantId, sharedAssistantId), eq(guestSessions.sessionId, sessionId)));
+  return row;
+}
+
+/** The guest session for this id on this share, created for this browser unless it exists (then whoever made it owns it). */
+export async function claimGuestSession(values: { sharedAssistantId: string; sessionId: string; browserKeyHash: string; ip: string | null }): Promise<GuestSessionRow> {
+  const db = await getDb();
+  await db.insert(guestSessions).values(values).onConflictDoNothing();
+  const row = (await findGuestSession(values.sharedAssistantId, values.sessionId))!;
+  await db.update(guestSessions).set({ lastSeenAt: sql`now()` }).where(eq(guestSessions.id, row.id));
+  return row;
+}

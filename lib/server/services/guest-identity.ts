@@ -1,0 +1,59 @@
+import "server-only";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { env } from "@/lib/env";
+import { requestCookies } from "@/lib/server/http/cookies";
+import { AppError } from "@/lib/server/http/errors";
+import { claimGuestSession, findGuestSession } from "@/lib/server/queries/guest-sessions";
+import type { ConversationKey } from "@/lib/server/queries/messages";
+import type { SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
+
+// A guest's session id (made by the page: session_ + time + random) names their conversation on a
+// share, but is never trusted alone: the browser that first used it holds a secret key in an
+// HttpOnly cookie, and only that browser reads or extends it (SECURITY.md "Ownership and shared
+// links"). The database keeps a hash of the key.
+
+export const GUEST_KEY_COOKIE = "dc_guest_key";
+const KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const SESSION_ID_PATTERN = /^session_[A-Za-z0-9_-]{6,120}$/;
+const KEY_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+function hash(key: string): string {
+  return createHash("sha256").update(key).digest("hex");
+}
+
+function sameHash(a: string, b: string): boolean {
+  return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+}
+
+export function guestKeyCookieHeader(key: string): string {
+  return `${GUEST_KEY_COOKIE}=${key}; Path=/; Max-Age=${KEY_MAX_AGE_S}; HttpOnly; SameSite=Lax${env.secureCookies ? "; Secure" : ""}`;
+}
+
+function browserKey(req: Request): string | null {
+  const value = requestCookies(req)[GUEST_KEY_COOKIE];
+  return value && KEY_PATTERN.test(value) ? value : null;
+}
+
+/** The guest conversation this browser may read, or null (unknown id, or another browser's). */
+export async function readableGuestConversation(req: Request, share: SharedAssistantRow, sessionId: string): Promise<ConversationKey | null> {
+  const key = browserKey(req);
+  if (!key) return null;
+  const session = await findGuestSession(share.id, sessionId);
+  if (!session || !sameHash(session.browserKeyHash, hash(key))) return null;
+  return { kind: "share-guest", sharedAssistantId: share.id, guestSessionId: session.id, sessionId };
+}
+
+/**
+ * The guest conversation this browser writes to, created on first use and bound to it. A session
+ * id another browser already holds is refused (409): the page then starts a new one.
+ */
+export async function writableGuestConversation(req: Request, share: SharedAssistantRow, sessionId: string, ip: string | null): Promise<{ conversation: ConversationKey; setCookie?: string }> {
+  const existing = browserKey(req);
+  const key = existing ?? randomBytes(32).toString("base64url");
+  const session = await claimGuestSession({ sharedAssistantId: share.id, sessionId, browserKeyHash: hash(key), ip });
+  if (!sameHash(session.browserKeyHash, hash(key))) throw new AppError("conflict", { messageKey: "guest_session_taken" });
+  return {
+    conversation: { kind: "share-guest", sharedAssistantId: share.id, guestSessionId: session.id, sessionId },
+    setCookie: existing ? undefined : guestKeyCookieHeader(key),
+  };
+}
