@@ -2,12 +2,14 @@ import type { Metadata, Viewport } from "next";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import { AppProviders } from "@/components/providers/app-providers";
+import { env } from "@/lib/env";
 import { currentClientUser } from "@/lib/server/auth/page-guard";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("app");
-  return { title: { default: t("name"), template: `%s · ${t("name")}` }, description: t("tagline") };
+  // Absolute URLs for Open Graph images and links need the public base URL.
+  return { metadataBase: new URL(env.APP_URL), title: { default: t("name"), template: `%s · ${t("name")}` }, description: t("tagline") };
 }
 
 export const viewport: Viewport = {

@@ -301,3 +301,12 @@ export async function preparePdf(texts: string[]): Promise<{ doc: PDFDocument; f
   return { doc, font: await doc.embedFont(font, { subset: true }), clean };
 }
 
+
+/**
+ * A TrueType font with the glyphs `text` needs (Noto Sans TC, merged from the fontsource files):
+ * social preview images set Chinese names with it, with no font fetched at run time.
+ */
+export function fontFor(text: string): Buffer {
+  const codePoints = [...text].map((char) => char.codePointAt(0)!).filter((cp) => cp >= 0x20);
+  return mergedFont(codePoints).font;
+}

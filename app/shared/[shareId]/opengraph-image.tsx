@@ -1,0 +1,39 @@
+import { ImageResponse } from "next/og";
+import { getTranslations } from "next-intl/server";
+import { fontFor } from "@/lib/server/export/pdf-typesetter";
+import { findActiveShare } from "@/lib/server/queries/shared-assistants";
+
+// The 1200x630 preview LINE, Facebook and chat apps show for a share link. The name is set in
+// Noto Sans TC built into the app (only the glyphs needed), so Chinese renders with no font fetched.
+
+export const size = { width: 1200, height: 630 };
+export const contentType = "image/png";
+export const alt = "AI 文件助理";
+
+export default async function OpenGraphImage({ params }: { params: Promise<{ shareId: string }> }) {
+  const { shareId } = await params;
+  const t = await getTranslations("sharePreview");
+  const share = await findActiveShare(shareId);
+  const name = share?.name ?? t("notFound");
+  const lines = { product: t("product"), name, tagline: share ? t("tagline") : t("notFoundHint"), badges: [t("badgeOnline"), t("badgeInstant"), t("badgeSmart")] };
+  const font = fontFor(`${lines.product}${lines.name}${lines.tagline}${lines.badges.join("")}`);
+  return new ImageResponse(
+    (
+      <div style={{ width: "100%", height: "100%", display: "flex", flexDirection: "column", justifyContent: "space-between", padding: 72, background: "linear-gradient(135deg, #1e3a8a 0%, #2563eb 55%, #60a5fa 100%)", color: "white", fontFamily: "Noto Sans TC" }}>
+        <div style={{ display: "flex", fontSize: 34, opacity: 0.9 }}>{lines.product}</div>
+        <div style={{ display: "flex", flexDirection: "column" }}>
+          <div style={{ display: "flex", fontSize: name.length > 16 ? 64 : 88, fontWeight: 700, lineHeight: 1.15 }}>{lines.name}</div>
+          <div style={{ display: "flex", marginTop: 24, fontSize: 36, opacity: 0.92 }}>{lines.tagline}</div>
+        </div>
+        <div style={{ display: "flex", gap: 16 }}>
+          {lines.badges.map((badge) => (
+            <div key={badge} style={{ display: "flex", padding: "10px 22px", borderRadius: 999, background: "rgba(255,255,255,0.18)", fontSize: 28 }}>
+              {badge}
+            </div>
+          ))}
+        </div>
+      </div>
+    ),
+    { ...size, fonts: [{ name: "Noto Sans TC", data: font, weight: 400, style: "normal" }] },
+  );
+}

@@ -1,0 +1,44 @@
+import { expect, test } from "@playwright/test";
+import sharp from "sharp";
+import { ADMIN, signIn } from "./support/helpers";
+
+const meta = (html: string, key: string) => new RegExp(`<meta[^>]+(?:property|name)="${key}"[^>]+content="([^"]*)"`).exec(html)?.[1];
+
+test.describe("share link previews", () => {
+  test("the page's title, description and Open Graph tags name the assistant; the 1200x630 image renders", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const origin = new URL(page.url()).origin;
+    const created = await page.request.post("/api/shared-assistants", { data: { name: "稅務小幫手", rolePrompt: "你是稅務顧問。", includeDocuments: true }, headers: { origin } });
+    expect(created.status()).toBe(201);
+    const { shareId } = await created.json();
+
+    // Fetched as a link unfurler would: no cookies, plain GET.
+    const res = await fetch(`${origin}/shared/${shareId}`);
+    const html = await res.text();
+    expect(html).toContain("<title>稅務小幫手 · AI 文件助理</title>");
+    expect(meta(html, "description")).toContain("稅務小幫手");
+    expect(meta(html, "og:title")).toBe("稅務小幫手");
+    expect(meta(html, "og:description")).toContain("稅務小幫手");
+    expect(meta(html, "twitter:card")).toBe("summary_large_image");
+    const imageUrl = meta(html, "og:image")!;
+    expect(imageUrl).toMatch(/^https?:\/\/.+\/shared\/.+\/opengraph-image/);
+    expect(meta(html, "og:image:width")).toBe("1200");
+    expect(meta(html, "og:image:height")).toBe("630");
+
+    const image = await fetch(new URL(new URL(imageUrl).pathname + new URL(imageUrl).search, origin));
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    const png = Buffer.from(await image.arrayBuffer());
+    const info = await sharp(png).metadata();
+    expect([info.width, info.height]).toEqual([1200, 630]);
+    // The name band is not empty: white glyphs over the blue gradient.
+    const { data } = await sharp(png).extract({ left: 72, top: 260, width: 600, height: 110 }).greyscale().raw().toBuffer({ resolveWithObject: true });
+    const bright = [...data].filter((v) => v > 220).length;
+    expect(bright / data.length).toBeGreaterThan(0.05);
+
+    // A revoked link previews as not found.
+    await page.request.delete(`/api/shared-assistants/${shareId}`, { headers: { origin } });
+    const gone = await (await fetch(`${origin}/shared/${shareId}`)).text();
+    expect(gone).toContain("找不到此共享助手");
+  });
+});
