@@ -30,6 +30,9 @@ async function stop(signal: string) {
   console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "stopping", signal }));
   server.close();
   server.closeAllConnections();
+  // Let a job in progress finish (bounded) so it is not left marked running until its lease ends.
+  const jobs = (globalThis as { __jobsShutdown?: () => Promise<void> }).__jobsShutdown;
+  await jobs?.().catch(() => undefined);
   const shutdown = (globalThis as { __dbShutdown?: () => Promise<void> }).__dbShutdown;
   await shutdown?.().catch(() => undefined);
   process.exit(0);

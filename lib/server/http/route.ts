@@ -84,7 +84,10 @@ async function readJson(req: Request, maxBytes: number): Promise<unknown> {
   if (req.body) {
     const reader = req.body.getReader();
     for (;;) {
-      const { done, value } = await reader.read();
+      // A client that goes away mid-body has sent nothing to act on: 400, not a logged 500.
+      const { done, value } = await reader.read().catch(() => {
+        throw new AppError("bad_request");
+      });
       if (done) break;
       size += value.byteLength;
       if (size > maxBytes) {

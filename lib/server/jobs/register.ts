@@ -1,5 +1,5 @@
 import "server-only";
-import { registerJobHandler, startJobRunner } from "./runner";
+import { registerJobHandler, startJobRunner, stopJobRunner } from "./runner";
 import { prewarmParseWorkers } from "@/lib/server/ingest/parse-in-worker";
 import { ingestDocument } from "@/lib/server/services/ingest-document";
 import { markDocumentError } from "@/lib/server/queries/documents";
@@ -25,5 +25,7 @@ export function startBackgroundWork() {
   prewarmParseWorkers();
   void scheduleTermsReindexIfStale().catch((error) => log.error("could not check the index version", { error }));
   startJobRunner();
+  // The custom server (scripts/server.ts) lives outside the app bundle; it finds this on shutdown.
+  (globalThis as { __jobsShutdown?: () => Promise<void> }).__jobsShutdown = () => stopJobRunner();
   void prewarmRetrieval().catch((error) => log.warn("could not preload retrieval indexes", { error }));
 }

@@ -43,7 +43,7 @@ async function runJob(job: Job): Promise<void> {
 /** Runs every runnable job until none is left (tests use it to process work deterministically). */
 export async function drainJobs(limit = 1_000): Promise<number> {
   let ran = 0;
-  while (ran < limit) {
+  while (ran < limit && !state.stopping) {
     const job = await claimJob([...handlers.keys()], WORKER_ID);
     if (!job) break;
     await runJob(job);
@@ -55,16 +55,25 @@ export async function drainJobs(limit = 1_000): Promise<number> {
 interface RunnerState {
   started: boolean;
   wake?: () => void;
+  stopping?: boolean;
+  running?: Set<Promise<void>>;
 }
 
 const state = (globalThis as unknown as { __jobRunner?: RunnerState }).__jobRunner ?? { started: false };
 (globalThis as unknown as { __jobRunner?: RunnerState }).__jobRunner = state;
 
 async function loop() {
-  for (;;) {
+  while (!state.stopping) {
     let ran = 0;
     try {
-      ran = await drainJobs(50);
+      const pass = drainJobs(50);
+      const tracked = pass.then(() => undefined, () => undefined);
+      (state.running ??= new Set()).add(tracked);
+      try {
+        ran = await pass;
+      } finally {
+        state.running.delete(tracked);
+      }
     } catch (error) {
       log.error("job runner error", { error });
     }
@@ -79,6 +88,18 @@ async function loop() {
       state.wake = undefined;
     }
   }
+}
+
+/**
+ * Stops claiming jobs and waits (at most `timeoutMs`) for the ones running to finish, so a normal
+ * shutdown does not leave a finished job marked running until its lease expires.
+ */
+export async function stopJobRunner(timeoutMs = 10_000): Promise<void> {
+  state.stopping = true;
+  state.wake?.();
+  const running = [...(state.running ?? [])];
+  if (running.length === 0) return;
+  await Promise.race([Promise.all(running), new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
 }
 
 /** Starts this process's job workers once. */
