@@ -50,6 +50,16 @@ export async function optionalAuthFetcher<T>(url: string): Promise<T | null> {
   }
 }
 
+/** SPEC §7/§8: a list that a 401 (or 未授權) quietly turns into an empty one. */
+export async function listOrEmptyWhenSignedOut<T>(url: string): Promise<T[]> {
+  try {
+    return await apiFetch<T[]>(url);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 401 || error.message.includes("未授權"))) return [];
+    throw error;
+  }
+}
+
 /** The message to show for a failed call: the server's (already translated) or a fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.serverMessage ?? fallback;

@@ -5,20 +5,12 @@ import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { readEventStream } from "@/lib/chat/event-stream";
-import { ApiError, apiFetch } from "@/lib/fetcher";
+import { ApiError, apiFetch, listOrEmptyWhenSignedOut } from "@/lib/fetcher";
 import type { ChatMessage, DraftImage, SendResult } from "./types";
 
 export const MESSAGES_KEY = "/api/messages";
 
-/** SPEC §7/§8: a 401 (or 未授權) on the conversation quietly yields an empty list. */
-async function fetchMessages(): Promise<ChatMessage[]> {
-  try {
-    return await apiFetch<ChatMessage[]>(MESSAGES_KEY);
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.message.includes("未授權"))) return [];
-    throw error;
-  }
-}
+const fetchMessages = () => listOrEmptyWhenSignedOut<ChatMessage>(MESSAGES_KEY);
 
 function newClientId(): string {
   return `msg_${Date.now().toString(36)}_${crypto.getRandomValues(new Uint32Array(2)).join("")}`;

@@ -5,22 +5,14 @@ import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { DOCUMENT_LIST_REFRESH_MS } from "@/lib/constants";
-import { ApiError, apiFetch } from "@/lib/fetcher";
+import { apiFetch, listOrEmptyWhenSignedOut } from "@/lib/fetcher";
 import { listRefreshDue } from "@/lib/document-polling";
 import type { LibraryDocument, UploadUsage } from "./types";
 
 export const DOCUMENTS_KEY = "/api/documents";
 export const USAGE_KEY = "/api/documents/usage";
 
-/** SPEC §7/§8: a 401 (or 未授權) on the list quietly yields an empty list. */
-export async function fetchDocuments(): Promise<LibraryDocument[]> {
-  try {
-    return await apiFetch<LibraryDocument[]>(DOCUMENTS_KEY);
-  } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.message.includes("未授權"))) return [];
-    throw error;
-  }
-}
+export const fetchDocuments = () => listOrEmptyWhenSignedOut<LibraryDocument>(DOCUMENTS_KEY);
 
 /** The document list; refreshed every 10 s (at least 5 s apart) while anything is processing. */
 export function useDocuments() {

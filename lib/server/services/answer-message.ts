@@ -5,6 +5,7 @@ import type { User } from "@/lib/server/db/schema";
 import { answerInstructions } from "@/lib/server/ai/prompts";
 import { ModelCallError, runModel } from "@/lib/server/ai/run-model";
 import type { OfflineTask } from "@/lib/server/ai/offline/offline-model";
+import { toOfflinePassages } from "@/lib/server/ai/offline/compose-answer";
 import { translator } from "@/lib/server/i18n";
 import { listDocuments } from "@/lib/server/queries/documents";
 import { randomUUID } from "node:crypto";
@@ -118,7 +119,7 @@ export async function answerMessage(request: AnswerRequest): Promise<AnswerResul
     question: request.content,
     assistantName: profile.name,
     rolePrompt: profile.rolePrompt,
-    passages: passages.map((p, i) => ({ n: i + 1, documentName: p.documentName, page: p.page, pageEnd: p.pageEnd, content: p.content })),
+    passages: toOfflinePassages(passages),
     documentNames,
   };
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { MAX_INITIAL_QUESTIONS, SUGGESTION_HISTORY_MESSAGES, type Locale } from "@/lib/constants";
-import { matchSentences } from "@/lib/server/ai/offline/compose-answer";
+import { matchSentences, toOfflinePassages } from "@/lib/server/ai/offline/compose-answer";
 import { topicsOf, type Topic } from "@/lib/server/ai/offline/key-phrases";
 import { resolveModel } from "@/lib/server/ai/providers";
 import { runModel } from "@/lib/server/ai/run-model";
@@ -10,7 +10,7 @@ import { findAssistantSettings, saveInitialQuestions } from "@/lib/server/querie
 import { openingPassages } from "@/lib/server/queries/documents";
 import { shuffleQuestions as shuffle } from "@/lib/chat/shuffle";
 import { readRetrievalStamp } from "./retrieval-stamp";
-import { retrievePassages, type Passage } from "./retrieve-passages";
+import { retrievePassages } from "./retrieve-passages";
 
 // Suggested questions are only ever ones the documents can answer: each candidate, from the
 // hosted model or from the documents' own headings and terms, is put to the retrieval service and
@@ -20,13 +20,9 @@ const FOLLOW_UPS = 6;
 const CANDIDATE_TOPICS = 24;
 const QUESTION_MAX_CHARS = 120;
 
-function toOffline(passages: Passage[]) {
-  return passages.map((p, i) => ({ n: i + 1, documentName: p.documentName, page: p.page, content: p.content }));
-}
-
 async function answerable(ownerId: string, question: string, strict: boolean): Promise<boolean> {
   const passages = await retrievePassages({ ownerId, question, k: 3 });
-  const match = matchSentences(question, toOffline(passages));
+  const match = matchSentences(question, toOfflinePassages(passages));
   return match !== null && (!strict || match.confident);
 }
 

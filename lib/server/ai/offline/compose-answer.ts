@@ -13,6 +13,11 @@ export interface OfflinePassage {
   content: string;
 }
 
+/** Retrieved passages numbered for citation, [1] first. */
+export function toOfflinePassages(passages: readonly { documentName: string; page: number | null; pageEnd: number | null; content: string }[]): OfflinePassage[] {
+  return passages.map((p, i) => ({ n: i + 1, documentName: p.documentName, page: p.page, pageEnd: p.pageEnd, content: p.content }));
+}
+
 export interface AnswerInput {
   locale: Locale;
   question: string;

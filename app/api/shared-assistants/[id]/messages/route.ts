@@ -1,15 +1,13 @@
-import { NextResponse } from "next/server";
 import { z } from "zod";
 import { SHARE_MESSAGES_PER_IP_PER_MINUTE, SHARE_MESSAGES_PER_LINK_PER_MINUTE, SHARE_MESSAGES_PER_VISITOR_PER_MINUTE } from "@/lib/constants";
 import { MESSAGE_BODY_MAX_BYTES, shareMessageSchema } from "@/lib/schemas/chat";
 import { clientIp } from "@/lib/server/http/client-ip";
 import { AppError } from "@/lib/server/http/errors";
-import { eventStreamResponse, wantsEventStream } from "@/lib/server/http/event-stream";
+import { answerResponse } from "@/lib/server/http/answer-response";
 import { consumeLimit } from "@/lib/server/http/rate-limit";
 import { route } from "@/lib/server/http/route";
 import { listConversation, type ConversationKey } from "@/lib/server/queries/messages";
 import { findActiveShare, type SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
-import { answerMessage, type AnswerResult } from "@/lib/server/services/answer-message";
 import { readableGuestConversation, SESSION_ID_PATTERN, writableGuestConversation } from "@/lib/server/services/guest-identity";
 import { toPublicMessage } from "@/lib/server/services/present-message";
 
@@ -43,13 +41,8 @@ export const GET = route({ auth: "public", query: z.object({ sessionId: z.string
   return conversation ? (await listConversation(conversation)).map(toPublicMessage) : [];
 });
 
-function replyBody(result: AnswerResult) {
-  if (!result.error) return result;
-  return { ...result, error: { code: "ai_failed", message: result.error }, code: "ai_failed", message: result.error };
-}
-
 // POST /api/shared-assistants/{shareId}/messages: a visitor asks the shared assistant (SSE with Accept: text/event-stream).
-export const POST = route({ auth: "public", body: shareMessageSchema, maxBodyBytes: MESSAGE_BODY_MAX_BYTES }, async ({ req, params, body, user, locale, t }) => {
+export const POST = route({ auth: "public", body: shareMessageSchema, maxBodyBytes: MESSAGE_BODY_MAX_BYTES }, async ({ req, params, body, user, locale, t, requestId }) => {
   const share = await activeShare(params.id);
   requireSignIn(share, user?.id ?? null);
   const ip = clientIp(req);
@@ -59,28 +52,23 @@ export const POST = route({ auth: "public", body: shareMessageSchema, maxBodyByt
   await limits(share, ip, visitor);
   let conversation: ConversationKey | null = null;
   let setCookie: string | undefined;
+  // Public mode: no conversation kept.
   if (share.isPublicMode) conversation = null;
   else if (user) conversation = { kind: "share-user", sharedAssistantId: share.id, userId: user.id };
   else ({ conversation, setCookie } = await writableGuestConversation(req, share, sessionId!, ip));
 
-  const request = {
-    scope: { kind: "share" as const, share, conversation, visitorUserId: user?.id ?? null },
-    locale,
-    content: body.message.trim(),
-    imageData: body.imageData,
-    imageFileName: body.imageFileName,
-    clientId: body.clientId,
-  };
-  let res: Response;
-  if (!wantsEventStream(req)) {
-    const result = await answerMessage(request);
-    res = NextResponse.json(replyBody(result), { status: result.error ? 500 : 200 });
-  } else {
-    res = eventStreamResponse(async (send) => {
-      const result = await answerMessage({ ...request, onDelta: (text) => send("delta", { text }) });
-      send("done", replyBody(result));
-    }, t("errors.internal"));
-  }
+  const res = await answerResponse(
+    req,
+    {
+      scope: { kind: "share", share, conversation, visitorUserId: user?.id ?? null },
+      locale,
+      content: body.message.trim(),
+      imageData: body.imageData,
+      imageFileName: body.imageFileName,
+      clientId: body.clientId,
+    },
+    { requestId, failureMessage: t("errors.internal") },
+  );
   if (setCookie) res.headers.append("set-cookie", setCookie);
   return res;
 });

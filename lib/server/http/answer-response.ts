@@ -1,0 +1,31 @@
+import "server-only";
+import { NextResponse } from "next/server";
+import { log } from "@/lib/server/log";
+import { answerMessage, type AnswerRequest, type AnswerResult } from "@/lib/server/services/answer-message";
+import { eventStreamResponse, wantsEventStream } from "./event-stream";
+
+/** The reply's body: a model failure answers 500 with the stored error reply as aiMessage (SPEC §7). */
+function replyBody(result: AnswerResult) {
+  if (!result.error) return result;
+  return { ...result, error: { code: "ai_failed", message: result.error }, code: "ai_failed", message: result.error };
+}
+
+/**
+ * Answers a message as JSON, or as Server-Sent Events (deltas, then the same payload as "done")
+ * when the client asks for text/event-stream. Shared by the owner's chat and share links.
+ */
+export async function answerResponse(req: Request, request: AnswerRequest, context: { requestId: string; failureMessage: string }): Promise<Response> {
+  if (!wantsEventStream(req)) {
+    const result = await answerMessage(request);
+    return NextResponse.json(replyBody(result), { status: result.error ? 500 : 200 });
+  }
+  return eventStreamResponse(async (send) => {
+    try {
+      const result = await answerMessage({ ...request, onDelta: (text) => send("delta", { text }) });
+      send("done", replyBody(result));
+    } catch (error) {
+      log.error("streamed answer failed", { requestId: context.requestId, error });
+      throw error;
+    }
+  }, context.failureMessage);
+}
