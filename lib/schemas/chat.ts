@@ -51,6 +51,8 @@ export const aiSuggestionsSchema = z.object({
   conversationHistory: z.array(historyItem).max(50).default([]),
   assistantName: z.string().max(ASSISTANT_NAME_MAX_LENGTH).optional(),
   assistantRole: z.string().max(ROLE_PROMPT_MAX_LENGTH).optional(),
+  /** Beyond SPEC §7: the shared page asks for follow-ups of its share. */
+  shareId: z.string().max(100).optional(),
 });
 
 /** POST /api/initial-questions (shareId is the shared mode, for shared assistants). */

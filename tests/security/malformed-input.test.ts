@@ -314,7 +314,7 @@ for (const r of API_ROUTES) {
           });
           expectSafe(res, `${label(r)} 2MB ${cookie ? "admin" : "signed out"}`, r);
           // Without rights the caller is refused before the body is read; with them, 413.
-          if (cookie || r.access === "public") {
+          if (cookie || r.access === "public" || r.shareMode) {
             expect(res.status, label(r)).toBe(413);
             expect(res.body.code).toBe("payload_too_large");
           } else {

@@ -55,6 +55,11 @@ export interface ApiRoute {
   wrapped: boolean;
   /** A JSON body limit above the default 1 MB (messages carrying an image). */
   maxBodyBytes?: number;
+  /**
+   * Open to a share's visitors when the request names a share, the workspace rule otherwise: the
+   * body is read before the caller is known, so a signed-out oversized body is a 413, not a 401.
+   */
+  shareMode?: true;
 }
 
 const h = (fn: unknown) => fn as Handler;
@@ -100,14 +105,14 @@ export const API_ROUTES: ApiRoute[] = [
   { path: "/api/shared-assistants/{id}/messages", file: "api/shared-assistants/[id]/messages/route.ts", method: "GET", access: "public", handler: h(shareMessages.GET), body: false, wrapped: true },
   { path: "/api/shared-assistants/{id}/messages", file: "api/shared-assistants/[id]/messages/route.ts", method: "POST", access: "public", handler: h(shareMessages.POST), body: true, wrapped: true, maxBodyBytes: MESSAGE_BODY_MAX_BYTES },
   { path: "/api/shared-assistants/{id}/rotate", file: "api/shared-assistants/[id]/rotate/route.ts", method: "POST", access: "admin", handler: h(shareRotate.POST), body: false, wrapped: true },
-  { path: "/api/ai-suggestions", file: "api/ai-suggestions/route.ts", method: "POST", access: "admin", handler: h(aiSuggestions.POST), body: true, wrapped: true },
-  { path: "/api/analyze-image", file: "api/analyze-image/route.ts", method: "POST", access: "admin", handler: h(analyzeImage.POST), body: false, wrapped: true },
+  { path: "/api/ai-suggestions", file: "api/ai-suggestions/route.ts", method: "POST", access: "admin", handler: h(aiSuggestions.POST), body: true, wrapped: true, shareMode: true },
+  { path: "/api/analyze-image", file: "api/analyze-image/route.ts", method: "POST", access: "admin", handler: h(analyzeImage.POST), body: false, wrapped: true, shareMode: true },
   { path: "/api/link-preview", file: "api/link-preview/route.ts", method: "POST", access: "admin", handler: h(linkPreview.POST), body: true, wrapped: true },
   { path: "/api/link-preview-settings", file: "api/link-preview-settings/route.ts", method: "GET", access: "admin", handler: h(linkPreviewSettings.GET), body: false, wrapped: true },
   { path: "/api/link-preview-settings", file: "api/link-preview-settings/route.ts", method: "PUT", access: "admin", handler: h(linkPreviewSettings.PUT), body: true, wrapped: true },
   { path: "/api/link-preview-settings/icon", file: "api/link-preview-settings/icon/route.ts", method: "POST", access: "admin", handler: h(linkPreviewIcon.POST), body: false, wrapped: true },
   { path: "/api/link-preview-settings/icon", file: "api/link-preview-settings/icon/route.ts", method: "DELETE", access: "admin", handler: h(linkPreviewIcon.DELETE), body: false, wrapped: true },
-  { path: "/api/initial-questions", file: "api/initial-questions/route.ts", method: "POST", access: "admin", handler: h(initialQuestions.POST), body: true, wrapped: true },
+  { path: "/api/initial-questions", file: "api/initial-questions/route.ts", method: "POST", access: "admin", handler: h(initialQuestions.POST), body: true, wrapped: true, shareMode: true },
   { path: "/api/daily-checkin", file: "api/daily-checkin/route.ts", method: "GET", access: "staff", handler: h(dailyCheckin.GET), body: false, wrapped: true },
   { path: "/api/daily-checkin", file: "api/daily-checkin/route.ts", method: "POST", access: "staff", handler: h(dailyCheckin.POST), body: true, wrapped: true },
   { path: "/api/auth/google", file: "api/auth/google/route.ts", method: "GET", access: "public", handler: h(googleAuth.GET), body: false, wrapped: true },

@@ -1,11 +1,16 @@
-import { CHAT_IMAGE_MAX_BYTES, MESSAGE_MAX_LENGTH } from "@/lib/constants";
+import { z } from "zod";
+import { CHAT_IMAGE_MAX_BYTES, MESSAGE_MAX_LENGTH, SHARE_IMAGE_ANALYSES_PER_IP_PER_MINUTE } from "@/lib/constants";
+import { clientIp } from "@/lib/server/http/client-ip";
 import { AppError } from "@/lib/server/http/errors";
 import { readMultipartFile } from "@/lib/server/http/multipart";
 import { route } from "@/lib/server/http/route";
 import { analyzeImage } from "@/lib/server/services/analyze-image";
+import { helperScope } from "@/lib/server/services/share-access";
 
-// POST /api/analyze-image: multipart "image" (and optional "message") → { analysis }.
-export const POST = route({ auth: "workspace", rawBody: true }, async ({ req, user, locale }) => {
+// POST /api/analyze-image: multipart "image" (and optional "message") → { analysis }. On a shared
+// page the share id comes in the query (?shareId=), so access is settled before the body is read.
+export const POST = route({ auth: "public", rawBody: true, query: z.object({ shareId: z.string().max(100).optional() }) }, async ({ req, user, query, locale }) => {
+  const scope = await helperScope(user, query.shareId, { ip: clientIp(req), limitKey: "share-image", perMinute: SHARE_IMAGE_ANALYSES_PER_IP_PER_MINUTE, signInRequired: true });
   // Refused unread when it cannot hold an image within the limit.
   const { file, form } = await readMultipartFile(req, {
     field: "image",
@@ -17,7 +22,9 @@ export const POST = route({ auth: "workspace", rawBody: true }, async ({ req, us
   const message = form.get("message");
   if (typeof message === "string" && message.length > MESSAGE_MAX_LENGTH) throw new AppError("validation", { messageKey: "message_too_long" });
   const analysis = await analyzeImage({
-    userId: user.id,
+    // The owner's account carries the cost of their share's visitors.
+    userId: scope.share ? scope.share.ownerId : scope.ownerId,
+    sharedAssistantId: scope.share?.id ?? null,
     locale,
     bytes: new Uint8Array(await file.arrayBuffer()),
     message: typeof message === "string" ? message.replaceAll("\u0000", "") : undefined,

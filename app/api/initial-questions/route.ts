@@ -1,11 +1,15 @@
+import { SHARE_SUGGESTIONS_PER_IP_PER_MINUTE } from "@/lib/constants";
 import { initialQuestionsSchema } from "@/lib/schemas/chat";
-import { AppError } from "@/lib/server/http/errors";
+import { clientIp } from "@/lib/server/http/client-ip";
 import { route } from "@/lib/server/http/route";
+import { helperScope } from "@/lib/server/services/share-access";
 import { initialQuestions } from "@/lib/server/services/suggest-questions";
 
-// POST /api/initial-questions: up to 8 opening questions the caller's documents can answer.
-export const POST = route({ auth: "workspace", body: initialQuestionsSchema }, async ({ user, body, locale }) => {
-  // Questions for a shared assistant come with sharing; until then no share id names anything.
-  if (body.shareId !== undefined) throw new AppError("not_found");
-  return { questions: await initialQuestions({ ownerId: user.id, locale, forceRegenerate: body.forceRegenerate }) };
+// POST /api/initial-questions: up to 8 opening questions the documents can answer — the caller's
+// own, or with shareId those of the shared assistant (its owner's documents when it includes them).
+// Seeing them needs no sign-in even on a google_required share; picking one does.
+export const POST = route({ auth: "public", body: initialQuestionsSchema }, async ({ req, user, body, locale }) => {
+  const scope = await helperScope(user, body.shareId, { ip: clientIp(req), limitKey: "share-suggest", perMinute: SHARE_SUGGESTIONS_PER_IP_PER_MINUTE, signInRequired: false });
+  // A visitor's forceRegenerate is ignored: regenerating with a hosted model costs the owner.
+  return { questions: await initialQuestions({ ownerId: scope.ownerId, locale, forceRegenerate: body.forceRegenerate && scope.mayRegenerate }) };
 });

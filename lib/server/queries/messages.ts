@@ -56,6 +56,20 @@ export async function deleteConversation(key: ConversationKey): Promise<number> 
   return rows.length;
 }
 
+/**
+ * A guest's conversation on a share becomes the signed-in visitor's (they signed in from that
+ * browser). Returns how many messages moved.
+ */
+export async function moveGuestConversationToUser(from: Extract<ConversationKey, { kind: "share-guest" }>, userId: string): Promise<number> {
+  const db = await getDb();
+  const rows = await db
+    .update(messages)
+    .set({ guestUserId: null, sessionId: null, registeredUserId: userId })
+    .where(where(from))
+    .returning({ id: messages.id });
+  return rows.length;
+}
+
 export const listOwnMessages = (ownerId: string) => listConversation({ kind: "own", ownerId });
 export const deleteOwnMessages = (ownerId: string) => deleteConversation({ kind: "own", ownerId });
 

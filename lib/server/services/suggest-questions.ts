@@ -77,9 +77,11 @@ async function pickAnswerable(ownerId: string, candidates: { question: string; s
  * The owner's opening questions: at most 8, shuffled, kept until their documents change (or a
  * regeneration is asked for). With no documents or on any failure, the fixed list of 8.
  */
-export async function initialQuestions(input: { ownerId: string; locale: Locale; forceRegenerate?: boolean }): Promise<string[]> {
+export async function initialQuestions(input: { ownerId: string | null; locale: Locale; forceRegenerate?: boolean }): Promise<string[]> {
   const t = translator(input.locale);
   const fallback = () => shuffle(t.raw("suggestions.initialFallback") as string[]).slice(0, MAX_INITIAL_QUESTIONS);
+  // A shared assistant without its owner's documents has nothing to ask about.
+  if (input.ownerId === null) return fallback();
   try {
     const stamp = `${await readRetrievalStamp(input.ownerId)}|${input.locale}`;
     const stored = await findAssistantSettings(input.ownerId);
@@ -111,13 +113,14 @@ export async function initialQuestions(input: { ownerId: string; locale: Locale;
  * far (the last 6 messages), none already asked. On failure the generic list.
  */
 export async function followUpQuestions(input: {
-  ownerId: string;
+  ownerId: string | null;
   locale: Locale;
   assistantMessage: string;
   history: { role: "user" | "assistant"; content: string }[];
 }): Promise<string[]> {
   const t = translator(input.locale);
   const fallback = () => t.raw("suggestions.followUpFallback") as string[];
+  if (input.ownerId === null) return fallback();
   try {
     const history = input.history.slice(-SUGGESTION_HISTORY_MESSAGES);
     const asked = history.filter((m) => m.role === "user").map((m) => m.content.trim());

@@ -6,23 +6,13 @@ import { AppError } from "@/lib/server/http/errors";
 import { answerResponse } from "@/lib/server/http/answer-response";
 import { consumeLimit } from "@/lib/server/http/rate-limit";
 import { route } from "@/lib/server/http/route";
-import { listConversation, type ConversationKey } from "@/lib/server/queries/messages";
-import { findActiveShare, type SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
+import { listConversation, moveGuestConversationToUser, type ConversationKey } from "@/lib/server/queries/messages";
+import type { SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
 import { readableGuestConversation, SESSION_ID_PATTERN, writableGuestConversation } from "@/lib/server/services/guest-identity";
 import { toPublicMessage } from "@/lib/server/services/present-message";
+import { openShare, requireVisitorSignIn } from "@/lib/server/services/share-access";
 
 const MINUTE = 60_000;
-
-async function activeShare(shareId: string): Promise<SharedAssistantRow> {
-  const share = await findActiveShare(shareId);
-  if (!share) throw new AppError("not_found", { messageKey: "share_not_found" });
-  return share;
-}
-
-/** google_required: nothing until the visitor has signed in (the page then sends them to Google). */
-function requireSignIn(share: SharedAssistantRow, userId: string | null) {
-  if (share.accessMode === "google_required" && !userId) throw new AppError("unauthorized", { messageKey: "sign_in_required", extra: { requireAuth: true } });
-}
 
 function checkSessionId(sessionId: string | undefined): string {
   if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) throw new AppError("bad_request", { messageKey: "session_required" });
@@ -31,20 +21,26 @@ function checkSessionId(sessionId: string | undefined): string {
 
 // GET /api/shared-assistants/{shareId}/messages?sessionId=: the visitor's conversation on this share.
 export const GET = route({ auth: "public", query: z.object({ sessionId: z.string().max(130).optional() }) }, async ({ req, params, query, user }) => {
-  const share = await activeShare(params.id);
-  requireSignIn(share, user?.id ?? null);
+  const share = await openShare(params.id);
+  requireVisitorSignIn(share, user);
   // Public mode keeps no per-visitor history.
   if (share.isPublicMode) return [];
   let conversation: ConversationKey | null;
-  if (user) conversation = { kind: "share-user", sharedAssistantId: share.id, userId: user.id };
-  else conversation = await readableGuestConversation(req, share, checkSessionId(query.sessionId));
+  if (user) {
+    conversation = { kind: "share-user", sharedAssistantId: share.id, userId: user.id };
+    // Signed in from the browser that chatted as a guest: that conversation is theirs now.
+    if (query.sessionId && SESSION_ID_PATTERN.test(query.sessionId)) {
+      const guest = await readableGuestConversation(req, share, query.sessionId);
+      if (guest?.kind === "share-guest") await moveGuestConversationToUser(guest, user.id);
+    }
+  } else conversation = await readableGuestConversation(req, share, checkSessionId(query.sessionId));
   return conversation ? (await listConversation(conversation)).map(toPublicMessage) : [];
 });
 
 // POST /api/shared-assistants/{shareId}/messages: a visitor asks the shared assistant (SSE with Accept: text/event-stream).
 export const POST = route({ auth: "public", body: shareMessageSchema, maxBodyBytes: MESSAGE_BODY_MAX_BYTES }, async ({ req, params, body, user, locale, t, requestId }) => {
-  const share = await activeShare(params.id);
-  requireSignIn(share, user?.id ?? null);
+  const share = await openShare(params.id);
+  requireVisitorSignIn(share, user);
   const ip = clientIp(req);
   const sessionId = share.isPublicMode || user ? null : checkSessionId(body.sessionId);
   const visitor = user ? `user:${user.id}` : sessionId ? `session:${sessionId}` : `ip:${ip}`;

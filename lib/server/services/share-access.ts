@@ -1,0 +1,57 @@
+import "server-only";
+import type { User } from "@/lib/server/db/schema";
+import { AppError } from "@/lib/server/http/errors";
+import { consumeLimit } from "@/lib/server/http/rate-limit";
+import { findActiveShare, type SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
+import { canUseWorkspace } from "./workspace-access";
+
+// Who may use a shared assistant, and whose documents answer: the one place the share routes and
+// the suggestion/image routes (which serve both the workspace and a share) decide it.
+
+const MINUTE = 60_000;
+
+/** A live share, or 404 (unknown, revoked or replaced link). */
+export async function openShare(shareId: string): Promise<SharedAssistantRow> {
+  const share = await findActiveShare(shareId);
+  if (!share) throw new AppError("not_found", { messageKey: "share_not_found" });
+  return share;
+}
+
+/** google_required: nothing costly until the visitor has signed in (the page then sends them to Google). */
+export function requireVisitorSignIn(share: SharedAssistantRow, user: User | null) {
+  if (share.accessMode === "google_required" && !user) throw new AppError("unauthorized", { messageKey: "sign_in_required", extra: { requireAuth: true } });
+}
+
+/** The workspace rule of the authenticated routes, for routes that also serve shares. */
+export async function requireWorkspace(user: User | null): Promise<User> {
+  if (!user) throw new AppError("unauthorized");
+  if (!(await canUseWorkspace(user))) throw new AppError("forbidden");
+  return user;
+}
+
+export interface HelperScope {
+  /** Whose documents the questions or analysis draw on; null when the share answers without them. */
+  ownerId: string | null;
+  share: SharedAssistantRow | null;
+  /** The caller may have cached work redone (the owner, not a visitor). */
+  mayRegenerate: boolean;
+}
+
+/**
+ * Scope of a suggestion or image call: the caller's own workspace, or with a share id the share
+ * (open to visitors, counted per address so a link cannot be used to run up its owner's bill).
+ */
+export async function helperScope(
+  user: User | null,
+  shareId: string | undefined,
+  options: { ip: string; limitKey: string; perMinute: number; signInRequired: boolean },
+): Promise<HelperScope> {
+  if (shareId === undefined) {
+    const owner = await requireWorkspace(user);
+    return { ownerId: owner.id, share: null, mayRegenerate: true };
+  }
+  const share = await openShare(shareId);
+  if (options.signInRequired) requireVisitorSignIn(share, user);
+  await consumeLimit(`${options.limitKey}:ip:${options.ip}`, options.perMinute, MINUTE);
+  return { ownerId: share.includeDocuments ? share.ownerId : null, share, mayRegenerate: user?.id === share.ownerId };
+}
