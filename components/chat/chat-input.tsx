@@ -3,11 +3,11 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { ImagePlus, Send, X } from "lucide-react";
+import { ImagePlus, LogIn, Send, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import { checkChosenImage, nextProgress, withImageAnalysis } from "@/lib/chat/compose-message";
+import { messageWithImageAnalysis } from "@/lib/chat/analyze-image";
+import { checkChosenImage, nextProgress } from "@/lib/chat/compose-message";
 import { INPUT_MAX_HEIGHT_DESKTOP_PX, INPUT_MAX_HEIGHT_MOBILE_PX } from "@/lib/constants";
-import { apiFetch } from "@/lib/fetcher";
 import { cn } from "@/lib/utils";
 import type { DraftImage } from "./types";
 
@@ -25,7 +25,24 @@ function readDataUrl(file: File): Promise<string> {
  * and Shift+Enter for a new line, an image button and drop target, and the image preview whose
  * analysis runs when the message is sent.
  */
-export function ChatInput({ busy, mobile, onSend }: { busy: boolean; mobile: boolean; onSend: (text: string, image: DraftImage | null) => Promise<unknown> }) {
+export function ChatInput({
+  busy,
+  mobile,
+  onSend,
+  analyzeUrl = "/api/analyze-image",
+  onSignInToSend,
+}: {
+  busy: boolean;
+  mobile: boolean;
+  onSend: (text: string, image: DraftImage | null) => Promise<unknown>;
+  /** Where images are analysed (a share's visitors: with ?shareId=). */
+  analyzeUrl?: string;
+  /**
+   * Set while sending needs a Google sign-in first (google_required, signed out): the send button
+   * turns green and says so, and sending hands the draft over instead of sending it.
+   */
+  onSignInToSend?: (text: string, image: DraftImage | null) => void;
+}) {
   const t = useTranslations("chat");
   const [text, setText] = useState("");
   const [image, setImage] = useState<DraftImage | null>(null);
@@ -55,18 +72,15 @@ export function ChatInput({ busy, mobile, onSend }: { busy: boolean; mobile: boo
 
   const submit = async () => {
     if (working || (!text.trim() && !image)) return;
+    if (onSignInToSend) return onSignInToSend(text, image);
     let content = text;
     if (image) {
       setAnalysing(true);
       setProgress(0);
       const timer = setInterval(() => setProgress((p) => nextProgress(p ?? 0)), 200);
       try {
-        const form = new FormData();
-        form.append("image", image.file);
-        if (text.trim()) form.append("message", text.trim());
-        const { analysis } = await apiFetch<{ analysis: string }>("/api/analyze-image", { method: "POST", body: form });
+        content = await messageWithImageAnalysis(analyzeUrl, image.file, image.file.name, text);
         setProgress(100);
-        content = withImageAnalysis(text, analysis);
       } catch {
         toast.error(t("analyzeFailedTitle"), { description: t("analyzeFailedBody") });
         setProgress(null);
@@ -165,9 +179,25 @@ export function ChatInput({ busy, mobile, onSend }: { busy: boolean; mobile: boo
           style={{ maxHeight }}
           data-testid="message-input"
         />
-        <Button type="button" size="icon" disabled={working || (!text.trim() && !image)} onClick={() => void submit()} aria-label={t("send")} data-testid="send-button">
-          <Send />
-        </Button>
+        {onSignInToSend ? (
+          <Button
+            type="button"
+            size="icon"
+            disabled={working || (!text.trim() && !image)}
+            onClick={() => void submit()}
+            aria-label={t("signInToSend")}
+            title={t("signInToSend")}
+            className="bg-emerald-600 text-white hover:bg-emerald-700 dark:bg-emerald-600 dark:hover:bg-emerald-500"
+            data-testid="send-button"
+            data-sign-in="true"
+          >
+            <LogIn />
+          </Button>
+        ) : (
+          <Button type="button" size="icon" disabled={working || (!text.trim() && !image)} onClick={() => void submit()} aria-label={t("send")} title={t("send")} data-testid="send-button">
+            <Send />
+          </Button>
+        )}
       </div>
     </div>
   );

@@ -10,7 +10,29 @@ import type { ChatMessage, DraftImage, SendResult } from "./types";
 
 export const MESSAGES_KEY = "/api/messages";
 
-const fetchMessages = () => listOrEmptyWhenSignedOut<ChatMessage>(MESSAGES_KEY);
+/** Where a conversation lives: the owner's own at "/", or a visitor's on a share. */
+export interface ChatSource {
+  /** The cache key of the conversation; null while it cannot be loaded yet. */
+  key: string | null;
+  list: () => Promise<ChatMessage[]>;
+  postUrl: string;
+  /** The POST body for a question (the two routes name the text differently). */
+  body: (question: { text: string; image: DraftImage | null | undefined; clientId: string }) => Record<string, unknown>;
+  /** A copy to show before the server answers (the visitor's cached conversation). */
+  fallbackData?: ChatMessage[];
+}
+
+export const OWN_CHAT: ChatSource = {
+  key: MESSAGES_KEY,
+  list: () => listOrEmptyWhenSignedOut<ChatMessage>(MESSAGES_KEY),
+  postUrl: MESSAGES_KEY,
+  body: ({ text, image, clientId }) => ({ content: text, imageData: image?.dataUrl, imageFileName: image?.file.name, clientId }),
+};
+
+export interface ChatOptions {
+  /** A refused send the caller deals with itself (sign-in required, a session id taken): no toast. */
+  onRefused?: (error: ApiError, question: { text: string; image: DraftImage | null | undefined }) => boolean;
+}
 
 function newClientId(): string {
   return `msg_${Date.now().toString(36)}_${crypto.getRandomValues(new Uint32Array(2)).join("")}`;
@@ -22,9 +44,10 @@ function newClientId(): string {
  * messages; on failure the temporary entries go and a toast says so. A model failure comes back as
  * an error reply (isError) and stays.
  */
-export function useChat() {
+export function useChat(source: ChatSource = OWN_CHAT, options: ChatOptions = {}) {
   const t = useTranslations("chat");
-  const swr = useSWR<ChatMessage[]>(MESSAGES_KEY, fetchMessages, {
+  const swr = useSWR<ChatMessage[]>(source.key, source.list, {
+    fallbackData: source.fallbackData,
     onError: () => toast.error(t("loadFailed"), { id: "messages-load-failed" }),
   });
   const { mutate } = swr;
@@ -35,7 +58,7 @@ export function useChat() {
   const busy = useRef(false);
 
   const send = useCallback(
-    async (content: string, image?: DraftImage | null): Promise<SendResult | null> => {
+    async (content: string, image?: DraftImage | null, sendOptions: { quiet?: boolean } = {}): Promise<SendResult | null> => {
       const text = content.trim();
       if ((!text && !image) || busy.current) return null;
       busy.current = true;
@@ -55,11 +78,11 @@ export function useChat() {
       };
       await mutate((current) => [...(current ?? []), temporary], { revalidate: false });
       try {
-        const res = await fetch(MESSAGES_KEY, {
+        const res = await fetch(source.postUrl, {
           method: "POST",
           credentials: "include",
           headers: { "content-type": "application/json", accept: "text/event-stream" },
-          body: JSON.stringify({ content: text, imageData: image?.dataUrl, imageFileName: image?.file.name, clientId }),
+          body: JSON.stringify(source.body({ text, image, clientId })),
         });
         let result: SendResult | null = null;
         if (res.ok && (res.headers.get("content-type") ?? "").includes("text/event-stream") && res.body) {
@@ -84,9 +107,10 @@ export function useChat() {
         const done = result;
         await mutate((current) => [...(current ?? []).filter((m) => m.id !== temporary.id), done.userMessage, done.aiMessage], { revalidate: false });
         return done;
-      } catch {
+      } catch (error) {
         await mutate((current) => (current ?? []).filter((m) => m.id !== temporary.id), { revalidate: false });
-        toast.error(t("sendFailedTitle"), { description: t("sendFailedBody") });
+        const handled = error instanceof ApiError && options.onRefused?.(error, { text, image });
+        if (!handled && !sendOptions.quiet) toast.error(t("sendFailedTitle"), { description: t("sendFailedBody") });
         return null;
       } finally {
         setStreaming(null);
@@ -94,19 +118,19 @@ export function useChat() {
         busy.current = false;
       }
     },
-    [mutate, t],
+    [mutate, t, source, options],
   );
 
   const refresh = useCallback(async () => {
     setRefreshing(true);
     try {
-      await mutate(await apiFetch<ChatMessage[]>(MESSAGES_KEY), { revalidate: false });
+      await mutate(await source.list(), { revalidate: false });
     } catch {
       toast.error(t("refreshFailed"));
     } finally {
       setRefreshing(false);
     }
-  }, [mutate, t]);
+  }, [mutate, t, source]);
 
   const clear = useCallback(async () => {
     setClearing(true);

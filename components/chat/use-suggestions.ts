@@ -11,23 +11,32 @@ import type { ChatMessage } from "./types";
  * reply, follow-ups from that reply and the last 6 messages. Failures show the server's fallback
  * lists or nothing, never an error. Off entirely in in-app browsers.
  */
-export function useSuggestions(options: { messages: ChatMessage[]; loaded: boolean; enabled: boolean; assistantName: string; assistantRole: string }) {
+export function useSuggestions(options: {
+  messages: ChatMessage[];
+  loaded: boolean;
+  enabled: boolean;
+  assistantName: string;
+  assistantRole: string;
+  /** Shared mode: the questions of this share (SPEC §7 "in shared mode shareId and forceRegenerate"). */
+  shareId?: string;
+}) {
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [dismissed, setDismissed] = useState(false);
   const lastReplyId = useRef<string | null>(null);
-  const { messages, loaded, enabled, assistantName, assistantRole } = options;
+  const { messages, loaded, enabled, assistantName, assistantRole, shareId } = options;
   const empty = loaded && messages.length === 0;
 
   useEffect(() => {
     if (!enabled || !empty) return;
     let cancelled = false;
-    apiFetch<{ questions: string[] }>("/api/initial-questions", { method: "POST", json: { assistantName, assistantRole } })
+    const shared = shareId === undefined ? {} : { shareId, forceRegenerate: true };
+    apiFetch<{ questions: string[] }>("/api/initial-questions", { method: "POST", json: { assistantName, assistantRole, ...shared } })
       .then(({ questions }) => !cancelled && setSuggestions(shuffleQuestions(questions).slice(0, MAX_INITIAL_QUESTIONS)))
       .catch(() => undefined);
     return () => {
       cancelled = true;
     };
-  }, [enabled, empty, assistantName, assistantRole]);
+  }, [enabled, empty, assistantName, assistantRole, shareId]);
 
   const last = messages.at(-1);
   useEffect(() => {
@@ -37,13 +46,13 @@ export function useSuggestions(options: { messages: ChatMessage[]; loaded: boole
     setDismissed(false);
     const history = messages.slice(-SUGGESTION_HISTORY_MESSAGES).map((m) => ({ role: m.role, content: m.content }));
     let cancelled = false;
-    apiFetch<{ suggestions: string[] }>("/api/ai-suggestions", { method: "POST", json: { assistantMessage: last.content, conversationHistory: history, assistantName, assistantRole } })
+    apiFetch<{ suggestions: string[] }>("/api/ai-suggestions", { method: "POST", json: { assistantMessage: last.content, conversationHistory: history, assistantName, assistantRole, shareId } })
       .then(({ suggestions: next }) => !cancelled && setSuggestions(next))
       .catch(() => undefined);
     return () => {
       cancelled = true;
     };
-  }, [enabled, last, messages, assistantName, assistantRole]);
+  }, [enabled, last, messages, assistantName, assistantRole, shareId]);
 
   const dismiss = useCallback(() => setDismissed(true), []);
   return { suggestions: dismissed ? [] : suggestions, dismiss };

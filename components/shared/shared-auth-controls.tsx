@@ -1,65 +1,32 @@
 "use client";
 
-import { useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
-import { LogIn, LogOut, UserRound } from "lucide-react";
-import { POPUP_CLOSED_RECHECK_MS, RELOAD_AFTER_AUTH_MS } from "@/lib/constants";
+import { LayoutDashboard, LogIn, LogOut, UserRound } from "lucide-react";
+import { RELOAD_AFTER_AUTH_MS } from "@/lib/constants";
 import { apiFetch } from "@/lib/fetcher";
-import { googleSignInUrl, isAuthSuccessMessage, isMobile } from "@/lib/google-auth-flow";
 import { Button } from "@/components/ui/button";
+import { useGoogleSignIn } from "./use-google-sign-in";
 import { useGuestAuth, type GuestAuthStatus } from "./use-guest-auth";
 
-/** Sign-in / signed-in / sign-out controls of the shared page header (SPEC §2, §4). */
-export function SharedAuthControls({ shareId, googleEnabled }: { shareId: string; googleEnabled: boolean }) {
+/**
+ * Sign-in / signed-in / sign-out controls of the shared page header (SPEC §2, §4), and for anyone
+ * signed in the admin-console button (a new tab to /admin). The sign-in button is hidden inside
+ * in-app browsers, where Google refuses to sign in.
+ */
+export function SharedAuthControls({ shareId, googleEnabled, hideSignIn }: { shareId: string; googleEnabled: boolean; hideSignIn: boolean }) {
   const t = useTranslations("shared");
   const tAuth = useTranslations("auth");
   const tNav = useTranslations("nav");
   const { data, mutate } = useGuestAuth();
-  const popupWatch = useRef<number | undefined>(undefined);
-
-  useEffect(() => () => window.clearInterval(popupWatch.current), []);
-
-  function signIn() {
-    if (isMobile(navigator.userAgent, window.innerWidth)) {
-      window.location.assign(googleSignInUrl(shareId, false));
-      return;
-    }
-    const popup = window.open(googleSignInUrl(shareId, true), "google-signin", "width=500,height=640");
-    if (!popup) {
-      window.location.assign(googleSignInUrl(shareId, false));
-      return;
-    }
-    let succeeded = false;
-    const onMessage = (event: MessageEvent) => {
-      if (!isAuthSuccessMessage(event, window.location.origin)) return;
-      succeeded = true;
-      window.removeEventListener("message", onMessage);
-      popup.close();
-      toast.success(tAuth("loginSuccess"));
-      window.setTimeout(() => window.location.reload(), RELOAD_AFTER_AUTH_MS);
-    };
-    window.addEventListener("message", onMessage);
-    window.clearInterval(popupWatch.current);
-    popupWatch.current = window.setInterval(() => {
-      if (!popup.closed) return;
-      window.clearInterval(popupWatch.current);
-      window.removeEventListener("message", onMessage);
-      if (succeeded) return;
-      // Closed without a message: the sign-in may still have worked (e.g. the message was lost).
-      window.setTimeout(async () => {
-        const status = await mutate();
-        if (status?.isAuthenticated) window.location.reload();
-      }, POPUP_CLOSED_RECHECK_MS);
-    }, 500);
-  }
+  const signIn = useGoogleSignIn(shareId);
 
   async function signOut() {
     try {
       await apiFetch("/api/logout", { method: "POST" });
       toast.success(tAuth("logoutSuccess"));
     } catch {
-      toast.error(tAuth("logoutFailed"), { description: tAuth("logoutFailedDescription") });
+      toast.error(tAuth("logoutFailed"), { description: tAuth("logoutFailedDescription"), duration: 3_000 });
       return;
     }
     await mutate({ isAuthenticated: false, user: null } satisfies GuestAuthStatus, { revalidate: false });
@@ -69,22 +36,28 @@ export function SharedAuthControls({ shareId, googleEnabled }: { shareId: string
   if (data?.isAuthenticated && data.user) {
     return (
       <div className="flex items-center gap-1">
-        <span className="hidden items-center gap-1 text-sm text-muted-foreground sm:flex" data-testid="shared-signed-in">
+        <Button variant="ghost" size="sm" asChild data-testid="shared-admin-console">
+          <a href="/admin" target="_blank" rel="noopener" title={t("adminConsole")}>
+            <LayoutDashboard />
+            <span className="hidden md:inline">{t("adminConsole")}</span>
+          </a>
+        </Button>
+        <span className="flex items-center gap-1 text-sm text-muted-foreground" title={t("signedInAs", { name: data.user.displayName })} data-testid="shared-signed-in">
           <UserRound className="size-4" aria-hidden />
-          {t("signedInAs", { name: data.user.displayName })}
+          <span className="hidden max-w-40 truncate sm:inline">{t("signedInAs", { name: data.user.displayName })}</span>
         </span>
-        <Button variant="ghost" size="sm" onClick={() => void signOut()} data-testid="shared-sign-out">
+        <Button variant="ghost" size="sm" onClick={() => void signOut()} title={tNav("signOut")} data-testid="shared-sign-out">
           <LogOut />
           <span className="hidden sm:inline">{tNav("signOut")}</span>
         </Button>
       </div>
     );
   }
-  if (!googleEnabled) return null;
+  if (!googleEnabled || hideSignIn) return null;
   return (
     <Button size="sm" onClick={signIn} data-testid="shared-sign-in">
       <LogIn />
-      {t("signIn")}
+      <span className="hidden sm:inline">{t("signIn")}</span>
     </Button>
   );
 }

@@ -1,13 +1,25 @@
 "use client";
 
 import useSWR from "swr";
-import { jsonFetcher } from "@/lib/fetcher";
+import { apiFetch, optionalAuthFetcher } from "@/lib/fetcher";
 
 export interface GuestAuthStatus {
   isAuthenticated: boolean;
-  user: { id: string; displayName: string; email: string; role: string } | null;
+  user: { id: string; displayName: string; email?: string; role: string } | null;
+}
+
+export const GUEST_AUTH_KEY = "/api/guest/auth-status";
+
+/**
+ * Who is visiting the shared page (SPEC §4 "Authentication check"): the regular-user check runs
+ * first; when someone is signed in the guest check is skipped, otherwise it runs.
+ */
+async function checkViewer(): Promise<GuestAuthStatus> {
+  const user = await optionalAuthFetcher<{ id: string; displayName: string; email?: string; role: string }>("/api/user");
+  if (user) return { isAuthenticated: true, user: { id: user.id, displayName: user.displayName, email: user.email, role: user.role } };
+  return apiFetch<GuestAuthStatus>(GUEST_AUTH_KEY);
 }
 
 export function useGuestAuth() {
-  return useSWR<GuestAuthStatus>("/api/guest/auth-status", jsonFetcher);
+  return useSWR<GuestAuthStatus>(GUEST_AUTH_KEY, checkViewer);
 }

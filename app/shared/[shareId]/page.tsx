@@ -1,12 +1,16 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
-import { findActiveShare } from "@/lib/server/queries/shared-assistants";
-import { SearchX } from "lucide-react";
+import { detectInAppBrowser } from "@/lib/chat/in-app-browser";
 import { env } from "@/lib/env";
-import { SharedPageShell } from "@/components/shared/shared-page-shell";
+import { findActiveShare } from "@/lib/server/queries/shared-assistants";
+import { FeatureCards } from "@/components/home/feature-cards";
+import { SharedAssistantApp } from "@/components/shared/shared-assistant-app";
+import { SharedAssistantLazy } from "@/components/shared/shared-assistant-lazy";
 
-// Public page of a shared assistant. Until an owner creates a share, no id resolves to one, so
-// the page answers with the spec's not-found state; sign-in already works from here.
+// Public page of a shared assistant. The server renders what link unfurlers read (title, Open
+// Graph); the chat itself loads in the browser.
+
 /** The share's name as the page title (with the product suffix) and its social preview. */
 export async function generateMetadata({ params }: { params: Promise<{ shareId: string }> }): Promise<Metadata> {
   const { shareId } = await params;
@@ -24,14 +28,15 @@ export async function generateMetadata({ params }: { params: Promise<{ shareId: 
 
 export default async function SharedAssistantPage({ params }: { params: Promise<{ shareId: string }> }) {
   const { shareId } = await params;
-  const t = await getTranslations("shared");
-  return (
-    <SharedPageShell shareId={shareId} googleEnabled={env.googleEnabled} title="">
-      <div role="alert" className="mx-auto mt-10 max-w-md rounded-xl border bg-card p-6 text-center" data-testid="shared-error">
-        <SearchX className="mx-auto mb-3 size-10 text-muted-foreground" aria-hidden />
-        <h1 className="font-semibold">{t("loadErrorTitle")}</h1>
-        <p className="mt-1 text-sm text-muted-foreground">{t("notFound")}</p>
-      </div>
-    </SharedPageShell>
-  );
+  const share = await findActiveShare(shareId);
+  const props = {
+    shareId,
+    initialName: share?.name ?? "",
+    googleEnabled: env.googleEnabled,
+    supportUrl: env.SUPPORT_URL ?? "/support",
+    featureCards: <FeatureCards />,
+  };
+  // In-app browsers get the page directly; elsewhere it loads lazily (SPEC §2).
+  const inApp = detectInAppBrowser((await headers()).get("user-agent") ?? "") !== null;
+  return inApp ? <SharedAssistantApp {...props} /> : <SharedAssistantLazy {...props} />;
 }

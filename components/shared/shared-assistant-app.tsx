@@ -1,0 +1,112 @@
+"use client";
+
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { useTranslations } from "next-intl";
+import { FORCED_REVEAL_LINE_MS, FORCED_REVEAL_MS, INAPP_LOAD_CHECKS_MS, LINE_SHARED_LOAD_DELAY_MS, SHARED_LOAD_TIMEOUT_LINE_MS, SHARED_LOAD_TIMEOUT_MS } from "@/lib/constants";
+import { checkShareId, loadShare, type ShareLoadError, type VisitorShare } from "@/lib/shared/load-share";
+import { useDevice } from "@/components/chat/use-device";
+import { Spinner } from "@/components/ui/spinner";
+import { GoogleAuthReturn } from "./google-auth-return";
+import { SharedChat } from "./shared-chat";
+import { SharedEmptyState } from "./shared-empty-state";
+import { SharedHeader } from "./shared-header";
+import { ShareLoadErrorCard } from "./share-load-error";
+import { SwitchBrowserHelp } from "./switch-browser-help";
+
+type LoadState = { status: "loading" } | { status: "ready"; share: VisitorShare } | { status: "error"; error: ShareLoadError };
+
+export interface SharedAssistantProps {
+  shareId: string;
+  /** The name the server already knows (for the header before the load finishes). */
+  initialName: string;
+  googleEnabled: boolean;
+  supportUrl: string;
+  featureCards: React.ReactNode;
+}
+
+/**
+ * /shared/{shareId} in the browser (SPEC §4 "Shared page load"): loading, then the chat or an
+ * error. In LINE the load starts 300 ms late and times out at 8 s (else 15 s); the content is
+ * revealed once ready or, regardless, after 5 s (3 s in LINE); in in-app browsers, load checks at
+ * 1.5, 3 and 5 s offer the switch-browser help while the page is still not up.
+ */
+export function SharedAssistantApp({ shareId, initialName, googleEnabled, supportUrl, featureCards }: SharedAssistantProps) {
+  const t = useTranslations("shared");
+  const device = useDevice();
+  const line = device.inApp === "line";
+  const [attempt, setAttempt] = useState(0);
+  const idProblem = useMemo(() => checkShareId(shareId), [shareId]);
+  const [state, setState] = useState<LoadState>(idProblem ? { status: "error", error: idProblem } : { status: "loading" });
+  const [chatReady, setChatReady] = useState(false);
+  const [forcedReveal, setForcedReveal] = useState(false);
+  const [help, setHelp] = useState<"hidden" | "shown" | "dismissed">("hidden");
+
+  useEffect(() => {
+    if (!device.known || idProblem) return;
+    if (line) localStorage.setItem("lineDetected", "true");
+    let cancelled = false;
+    setState({ status: "loading" });
+    const timer = window.setTimeout(
+      async () => {
+        const result = await loadShare(shareId, { timeoutMs: line ? SHARED_LOAD_TIMEOUT_LINE_MS : SHARED_LOAD_TIMEOUT_MS });
+        if (!cancelled) setState(result.ok ? { status: "ready", share: result.share } : { status: "error", error: result.error });
+      },
+      line ? LINE_SHARED_LOAD_DELAY_MS : 0,
+    );
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
+  }, [device.known, line, shareId, attempt, idProblem]);
+
+  const contentReady = state.status === "error" || (state.status === "ready" && chatReady);
+
+  useEffect(() => {
+    if (!device.known) return;
+    const timer = window.setTimeout(() => setForcedReveal(true), line ? FORCED_REVEAL_LINE_MS : FORCED_REVEAL_MS);
+    return () => window.clearTimeout(timer);
+  }, [device.known, line, attempt]);
+
+  useEffect(() => {
+    if (!device.inApp || contentReady || help === "dismissed") return;
+    const timers = INAPP_LOAD_CHECKS_MS.map((ms) => window.setTimeout(() => setHelp((h) => (h === "dismissed" ? h : "shown")), ms));
+    return () => timers.forEach((id) => window.clearTimeout(id));
+  }, [device.inApp, contentReady, help, attempt]);
+
+  const onChatReady = useCallback(() => setChatReady(true), []);
+  const visible = contentReady || forcedReveal;
+  const name = state.status === "ready" ? state.share.name : initialName;
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <GoogleAuthReturn />
+      <SharedHeader name={name} shareId={shareId} googleEnabled={googleEnabled} hideSignIn={device.inApp !== null} supportUrl={supportUrl} />
+      <main id="main" className="mx-auto w-full max-w-4xl flex-1 px-3 py-4 sm:px-4 sm:py-6" data-revealed={visible ? "true" : "false"}>
+        {help === "shown" && !contentReady && device.inApp && (
+          <SwitchBrowserHelp
+            browser={device.inApp}
+            onRetry={() => {
+              setHelp("hidden");
+              setChatReady(false);
+              setForcedReveal(false);
+              setAttempt((n) => n + 1);
+            }}
+            onContinue={() => setHelp("dismissed")}
+          />
+        )}
+        {(!visible || state.status === "loading") && (
+          <div className="flex flex-col items-center gap-3 py-16 text-muted-foreground" role="status" data-testid="shared-loading">
+            <Spinner className="size-6" />
+            <p className="text-sm">{t("loading")}</p>
+          </div>
+        )}
+        {state.status === "error" && <ShareLoadErrorCard error={state.error} />}
+        {state.status === "ready" && (
+          <div className={visible ? undefined : "hidden"}>
+            <SharedChat share={state.share} device={device} onReady={onChatReady} emptyState={<SharedEmptyState name={state.share.name} featureCards={featureCards} />} />
+          </div>
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+"use client";
+
+import { useCallback, useEffect, useRef } from "react";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { dataUrlToFile, messageWithImageAnalysis } from "@/lib/chat/analyze-image";
+import { ApiError } from "@/lib/fetcher";
+import { savePendingMessage, takePendingMessage } from "@/lib/shared/guest-storage";
+import type { VisitorShare } from "@/lib/shared/load-share";
+import { SEND_PENDING_EVENT, takeReplayRequest } from "@/lib/shared/pending-replay";
+import { ChatConversation } from "@/components/chat/chat-conversation";
+import { PromoBanner } from "@/components/chat/promo-banner";
+import type { Device } from "@/components/chat/use-device";
+import { useSuggestions } from "@/components/chat/use-suggestions";
+import type { DraftImage } from "@/components/chat/types";
+import { AnnouncementPanel } from "./announcement-panel";
+import { InAppWarning } from "./in-app-warning";
+import { useGoogleSignIn } from "./use-google-sign-in";
+import { useGuestAuth } from "./use-guest-auth";
+import { useSharedChat } from "./use-shared-chat";
+
+/**
+ * The chat screen in shared mode: the visitor's conversation with the shared assistant, its
+ * opening questions, and on a google_required share the sign-in before sending, with the draft
+ * kept and replayed after sign-in (SPEC §4).
+ */
+export function SharedChat({ share, device, emptyState, onReady }: { share: VisitorShare; device: Device; emptyState: React.ReactNode; onReady: () => void }) {
+  const t = useTranslations("shared");
+  const { data: viewer } = useGuestAuth();
+  const signIn = useGoogleSignIn(share.shareId);
+  const analyzeUrl = `/api/analyze-image?shareId=${encodeURIComponent(share.shareId)}`;
+
+  const signInFirst = useCallback(
+    (text: string, image: DraftImage | null) => {
+      savePendingMessage(localStorage, { message: text, imageData: image?.dataUrl ?? null, imageFileName: image?.file.name ?? null, timestamp: Date.now(), shareId: share.shareId });
+      toast.info(t("signInToContinue"));
+      signIn();
+    },
+    [share.shareId, signIn, t],
+  );
+
+  const renew = useRef<() => void>(() => undefined);
+  const { chat, ready, renewSession } = useSharedChat(share, viewer, {
+    onRefused: (error: ApiError, question) => {
+      const body = error.body as { requireAuth?: boolean; code?: string } | null;
+      if (error.status === 401 && body?.requireAuth) {
+        signInFirst(question.text, question.image ?? null);
+        return true;
+      }
+      if (error.status === 409) renew.current();
+      return false;
+    },
+  });
+  renew.current = renewSession;
+
+  useEffect(() => {
+    if (ready) onReady();
+  }, [ready, onReady]);
+
+  const needsSignIn = share.accessMode === "google_required" && viewer !== undefined && !viewer.isAuthenticated;
+  const { suggestions, dismiss } = useSuggestions({
+    messages: chat.messages,
+    loaded: ready,
+    enabled: device.known && !device.inApp && !chat.sending,
+    assistantName: share.name,
+    assistantRole: "",
+    shareId: share.shareId,
+  });
+
+  // The draft saved before sign-in, sent once the chat is ready and the visitor may send.
+  const send = chat.send;
+  const replay = useCallback(async () => {
+    const pending = takePendingMessage(localStorage, share.shareId);
+    if (!pending) return;
+    let text = pending.message;
+    let image: DraftImage | null = null;
+    if (pending.imageData) {
+      try {
+        const file = await dataUrlToFile(pending.imageData, pending.imageFileName ?? "image");
+        text = await messageWithImageAnalysis(analyzeUrl, file, file.name, text);
+        image = { file, dataUrl: pending.imageData };
+      } catch {
+        toast.error(t("pendingImageFailedTitle"), { description: t("pendingImageFailedBody") });
+      }
+    }
+    if (!text.trim() && !image) return;
+    const result = await send(text, image, { quiet: true });
+    if (!result) toast.error(t("pendingSendFailedTitle"), { description: t("pendingSendFailedBody") });
+  }, [analyzeUrl, send, share.shareId, t]);
+
+  const canReplay = ready && viewer !== undefined && !needsSignIn;
+  useEffect(() => {
+    if (!canReplay) return;
+    if (takeReplayRequest(window)) void replay();
+    const onRequest = () => {
+      takeReplayRequest(window);
+      void replay();
+    };
+    window.addEventListener(SEND_PENDING_EVENT, onRequest);
+    return () => window.removeEventListener(SEND_PENDING_EVENT, onRequest);
+  }, [canReplay, replay]);
+
+  return (
+    <div className="mx-auto flex min-h-[calc(100dvh-8rem)] max-w-3xl flex-col gap-3" data-testid="shared-chat">
+      {share.isOwner && share.announcementEnabled && share.pinnedAnnouncement && <AnnouncementPanel shareId={share.shareId} text={share.pinnedAnnouncement} />}
+      {device.inApp && <InAppWarning browser={device.inApp} />}
+      <PromoBanner />
+      <ChatConversation
+        chat={chat}
+        emptyState={emptyState}
+        suggestions={suggestions}
+        onDismissSuggestions={dismiss}
+        onPickSuggestion={(q) => (needsSignIn ? signInFirst(q, null) : void chat.send(q))}
+        mobile={device.mobile}
+        analyzeUrl={analyzeUrl}
+        onSignInToSend={needsSignIn ? signInFirst : undefined}
+      />
+    </div>
+  );
+}

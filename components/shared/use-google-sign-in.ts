@@ -1,0 +1,61 @@
+"use client";
+
+import { useCallback, useEffect, useRef } from "react";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { POPUP_CLOSED_RECHECK_MS, RELOAD_AFTER_AUTH_MS } from "@/lib/constants";
+import { googleSignInUrl, isAuthSuccessMessage, isMobile } from "@/lib/google-auth-flow";
+import { requestPendingReplayAfterReload } from "@/lib/shared/pending-replay";
+import { useGuestAuth } from "./use-guest-auth";
+
+/**
+ * Google sign-in from a shared page (SPEC §4 "Login"): a full-page redirect on a phone; a popup on
+ * a desktop, or the same tab when the popup is blocked. The popup's success message closes it,
+ * toasts and reloads after 1 s; a popup closed without one re-checks after 1 s.
+ */
+export function useGoogleSignIn(shareId: string) {
+  const tAuth = useTranslations("auth");
+  const { mutate } = useGuestAuth();
+  const popupWatch = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearInterval(popupWatch.current), []);
+
+  return useCallback(() => {
+    if (isMobile(navigator.userAgent, window.innerWidth)) {
+      window.location.assign(googleSignInUrl(shareId, false));
+      return;
+    }
+    const popup = window.open(googleSignInUrl(shareId, true), "google-signin", "width=500,height=640");
+    if (!popup) {
+      window.location.assign(googleSignInUrl(shareId, false));
+      return;
+    }
+    let succeeded = false;
+    const signedIn = () => {
+      // The reload lands without auth=success: a saved draft is replayed all the same.
+      requestPendingReplayAfterReload(sessionStorage);
+      window.setTimeout(() => window.location.reload(), RELOAD_AFTER_AUTH_MS);
+    };
+    const onMessage = (event: MessageEvent) => {
+      if (!isAuthSuccessMessage(event, window.location.origin)) return;
+      succeeded = true;
+      window.removeEventListener("message", onMessage);
+      popup.close();
+      toast.success(tAuth("loginSuccess"));
+      signedIn();
+    };
+    window.addEventListener("message", onMessage);
+    window.clearInterval(popupWatch.current);
+    popupWatch.current = window.setInterval(() => {
+      if (!popup.closed) return;
+      window.clearInterval(popupWatch.current);
+      window.removeEventListener("message", onMessage);
+      if (succeeded) return;
+      // Closed without a message: the sign-in may still have worked (e.g. the message was lost).
+      window.setTimeout(async () => {
+        const status = await mutate();
+        if (status?.isAuthenticated) signedIn();
+      }, POPUP_CLOSED_RECHECK_MS);
+    }, 500);
+  }, [shareId, tAuth, mutate]);
+}
