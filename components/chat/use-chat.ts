@@ -48,6 +48,9 @@ export function useChat(source: ChatSource = OWN_CHAT, options: ChatOptions = {}
   const t = useTranslations("chat");
   const swr = useSWR<ChatMessage[]>(source.key, source.list, {
     fallbackData: source.fallbackData,
+    // A cached copy is shown at once, but the server's is still fetched (the app's SWR settings
+    // would otherwise take the copy as fresh).
+    revalidateOnMount: source.fallbackData ? true : undefined,
     onError: () => toast.error(t("loadFailed"), { id: "messages-load-failed" }),
   });
   const { mutate } = swr;

@@ -10,6 +10,17 @@ export function withImageAnalysis(text: string, analysis: string): string {
   return `${trimmed}${trimmed ? "\n\n" : ""}${IMAGE_ANALYSIS_MARKER} ${analysis.trim()}`;
 }
 
+/**
+ * What to search the documents for: the user's own words, without the image analysis appended to
+ * them (its colours and sizes would drown the question). An image sent alone keeps its analysis.
+ */
+export function questionWithoutImageAnalysis(content: string): string {
+  const at = content.indexOf(IMAGE_ANALYSIS_MARKER);
+  if (at < 0) return content;
+  const words = content.slice(0, at).trim();
+  return words || content;
+}
+
 export type ImageProblem = "format" | "too_large";
 
 /** Whether a chosen file can be attached: an image (any image type the chooser offers), at most 10 MB. */

@@ -1,4 +1,5 @@
 import "server-only";
+import { questionWithoutImageAnalysis } from "@/lib/chat/compose-message";
 import type { ModelMessage } from "ai";
 import { ANSWER_PASSAGES, CHAT_HISTORY_TURNS, type Locale } from "@/lib/constants";
 import type { User } from "@/lib/server/db/schema";
@@ -105,10 +106,11 @@ export async function answerMessage(request: AnswerRequest): Promise<AnswerResul
   const conversation: ConversationKey | null = own ? { kind: "own", ownerId: scope.owner.id } : scope.conversation;
   // A share answers from its owner's documents only, and only when it was shared with them.
   const documentsOwner = own ? scope.owner.id : scope.share.includeDocuments ? scope.share.ownerId : null;
+  const searchFor = questionWithoutImageAnalysis(request.content);
   const [profile, history, passages, documents] = await Promise.all([
     own ? assistantProfile(scope.owner.id, request.locale) : { name: scope.share.name, rolePrompt: scope.share.rolePrompt },
     conversation ? recentConversation(conversation, CHAT_HISTORY_TURNS * 2) : [],
-    documentsOwner ? retrievePassages({ ownerId: documentsOwner, question: request.content, k: ANSWER_PASSAGES }) : [],
+    documentsOwner ? retrievePassages({ ownerId: documentsOwner, question: searchFor, k: ANSWER_PASSAGES }) : [],
     documentsOwner ? listDocuments(documentsOwner) : [],
   ]);
   const documentNames = documents.filter((d) => d.status === "processed").map((d) => d.originalName);
@@ -116,7 +118,7 @@ export async function answerMessage(request: AnswerRequest): Promise<AnswerResul
   const offline: OfflineTask = {
     task: "answer",
     locale: request.locale,
-    question: request.content,
+    question: searchFor,
     assistantName: profile.name,
     rolePrompt: profile.rolePrompt,
     passages: toOfflinePassages(passages),

@@ -53,12 +53,16 @@ describe("detectInAppBrowser", () => {
   });
 });
 
-import { checkChosenImage, nextProgress, withImageAnalysis } from "@/lib/chat/compose-message";
+import { checkChosenImage, nextProgress, questionWithoutImageAnalysis, withImageAnalysis } from "@/lib/chat/compose-message";
 
 describe("image attachments", () => {
   it("appends the analysis after the [圖片分析] marker", () => {
     expect(withImageAnalysis("這是什麼？", "一面旗子")).toBe("這是什麼？\n\n[圖片分析] 一面旗子");
     expect(withImageAnalysis("  ", "一面旗子")).toBe("[圖片分析] 一面旗子");
+    // The documents are searched for the user's words; an image alone is searched by its analysis.
+    expect(questionWithoutImageAnalysis(withImageAnalysis("資源回收是哪幾天？", "PNG 圖片，紅色與藍色"))).toBe("資源回收是哪幾天？");
+    expect(questionWithoutImageAnalysis(withImageAnalysis("", "PNG 圖片"))).toBe("[圖片分析] PNG 圖片");
+    expect(questionWithoutImageAnalysis("沒有圖片")).toBe("沒有圖片");
   });
 
   it("accepts any image up to 10 MB", () => {

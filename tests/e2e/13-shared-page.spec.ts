@@ -1,0 +1,300 @@
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import { ADMIN, signIn } from "./support/helpers";
+import { E2E_BASE_URL } from "./support/ports";
+import { createShare, ensureWasteDocument, ownerApi } from "./support/shares";
+
+// The shared assistant page as visitors meet it: on a desktop and a phone, in LINE and Facebook's
+// in-app browsers, and on a share that requires Google sign-in (against the loopback provider).
+
+const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148";
+const LINE = `${IPHONE} Safari Line/13.20.0`;
+const FACEBOOK = `${IPHONE} [FBAN/FBIOS;FBAV/440.0.0.0]`;
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, userAgent: IPHONE, hasTouch: true };
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAEElEQVR4nGP4z8DAwMDAAAAHAQL+mG2uzAAAAABJRU5ErkJggg==", "base64");
+
+let openShare = "";
+let googleShare = "";
+
+test.beforeAll(async () => {
+  const api = await ownerApi();
+  await ensureWasteDocument(api);
+  openShare = await createShare(api, "清運小幫手", { announcementEnabled: true, pinnedAnnouncement: "本週六系統維護，暫停服務兩小時。" });
+  googleShare = await createShare(api, "會員專屬小幫手", { accessMode: "google_required" });
+  await api.dispose();
+});
+
+async function visitor(browser: Browser, options: BrowserContextOptions = {}) {
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL, ...options });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+async function ask(page: Page, question: string) {
+  await page.getByTestId("message-input").fill(question);
+  await page.getByTestId("send-button").click();
+}
+
+const lastReply = (page: Page) => page.getByTestId("message-assistant").last();
+
+test.describe("shared assistant page", () => {
+  test("a visitor on a desktop: header, opening questions, a cited answer, the conversation back after a reload, and nothing for another browser", async ({ browser }) => {
+    const { context, page } = await visitor(browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`/shared/${openShare}`);
+    await expect(page).toHaveTitle("清運小幫手 · AI 文件助理");
+    await expect(page.getByTestId("shared-title")).toHaveText("清運小幫手");
+    const badges = page.getByTestId("shared-badges");
+    for (const badge of ["線上服務", "即時回覆", "智能驅動"]) await expect(badges).toContainText(badge);
+    await expect(page.getByTestId("shared-support")).toHaveAttribute("target", "_blank");
+    await expect(page.getByTestId("shared-sign-in")).toBeVisible();
+    await expect(page.getByTestId("shared-admin-console")).toHaveCount(0);
+    // The pinned announcement is the owner's; a visitor never gets it.
+    await expect(page.getByTestId("shared-empty")).toContainText("您好，我是清運小幫手");
+    await expect(page.getByTestId("announcement-panel")).toHaveCount(0);
+    const suggestions = page.getByTestId("suggestions");
+    await expect(suggestions).toContainText("您可能想問");
+    await expect(suggestions.getByTestId("suggestion").first()).toBeVisible();
+
+    await ask(page, "資源回收是哪幾天？");
+    await expect(lastReply(page)).toContainText("每週二與週四", { timeout: 20_000 });
+    await expect(lastReply(page).getByTestId("source-chip").first()).toContainText("垃圾清運.txt");
+    const sessionId = await page.evaluate((id) => localStorage.getItem(`sessionId_${id}`), openShare);
+    expect(sessionId).toMatch(/^session_\d{13}_[a-z0-9]+$/);
+
+    // Well after the last visit mark: the cache is dropped and the server's copy loads.
+    await page.waitForTimeout(2_200);
+    await page.reload();
+    await expect(page.getByTestId("message-list")).toContainText("資源回收是哪幾天？");
+    await expect(page.getByTestId("message-list")).toContainText("每週二與週四");
+
+    // Another browser presenting the same session id sees nothing of it.
+    const other = await visitor(browser);
+    await other.context.addInitScript(([id, value]) => localStorage.setItem(`sessionId_${id}`, value), [openShare, sessionId!] as const);
+    await other.page.goto(`/shared/${openShare}`);
+    await expect(other.page.getByTestId("shared-empty")).toBeVisible();
+    await expect(other.page.getByText("資源回收是哪幾天？")).toHaveCount(0);
+    await other.context.close();
+    await context.close();
+  });
+
+  test("the owner sees the pinned announcement, can dismiss it, and gets the admin-console button", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto(`/shared/${openShare}`);
+    const panel = page.getByTestId("announcement-panel");
+    await expect(panel).toContainText("本週六系統維護，暫停服務兩小時。");
+    await expect(page.getByTestId("shared-admin-console")).toHaveAttribute("href", "/admin");
+    await expect(page.getByTestId("shared-admin-console")).toHaveAttribute("target", "_blank");
+    await expect(page.getByTestId("shared-signed-in")).toContainText(ADMIN.name);
+    await page.getByTestId("announcement-dismiss").click();
+    await expect(panel).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId("shared-chat")).toBeVisible();
+    await expect(panel).toHaveCount(0);
+  });
+
+  test("error states: missing id, invalid link, not found, server failures; home and reload buttons", async ({ page }) => {
+    await page.goto("/shared");
+    await expect(page.getByTestId("shared-error")).toContainText("無法載入共享助手");
+    await expect(page.getByTestId("shared-error-message")).toHaveText("缺少共享助手 ID");
+    await page.goto("/shared/bad!id");
+    await expect(page.getByTestId("shared-error-message")).toHaveText("無效的共享助手連結");
+    await page.goto("/shared/doesNotExist0");
+    await expect(page.getByTestId("shared-error-message")).toHaveText("找不到此共享助手，請確認連結是否正確");
+
+    const answers: [number, string, string][] = [
+      [500, JSON.stringify({ message: "boom" }), "伺服器暫時無法處理請求，請稍後再試"],
+      [429, JSON.stringify({ message: "請求過於頻繁，請稍後再試" }), "請求過於頻繁，請稍後再試"],
+      [503, "<html>unavailable</html>", "伺服器錯誤: 503"],
+    ];
+    for (const [status, body, text] of answers) {
+      await page.route(`**/api/shared-assistants/${openShare}`, (route) => route.fulfill({ status, body, contentType: body.startsWith("{") ? "application/json" : "text/html" }));
+      await page.goto(`/shared/${openShare}`);
+      await expect(page.getByTestId("shared-error-message")).toHaveText(text);
+      await page.unroute(`**/api/shared-assistants/${openShare}`);
+    }
+    // Reload tries again (now the server answers), home leaves the page.
+    await page.getByTestId("shared-error-reload").click();
+    await expect(page.getByTestId("shared-chat")).toBeVisible();
+    await page.goto("/shared/doesNotExist0");
+    await page.getByTestId("shared-error-home").click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/shared"));
+  });
+
+  test("LINE on a phone: loaded directly, a compatibility warning with copy link, no sign-in button, no suggestions", async ({ browser }) => {
+    const direct = await (await fetch(`${E2E_BASE_URL}/shared/${openShare}`, { headers: { "user-agent": LINE } })).text();
+    const lazy = await (await fetch(`${E2E_BASE_URL}/shared/${openShare}`, { headers: { "user-agent": IPHONE } })).text();
+    expect(direct).toContain('data-testid="shared-header"');
+    expect(lazy).not.toContain('data-testid="shared-header"');
+
+    const { context, page } = await visitor(browser, { ...PHONE, userAgent: LINE, permissions: ["clipboard-read", "clipboard-write"] });
+    let suggestionCalls = 0;
+    page.on("request", (req) => {
+      if (/\/api\/(initial-questions|ai-suggestions)/.test(req.url())) suggestionCalls++;
+    });
+    await page.goto(`/shared/${openShare}`);
+    const warning = page.getByTestId("in-app-warning");
+    await expect(warning).toContainText("LINE");
+    await expect(page.getByTestId("shared-sign-in")).toHaveCount(0);
+    await page.getByTestId("in-app-copy-link").click();
+    await expect(page.getByTestId("in-app-copy-link")).toHaveText("已複製連結");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(page.url());
+    await expect(page.getByTestId("in-app-copy-link")).toHaveText("複製連結", { timeout: 4_000 });
+    await ask(page, "巨大垃圾怎麼丟？");
+    await expect(lastReply(page)).toContainText("預約", { timeout: 20_000 });
+    await page.getByTestId("in-app-warning-dismiss").click();
+    await expect(warning).toHaveCount(0);
+    await expect(page.getByTestId("suggestions")).toHaveCount(0);
+    expect(suggestionCalls).toBe(0);
+    await context.close();
+  });
+
+  test("LINE: a slow load offers the switch-browser help (retry, continue anyway), the page is revealed after 3 s, and a hung load times out at 8 s", async ({ browser }) => {
+    const { context, page } = await visitor(browser, { ...PHONE, userAgent: LINE });
+    let loads = 0;
+    await page.route(`**/api/shared-assistants/${openShare}`, async (route) => {
+      loads++;
+      await new Promise((r) => setTimeout(r, 5_500));
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(`/shared/${openShare}`);
+    const help = page.getByTestId("switch-browser-help");
+    await expect(help).toBeVisible({ timeout: 4_000 });
+    await expect(help.getByTestId("help-copy-link")).toBeVisible();
+    await page.getByTestId("help-retry").click();
+    await expect.poll(() => loads).toBe(2);
+    await expect(help).toBeVisible({ timeout: 4_000 });
+    await page.getByTestId("help-continue").click();
+    await expect(help).toHaveCount(0);
+    await expect(page.getByTestId("shared-chat")).toBeVisible({ timeout: 10_000 });
+    await expect(help).toHaveCount(0);
+
+    // Messages that never come: the chat is revealed anyway after 3 s in LINE.
+    await page.unroute(`**/api/shared-assistants/${openShare}`);
+    await page.route(`**/api/shared-assistants/${openShare}/messages*`, () => undefined);
+    await page.reload();
+    await expect(page.locator("main[data-revealed=true]")).toBeVisible({ timeout: 5_000 });
+    await expect(page.getByTestId("shared-chat")).toBeVisible();
+
+    // A load that never answers ends in the time-out message (8 s in LINE).
+    await page.route(`**/api/shared-assistants/${openShare}`, () => undefined);
+    await page.reload();
+    await expect(page.getByTestId("shared-error-message")).toHaveText("載入超時，請檢查網路連線或重新整理頁面", { timeout: 12_000 });
+    await context.close();
+  });
+
+  test("Facebook's browser: the warning names it, and a refused clipboard offers the link to copy by hand", async ({ browser }) => {
+    const { context, page } = await visitor(browser, { ...PHONE, userAgent: FACEBOOK });
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, "clipboard", { value: { writeText: () => Promise.reject(new Error("denied")) } });
+    });
+    await page.goto(`/shared/${openShare}`);
+    await expect(page.getByTestId("in-app-warning")).toContainText("Facebook");
+    await page.getByTestId("in-app-copy-link").click();
+    const manual = page.getByTestId("in-app-copy-link-manual");
+    await expect(manual).toContainText("無法自動複製");
+    await expect(manual.locator("input")).toHaveValue(page.url());
+    await context.close();
+  });
+
+  test("English on a phone, dark theme", async ({ browser }) => {
+    const { context, page } = await visitor(browser, { ...PHONE });
+    await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: E2E_BASE_URL }]);
+    await context.addInitScript(() => localStorage.setItem("theme", "dark"));
+    await page.goto(`/shared/${openShare}`);
+    await expect(page.getByTestId("shared-badges")).toContainText("Instant replies");
+    await expect(page.getByTestId("shared-empty")).toContainText("Hello, I'm 清運小幫手");
+    await page.goto("/shared/doesNotExist0");
+    await expect(page.getByTestId("shared-error-message")).toHaveText("This shared assistant was not found. Check the link.");
+    await context.close();
+  });
+});
+
+test.describe("shared assistant requiring Google sign-in", () => {
+  test("phone: the draft (text and image) is kept through the Google sign-in and sent after it, the image analysed first", async ({ browser }) => {
+    const { context, page } = await visitor(browser, PHONE);
+    await page.goto(`/shared/${googleShare}`);
+    // Opening questions show before sign-in; sending needs it.
+    await expect(page.getByTestId("suggestions")).toBeVisible();
+    await page.getByTestId("image-file").setInputFiles({ name: "旗子.png", mimeType: "image/png", buffer: PNG });
+    await page.getByTestId("message-input").fill("資源回收是哪幾天？");
+    const send = page.getByTestId("send-button");
+    await expect(send).toHaveAttribute("title", "請先使用 Google 登入再發送");
+    await expect(send).toHaveAttribute("data-sign-in", "true");
+    await expect(send).toHaveClass(/bg-emerald-600/);
+    await send.click();
+
+    // To the provider and back with auth=success: cleared, toasted, then the draft goes out.
+    await page.waitForURL(`**/shared/${googleShare}`);
+    await expect(page.getByText("登入成功")).toBeVisible();
+    expect(new URL(page.url()).search).toBe("");
+    const list = page.getByTestId("message-list");
+    await expect(list).toContainText("[圖片分析]", { timeout: 20_000 });
+    await expect(list.locator("img").first()).toBeVisible();
+    await expect(lastReply(page)).toContainText("每週二與週四", { timeout: 20_000 });
+    expect(await page.evaluate(() => localStorage.getItem("pendingMessage"))).toBeNull();
+    await expect(page.getByTestId("send-button")).not.toHaveAttribute("data-sign-in", "true");
+    await context.close();
+  });
+
+  test("desktop: picking a suggestion signs in through the popup, and the question is sent after the reload", async ({ browser }) => {
+    const { context, page } = await visitor(browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`/shared/${googleShare}`);
+    const first = page.getByTestId("suggestion").first();
+    await expect(first).toBeVisible();
+    const question = (await first.textContent())!.trim();
+    const popup = page.waitForEvent("popup");
+    await first.click();
+    await (await popup).waitForEvent("close");
+    await expect(page.getByText("登入成功")).toBeVisible();
+    await expect(page.getByTestId("shared-signed-in")).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByTestId("message-list")).toContainText(question, { timeout: 20_000 });
+    await context.close();
+  });
+
+  test("replay failures: a failed image analysis sends the text alone; a failed send says to send again", async ({ browser }) => {
+    const { context, page } = await visitor(browser, PHONE);
+    await page.route("**/api/analyze-image**", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
+    await page.goto(`/shared/${googleShare}`);
+    await page.getByTestId("image-file").setInputFiles({ name: "旗子.png", mimeType: "image/png", buffer: PNG });
+    await page.getByTestId("message-input").fill("巨大垃圾怎麼丟？");
+    await page.getByTestId("send-button").click();
+    await page.waitForURL(`**/shared/${googleShare}`);
+    await expect(page.getByText("圖片處理失敗")).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText("將僅發送文字訊息")).toBeVisible();
+    await expect(lastReply(page)).toContainText("預約", { timeout: 20_000 });
+    // The same Google account asked here before: look at this question only.
+    const question = page.getByTestId("message-user").last();
+    await expect(question).toContainText("巨大垃圾怎麼丟？");
+    await expect(question).not.toContainText("[圖片分析]");
+
+    // Signed in now; sign out so the next draft goes through sign-in again, and make the send fail.
+    await page.getByTestId("shared-sign-out").click();
+    await expect(page.getByTestId("send-button")).toHaveAttribute("data-sign-in", "true", { timeout: 10_000 });
+    await page.route(`**/api/shared-assistants/${googleShare}/messages`, (route) =>
+      route.request().method() === "POST" ? route.fulfill({ status: 502, body: "bad gateway" }) : route.continue(),
+    );
+    await page.getByTestId("message-input").fill("這則會失敗");
+    await page.getByTestId("send-button").click();
+    await page.waitForURL(`**/shared/${googleShare}`);
+    await expect(page.getByText("發送失敗")).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText("請手動重新發送訊息")).toBeVisible();
+    await context.close();
+  });
+});
+
+test.describe("guest to account", () => {
+  test("a guest's conversation on a share becomes theirs when they sign in with Google", async ({ browser }) => {
+    const { context, page } = await visitor(browser, PHONE);
+    await page.goto(`/shared/${openShare}`);
+    await ask(page, "資源回收是哪幾天？");
+    await expect(lastReply(page)).toContainText("每週二與週四", { timeout: 20_000 });
+    await page.getByTestId("shared-sign-in").click();
+    await page.waitForURL(`**/shared/${openShare}`);
+    await expect(page.getByText("登入成功")).toBeVisible();
+    await expect(page.getByTestId("message-list")).toContainText("資源回收是哪幾天？");
+    // The account holds it now: asked without the guest's session id, the server returns it.
+    await expect
+      .poll(async () => ((await (await page.request.get(`/api/shared-assistants/${openShare}/messages`)).json()) as { content: string }[]).map((m) => m.content))
+      .toContain("資源回收是哪幾天？");
+    await context.close();
+  });
+});

@@ -1,0 +1,35 @@
+import { expect, request, type APIRequestContext } from "@playwright/test";
+import { E2E_BASE_URL } from "./ports";
+import { ADMIN } from "./helpers";
+
+// The owner's side of the shared-page specs, through the API: signed in as the first admin in a
+// request context of its own, so the browser pages under test stay visitors.
+
+export const WASTE_TEXT = "臺北市垃圾清運\n\n資源回收在每週二與週四收運，請將紙類、塑膠與金屬分開放置。\n\n巨大垃圾需事先預約，清潔隊會在預約日到府收運。";
+
+export async function ownerApi(): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { origin: E2E_BASE_URL } });
+  const res = await api.post("/api/login", { data: { email: ADMIN.email, password: ADMIN.password } });
+  expect(res.status()).toBe(200);
+  return api;
+}
+
+/** Uploads the waste-collection notice once and waits until it is processed. */
+export async function ensureWasteDocument(api: APIRequestContext) {
+  const list = (await (await api.get("/api/documents")).json()) as { originalName: string; status: string }[];
+  if (!list.some((d) => d.originalName === "垃圾清運.txt")) {
+    const res = await api.post("/api/documents/upload", { multipart: { file: { name: "垃圾清運.txt", mimeType: "text/plain", buffer: Buffer.from(WASTE_TEXT) } } });
+    expect(res.status()).toBe(201);
+  }
+  await expect
+    .poll(async () => ((await (await api.get("/api/documents")).json()) as { originalName: string; status: string }[]).find((d) => d.originalName === "垃圾清運.txt")?.status, { timeout: 30_000 })
+    .toBe("processed");
+}
+
+export async function createShare(api: APIRequestContext, name: string, changes: Record<string, unknown> = {}): Promise<string> {
+  const res = await api.post("/api/shared-assistants", { data: { name, rolePrompt: "你是環保局客服。", includeDocuments: true } });
+  expect(res.status()).toBe(201);
+  const { shareId } = (await res.json()) as { shareId: string };
+  if (Object.keys(changes).length > 0) expect((await api.patch(`/api/shared-assistants/${shareId}`, { data: changes })).status()).toBe(200);
+  return shareId;
+}
