@@ -32,8 +32,8 @@ async function waitForHealth(base: string) {
   throw new Error(`${base} did not start`);
 }
 
-test("two instances on one PostgreSQL process every document exactly once", async () => {
-  test.setTimeout(180_000);
+/** Two app instances on a fresh database of their own, sharing one file store; stopped and dropped after. */
+async function withTwoInstances(ports: [number, number], run: (bases: string[], databaseUrl: string) => Promise<void>) {
   const name = `two_instances_${Date.now()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -43,17 +43,45 @@ test("two instances on one PostgreSQL process every document exactly once", asyn
   url.pathname = `/${name}`;
   // One shared store for uploaded files, as one shared disk or bucket would be.
   const dataDir = mkdtempSync(path.join(tmpdir(), "docchat-two-"));
-  const servers = [startServer(3320, url.toString(), dataDir), startServer(3321, url.toString(), dataDir)];
-  const bases = ["http://127.0.0.1:3320", "http://127.0.0.1:3321"];
+  const servers = ports.map((port) => startServer(port, url.toString(), dataDir));
+  const bases = ports.map((port) => `http://127.0.0.1:${port}`);
   try {
     await Promise.all(bases.map(waitForHealth));
-    const setup = await fetch(`${bases[0]}/api/trial-setup`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: bases[0] },
-      body: JSON.stringify({ email: "two@example.com", password: "two-instances-1", displayName: "Two" }),
-    });
-    expect(setup.status).toBe(201);
-    const cookie = setup.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    await run(bases, url.toString());
+  } finally {
+    for (const s of servers) s.kill("SIGTERM");
+    await Promise.all(servers.map((s) => new Promise((r) => (s.exitCode !== null ? r(null) : s.once("exit", r)))));
+    const cleanup = new pg.Client({ connectionString: serverUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+  }
+}
+
+async function firstAdmin(base: string, email: string): Promise<string> {
+  const setup = await fetch(`${base}/api/trial-setup`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ email, password: "two-instances-1", displayName: "Two" }),
+  });
+  expect(setup.status).toBe(201);
+  return setup.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+}
+
+async function waitUntilProcessed(bases: string[], cookie: string, count: number) {
+  let docs: { status: string }[] = [];
+  for (let i = 0; i < 240; i++) {
+    docs = await (await fetch(`${bases[i % 2]}/api/documents`, { headers: { cookie } })).json();
+    if (docs.length === count && docs.every((d) => d.status !== "processing")) break;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  expect(docs.map((d) => d.status)).toEqual(Array(count).fill("processed"));
+}
+
+test("two instances on one PostgreSQL process every document exactly once", async () => {
+  test.setTimeout(180_000);
+  await withTwoInstances([3320, 3321], async (bases, databaseUrl) => {
+    const cookie = await firstAdmin(bases[0], "two@example.com");
 
     // The session made on one instance is good on the other.
     expect((await fetch(`${bases[1]}/api/user`, { headers: { cookie } })).status).toBe(200);
@@ -65,15 +93,9 @@ test("two instances on one PostgreSQL process every document exactly once", asyn
       const res = await fetch(`${base}/api/documents/upload`, { method: "POST", headers: { cookie, origin: base }, body: form });
       expect(res.status).toBe(201);
     }
-    let docs: { status: string }[] = [];
-    for (let i = 0; i < 240; i++) {
-      docs = await (await fetch(`${bases[i % 2]}/api/documents`, { headers: { cookie } })).json();
-      if (docs.length === 10 && docs.every((d) => d.status !== "processing")) break;
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(docs.map((d) => d.status)).toEqual(Array(10).fill("processed"));
+    await waitUntilProcessed(bases, cookie, 10);
 
-    const db = new pg.Client({ connectionString: url.toString() });
+    const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {
       const { rows: jobs } = await db.query("SELECT status, attempts FROM jobs WHERE type = 'ingest-document'");
@@ -89,12 +111,49 @@ test("two instances on one PostgreSQL process every document exactly once", asyn
     } finally {
       await db.end();
     }
-  } finally {
-    for (const s of servers) s.kill("SIGTERM");
-    await Promise.all(servers.map((s) => new Promise((r) => (s.exitCode !== null ? r(null) : s.once("exit", r)))));
-    const cleanup = new pg.Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
-  }
+  });
+});
+
+test("a share created on one instance works on the other: answers, guest conversations, limits and revocation", async () => {
+  test.setTimeout(180_000);
+  await withTwoInstances([3322, 3323], async ([a, b]) => {
+    const cookie = await firstAdmin(a, "share-two@example.com");
+    const form = new FormData();
+    form.append("file", new File(["臺北市垃圾清運\n\n資源回收在每週二與週四收運，請將紙類、塑膠與金屬分開放置。"], "垃圾清運.txt", { type: "text/plain" }));
+    expect((await fetch(`${a}/api/documents/upload`, { method: "POST", headers: { cookie, origin: a }, body: form })).status).toBe(201);
+    await waitUntilProcessed([a, b], cookie, 1);
+    const created = await fetch(`${a}/api/shared-assistants`, {
+      method: "POST",
+      headers: { cookie, origin: a, "content-type": "application/json" },
+      body: JSON.stringify({ name: "清運小幫手", rolePrompt: "", includeDocuments: true }),
+    });
+    expect(created.status).toBe(201);
+    const { shareId } = (await created.json()) as { shareId: string };
+
+    // A guest asks on B; the conversation is theirs on A too, and nobody else's.
+    const sessionId = `session_${Date.now()}_twoinstances`;
+    const post = (base: string, message: string, guest?: string) =>
+      fetch(`${base}/api/shared-assistants/${shareId}/messages`, {
+        method: "POST",
+        headers: { origin: base, "content-type": "application/json", ...(guest ? { cookie: guest } : {}) },
+        body: JSON.stringify({ message, sessionId }),
+      });
+    const first = await post(b, "資源回收是哪幾天？");
+    expect(first.status).toBe(200);
+    expect(((await first.json()) as { aiMessage: { content: string } }).aiMessage.content).toContain("每週二與週四");
+    const guest = first.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    const mine = await (await fetch(`${a}/api/shared-assistants/${shareId}/messages?sessionId=${sessionId}`, { headers: { cookie: guest } })).json();
+    expect(mine).toHaveLength(2);
+    expect(await (await fetch(`${a}/api/shared-assistants/${shareId}/messages?sessionId=${sessionId}`)).json()).toEqual([]);
+
+    // The per-visitor limit (10 a minute) counts across both instances.
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) statuses.push((await post(i % 2 ? a : b, `第${i}個問題`, guest)).status);
+    expect(statuses.slice(0, 9)).toEqual(Array(9).fill(200));
+    expect(statuses[9]).toBe(429);
+
+    // Revoked on B: A answers 404 at once.
+    expect((await fetch(`${b}/api/shared-assistants/${shareId}`, { method: "DELETE", headers: { cookie, origin: b } })).status).toBe(200);
+    expect((await fetch(`${a}/api/shared-assistants/${shareId}`)).status).toBe(404);
+  });
 });
