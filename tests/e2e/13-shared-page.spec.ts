@@ -76,6 +76,39 @@ test.describe("shared assistant page", () => {
     await context.close();
   });
 
+  test("hostile text in the assistant's name, the question and the reply never runs or loads anything, live or from history", async ({ browser }) => {
+    const api = await ownerApi();
+    const hostileName = `<img src=x onerror="alert(5)">小幫手`;
+    const shareId = await createShare(api, hostileName);
+    await api.dispose();
+    const { context, page } = await visitor(browser);
+    const dialogs: string[] = [];
+    const foreign: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    page.on("request", (request) => {
+      if (!request.url().startsWith(E2E_BASE_URL) && !request.url().startsWith("data:") && !request.url().startsWith("blob:")) foreign.push(request.url());
+    });
+    await page.goto(`/shared/${shareId}`);
+    await expect(page.getByTestId("shared-title")).toHaveText(hostileName);
+    const hostile = `<script>alert(1)</script><img src=x onerror="alert(2)"> [click](javascript:alert(3)) ![x](https://evil.example/pixel.png) <a href="javascript:alert(4)">a</a>`;
+    await ask(page, hostile);
+    await expect(lastReply(page)).toBeVisible({ timeout: 20_000 });
+    for (const view of ["live", "history"]) {
+      if (view === "history") {
+        await page.waitForTimeout(2_200);
+        await page.reload();
+      }
+      await expect(page.getByTestId("message-user").last()).toContainText("<script>alert(1)</script>");
+      expect(await page.locator('main script, img[onerror], a[href^="javascript:"]').count(), view).toBe(0);
+    }
+    expect(dialogs).toEqual([]);
+    expect(foreign).toEqual([]);
+    await context.close();
+  });
+
   test("the owner sees the pinned announcement, can dismiss it, and gets the admin-console button", async ({ page }) => {
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.goto(`/shared/${openShare}`);

@@ -169,3 +169,36 @@ describe("GET /api/shared-assistants/{shareId}/messages after sign-in", () => {
     expect((await get(share.shareId, id, stranger.cookie)).body).toEqual([]);
   });
 });
+
+describe("a share's visitor can chat only", () => {
+  it("gets nothing of the owner's workspace: no documents, no conversation, no settings, no share list", async () => {
+    const { owner, share } = await ownerWithShare();
+    const first = await call(shareMessages.POST, {
+      method: "POST",
+      path: `/api/shared-assistants/${share.shareId}/messages`,
+      params: { id: share.shareId },
+      body: { message: "資源回收是哪幾天？", sessionId: session() },
+      headers: { "x-client-ip": freshIp() },
+    });
+    const guest = first.setCookies.find((c) => c.startsWith(`${GUEST_KEY_COOKIE}=`))!.split(";")[0];
+    const googleVisitor = await seedUser({ role: "user" });
+    const documents = await import("@/app/api/documents/route");
+    const ownMessages = await import("@/app/api/messages/route");
+    const assistant = await import("@/app/api/assistant/route");
+    const shares = await import("@/app/api/shared-assistants/route");
+    for (const [cookie, expected] of [[guest, 401], [googleVisitor.cookie, 403]] as const) {
+      for (const [handler, path] of [
+        [documents.GET, "/api/documents"],
+        [ownMessages.GET, "/api/messages"],
+        [assistant.GET, "/api/assistant"],
+        [shares.GET, "/api/shared-assistants"],
+      ] as const) {
+        const res = await call(handler, { path, cookie });
+        expect(res.status, `${path} ${expected}`).toBe(expected);
+      }
+    }
+    // What the visitor's own calls return carries no document list and nothing of the owner.
+    expect(Object.keys(first.body.aiMessage).sort()).toEqual(["content", "createdAt", "id", "imageData", "imageFileName", "isError", "role", "sources"].sort());
+    expect(JSON.stringify(first.body)).not.toContain(owner.user.email);
+  });
+});
