@@ -23,6 +23,13 @@ describe("topicsOf", () => {
     expect(phrases).not.toContain("順理成章");
   });
 
+  it("takes neither list items nor label-value lines for headings", () => {
+    const minutes = { documentId: "n", documentName: "notes.md", content: "\uFEFF# 會議紀錄\n\n- 日期：2024 年 3 月 11 日\n- 地點：臺北\n1. 預算案\n\n預算通過。" };
+    const phrases = topicsOf([minutes], 10).filter((t) => t.kind === "heading").map((t) => t.phrase);
+    expect(phrases).toContain("會議紀錄");
+    expect(phrases.some((p) => p.includes("日期") || p.includes("地點") || p.startsWith("-") || p.startsWith("1."))).toBe(false);
+  });
+
   it("puts names in the reader's script first", () => {
     const mixed = { documentId: "m", content: "Taiwan High Speed Rail runs fast. Taiwan High Speed Rail opened in 2007. 高速鐵路很快。高速鐵路很準時。" };
     expect(topicsOf([mixed], 1, "en")[0].phrase).toBe("Taiwan High Speed Rail");

@@ -38,9 +38,11 @@ export interface Topic {
 function headingsOf(content: string): string[] {
   return content
     .split(/\n+/)
-    .map((line) => line.trim().replace(/^#+\s*/, ""))
+    .map((line) => line.replace(/^\uFEFF/, "").trim().replace(/^#+\s*/, ""))
     .filter((line) => {
       if (line.length < 2 || TERMINAL.test(line) || /^\d+$/.test(line)) return false;
+      // List items and "label: value" lines are content, not headings ("- 日期：2024 年 3 月 11 日").
+      if (/^(?:[-*•+]|\d+[.)、])\s/.test(line) || /[:：]\s*\S/.test(line)) return false;
       return HAS_HAN.test(line) ? line.length <= HEADING_MAX_CJK : line.length <= HEADING_MAX_LATIN && line.split(/\s+/).length <= 8;
     });
 }
