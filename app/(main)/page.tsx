@@ -4,10 +4,11 @@ import { FeatureCards } from "@/components/home/feature-cards";
 import { GuideButton } from "@/components/home/guide-button";
 import { ChatScreen } from "@/components/chat/chat-screen";
 import { FileLibrary } from "@/components/files/file-library";
+import { SharesManager } from "@/components/shares/shares-manager";
 import { WorkspaceTabs } from "@/components/workspace/workspace-tabs";
 import { requirePage } from "@/lib/server/auth/page-guard";
 
-// The workspace home: the chat (its empty state is the intro) and the file library.
+// The workspace home: the chat (its empty state is the intro), the file library and the shares.
 export default async function HomePage() {
   await requirePage("/");
   const t = await getTranslations("home");
@@ -26,7 +27,7 @@ export default async function HomePage() {
   );
   return (
     <Suspense>
-      <WorkspaceTabs chat={<ChatScreen emptyState={intro} />} files={<FileLibrary />} />
+      <WorkspaceTabs chat={<ChatScreen emptyState={intro} />} files={<FileLibrary />} shares={<SharesManager />} />
     </Suspense>
   );
 }

@@ -2,15 +2,16 @@
 
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { FolderOpen, MessagesSquare } from "lucide-react";
+import { FolderOpen, MessagesSquare, Share2 } from "lucide-react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 
-const TABS = ["chat", "files"] as const;
+const TABS = ["chat", "files", "shares"] as const;
 type Tab = (typeof TABS)[number];
 
-/** The workspace at "/": chat and file library as tabs, the choice kept in ?tab= so links and reloads keep it. */
-export function WorkspaceTabs({ chat, files }: { chat: React.ReactNode; files: React.ReactNode }) {
+/** The workspace at "/": chat, file library and shares as tabs, the choice kept in ?tab= so links and reloads keep it. */
+export function WorkspaceTabs({ chat, files, shares }: { chat: React.ReactNode; files: React.ReactNode; shares: React.ReactNode }) {
   const t = useTranslations("workspace");
+  const tShares = useTranslations("shares");
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
@@ -35,9 +36,14 @@ export function WorkspaceTabs({ chat, files }: { chat: React.ReactNode; files: R
           <FolderOpen className="size-4" aria-hidden />
           {t("files")}
         </TabsTrigger>
+        <TabsTrigger value="shares" data-testid="tab-shares">
+          <Share2 className="size-4" aria-hidden />
+          {tShares("tab")}
+        </TabsTrigger>
       </TabsList>
       <TabsContent value="chat">{chat}</TabsContent>
       <TabsContent value="files">{files}</TabsContent>
+      <TabsContent value="shares">{shares}</TabsContent>
     </Tabs>
   );
 }

@@ -47,6 +47,8 @@ describe("messages/*.json", () => {
       "shared.notFound": "找不到此共享助手，請確認連結是否正確",
       "shared.loadErrorTitle": "無法載入共享助手",
       "shared.authSuccess": "登入成功",
+      "shares.createFailed": "分享失敗",
+      "shares.createFailedDescription": "無法創建共享助手，請稍後再試",
     };
     for (const [key, text] of Object.entries(expected)) expect(zh.get(key), key).toBe(text);
   });

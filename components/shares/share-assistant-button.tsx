@@ -1,0 +1,33 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { Loader2, Share2 } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { cn } from "@/lib/utils";
+import { useCreateShare } from "./use-create-share";
+
+/**
+ * The chat header's share-as-assistant button: one click makes a public link of the current
+ * assistant, copies it and opens it. Needs no props; it reads the assistant itself.
+ */
+export function ShareAssistantButton({ className }: { className?: string }) {
+  const t = useTranslations("shares");
+  const { create, creating } = useCreateShare();
+  const label = creating ? t("creating") : t("shareButton");
+  return (
+    <Button
+      type="button"
+      variant="ghost"
+      size="icon"
+      className={cn("aria-disabled:cursor-wait aria-disabled:opacity-60", className)}
+      aria-label={label}
+      title={label}
+      // aria-disabled rather than disabled: a disabled button drops keyboard focus mid-click.
+      aria-disabled={creating || undefined}
+      onClick={() => void create()}
+      data-testid="share-assistant-button"
+    >
+      {creating ? <Loader2 className="animate-spin" /> : <Share2 />}
+    </Button>
+  );
+}

@@ -1,0 +1,167 @@
+"use client";
+
+import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { toast } from "sonner";
+import { Pencil } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Label } from "@/components/ui/label";
+import { NativeSelect } from "@/components/ui/native-select";
+import { Switch } from "@/components/ui/switch";
+import { Textarea } from "@/components/ui/textarea";
+import { ACCESS_MODES, ASSISTANT_NAME_MAX_LENGTH, ROLE_PROMPT_MAX_LENGTH, type AccessMode } from "@/lib/constants";
+import { ApiError, apiFetch, errorMessage } from "@/lib/fetcher";
+import { ANNOUNCEMENT_MAX_LENGTH, updateShareSchema } from "@/lib/schemas/shared-assistant";
+import { fieldErrors, validationIssues, type FieldIssue } from "@/lib/shares/field-errors";
+import type { OwnerShare } from "./types";
+import { sharePath, useShareActions } from "./use-share-actions";
+
+const ACCESS_LABEL = { open: "accessModeOpen", google_required: "accessModeGoogle" } as const satisfies Record<AccessMode, string>;
+
+/** A labelled on/off row; the hint says what the switch changes for visitors. */
+function SwitchRow({ id, label, hint, checked, onChange, testId }: { id: string; label: string; hint: string; checked: boolean; onChange: (on: boolean) => void; testId: string }) {
+  return (
+    <div className="flex items-start justify-between gap-4 rounded-lg border p-3">
+      <div className="grid gap-1">
+        <Label htmlFor={id}>{label}</Label>
+        <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      </div>
+      <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={`${id}-hint`} data-testid={testId} />
+    </div>
+  );
+}
+
+/** The form itself: mounted each time the dialog opens, so it always starts from the saved share. */
+function ShareEditForm({ share, onDone }: { share: OwnerShare; onDone: () => void }) {
+  const t = useTranslations("shares");
+  const tAll = useTranslations();
+  const tCommon = useTranslations("common");
+  const { showSaved } = useShareActions();
+  const [values, setValues] = useState({
+    name: share.name,
+    rolePrompt: share.rolePrompt,
+    isPublicMode: share.isPublicMode,
+    accessMode: share.accessMode,
+    announcementEnabled: share.announcementEnabled,
+    pinnedAnnouncement: share.pinnedAnnouncement ?? "",
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  // Schema messages are keys such as "validation.assistantNameRequired"; the announcement's limit
+  // has zod's own English text, so it gets a message of its own.
+  const toFieldErrors = (issues: readonly FieldIssue[]) =>
+    fieldErrors(
+      issues,
+      (key) => (tAll.has(key as never) ? tAll(key as never) : undefined),
+      { pinnedAnnouncement: t("announcementTooLong", { max: ANNOUNCEMENT_MAX_LENGTH }) },
+      tAll("errors.validation"),
+    );
+
+  async function submit() {
+    const parsed = updateShareSchema.safeParse(values);
+    if (!parsed.success) return setErrors(toFieldErrors(parsed.error.issues));
+    setErrors({});
+    setBusy(true);
+    try {
+      const changes = { ...parsed.data, pinnedAnnouncement: parsed.data.pinnedAnnouncement || null };
+      const saved = await apiFetch<OwnerShare>(sharePath(share), { method: "PATCH", json: changes });
+      await showSaved(saved);
+      toast.success(t("saved"));
+      onDone();
+    } catch (error) {
+      const issues = error instanceof ApiError ? validationIssues(error.body) : undefined;
+      if (issues) setErrors(toFieldErrors(issues));
+      toast.error(t("saveFailed"), { description: errorMessage(error, t("saveFailed")) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  // Fixed ids are safe: the form is mounted only while its dialog is open, and one opens at a time.
+  const id = (field: string) => `share-${field}-input`;
+  return (
+    <form
+      noValidate
+      className="grid gap-4"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <FormField id={id("name")} label={t("name")} error={errors.name} hint={t("nameHint", { max: ASSISTANT_NAME_MAX_LENGTH })}>
+        <Input value={values.name} onChange={(e) => set("name", e.target.value)} maxLength={ASSISTANT_NAME_MAX_LENGTH} required data-testid="share-edit-name" />
+      </FormField>
+      <FormField id={id("role")} label={t("rolePrompt")} error={errors.rolePrompt} hint={t("countHint", { count: values.rolePrompt.length, max: ROLE_PROMPT_MAX_LENGTH })}>
+        <Textarea value={values.rolePrompt} onChange={(e) => set("rolePrompt", e.target.value)} rows={4} maxLength={ROLE_PROMPT_MAX_LENGTH} data-testid="share-edit-role" />
+      </FormField>
+      <SwitchRow id={id("public")} label={t("publicMode")} hint={t("publicModeHint")} checked={values.isPublicMode} onChange={(on) => set("isPublicMode", on)} testId="share-edit-public" />
+      <FormField id={id("access")} label={t("accessMode")} error={errors.accessMode}>
+        <NativeSelect value={values.accessMode} onChange={(e) => set("accessMode", e.target.value as AccessMode)} data-testid="share-edit-access">
+          {ACCESS_MODES.map((mode) => (
+            <option key={mode} value={mode}>
+              {t(ACCESS_LABEL[mode])}
+            </option>
+          ))}
+        </NativeSelect>
+      </FormField>
+      <SwitchRow
+        id={id("announcement")}
+        label={t("announcementEnabled")}
+        hint={t("announcementHint")}
+        checked={values.announcementEnabled}
+        onChange={(on) => set("announcementEnabled", on)}
+        testId="share-edit-announcement-enabled"
+      />
+      <FormField
+        id={id("announcement-text")}
+        label={t("announcementText")}
+        error={errors.pinnedAnnouncement}
+        hint={t("countHint", { count: values.pinnedAnnouncement.length, max: ANNOUNCEMENT_MAX_LENGTH })}
+      >
+        <Textarea value={values.pinnedAnnouncement} onChange={(e) => set("pinnedAnnouncement", e.target.value)} rows={3} maxLength={ANNOUNCEMENT_MAX_LENGTH} data-testid="share-edit-announcement" />
+      </FormField>
+      {errors.form ? (
+        <p role="alert" className="text-sm text-destructive">
+          {errors.form}
+        </p>
+      ) : null}
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onDone}>
+          {tCommon("cancel")}
+        </Button>
+        <Button type="submit" disabled={busy} data-testid="share-edit-save">
+          {busy ? tCommon("saving") : tCommon("save")}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** The edit button of one share and its dialog: name, role prompt, modes and the pinned announcement. */
+export function ShareEditDialog({ share }: { share: OwnerShare }) {
+  const t = useTranslations("shares");
+  const tCommon = useTranslations("common");
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" aria-label={t("editLabel", { name: share.name })} data-testid="share-edit">
+          <Pencil />
+          {t("edit")}
+        </Button>
+      </DialogTrigger>
+      <DialogContent closeLabel={tCommon("close")} data-testid="share-edit-dialog">
+        <DialogTitle>{t("editTitle")}</DialogTitle>
+        <DialogDescription>{t("editDescription")}</DialogDescription>
+        <ShareEditForm share={share} onDone={() => setOpen(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,67 @@
+"use client";
+
+import { useTranslations } from "next-intl";
+import { Loader2, Plus, Share2 } from "lucide-react";
+import { DataLoadError, DataLoading } from "@/components/layout/data-states";
+import { Button } from "@/components/ui/button";
+import { ShareCard } from "./share-card";
+import { useCreateShare } from "./use-create-share";
+import { useShares } from "./use-shares";
+
+function CreateShareButton() {
+  const t = useTranslations("shares");
+  const { create, creating } = useCreateShare();
+  return (
+    <Button
+      type="button"
+      className="aria-disabled:cursor-wait aria-disabled:opacity-60"
+      // aria-disabled rather than disabled keeps keyboard focus; a second click is ignored anyway.
+      aria-disabled={creating || undefined}
+      onClick={() => void create()}
+      data-testid="create-share"
+    >
+      {creating ? <Loader2 className="animate-spin" /> : <Plus />}
+      {creating ? t("creating") : t("create")}
+    </Button>
+  );
+}
+
+/** The workspace's shares tab: every live link of the owner, with edit, replace and revoke. */
+export function SharesManager() {
+  const t = useTranslations("shares");
+  const { data: shares, error, isLoading, mutate } = useShares();
+  const empty = shares !== undefined && shares.length === 0;
+
+  return (
+    <section aria-labelledby="shares-title" className="flex flex-col gap-4" data-testid="shares-manager">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div className="min-w-0">
+          <h2 id="shares-title" className="text-xl font-semibold">
+            {t("title")}
+          </h2>
+          <p className="text-sm text-muted-foreground">{t("description")}</p>
+        </div>
+        {/* One button in one place, also for an empty list: it stays put, and keeps focus, when the first share appears. */}
+        {shares ? <CreateShareButton /> : null}
+      </div>
+
+      {isLoading && !shares ? (
+        <DataLoading />
+      ) : error && !shares ? (
+        <DataLoadError message={t("listError")} onRetry={() => void mutate()} testId="shares-error" />
+      ) : empty ? (
+        <div className="rounded-xl border bg-card px-6 py-10 text-center" data-testid="shares-empty">
+          <Share2 className="mx-auto mb-3 size-10 text-muted-foreground" aria-hidden />
+          <p className="font-medium">{t("emptyTitle")}</p>
+          <p className="mx-auto mt-1 max-w-md text-sm text-muted-foreground">{t("emptyBody")}</p>
+        </div>
+      ) : (
+        <ul className="flex flex-col gap-3" aria-labelledby="shares-title" data-testid="share-list">
+          {(shares ?? []).map((share) => (
+            <ShareCard key={share.id} share={share} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
