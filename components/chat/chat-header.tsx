@@ -16,6 +16,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { cn } from "@/lib/utils";
+import { ShareAssistantButton } from "@/components/shares/share-assistant-button";
 import { AssistantSettingsDialog } from "./assistant-settings-dialog";
 import { LinkPreviewSettingsControl } from "./link-preview-settings";
 import { useExport, type ExportFormat } from "./use-export";
@@ -28,7 +29,7 @@ const FORMATS: { format: ExportFormat; key: "exportTxt" | "exportMd" | "exportHt
   { format: "pdf", key: "exportPdf" },
 ];
 
-/** The chat header of normal mode: theme, export, refresh, link-preview settings and start over. */
+/** The chat header of normal mode: theme, export, refresh, link-preview settings, share as assistant and start over. */
 export function ChatHeader({
   assistantName,
   rolePrompt,
@@ -81,6 +82,7 @@ export function ChatHeader({
         <RefreshCw className={cn(refreshing && "animate-spin")} />
       </Button>
       <LinkPreviewSettingsControl mobile={mobile} />
+      <ShareAssistantButton />
       <AlertDialog>
         <AlertDialogTrigger asChild>
           <Button variant="ghost" size="icon" aria-label={t("startOver")} title={t("startOver")} disabled={clearing || !hasMessages} data-testid="start-over">

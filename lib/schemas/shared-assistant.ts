@@ -17,6 +17,6 @@ export const updateShareSchema = z
     isPublicMode: z.boolean().optional(),
     accessMode: z.enum(ACCESS_MODES).optional(),
     announcementEnabled: z.boolean().optional(),
-    pinnedAnnouncement: z.string().trim().max(ANNOUNCEMENT_MAX_LENGTH).nullable().optional(),
+    pinnedAnnouncement: z.string().trim().max(ANNOUNCEMENT_MAX_LENGTH, "validation.announcementTooLong").nullable().optional(),
   })
   .strict();

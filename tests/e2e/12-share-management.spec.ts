@@ -1,9 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { ADMIN, createUserAsAdmin, signIn, uniqueEmail } from "./support/helpers";
 
-// The owner's side of sharing: the workspace's shares tab. Shares are created with the tab's own
-// create button, which runs the same code (useCreateShare) as the chat header's share button; the
-// header itself is wired elsewhere, so its button is not clicked here.
+// The owner's side of sharing: the chat header's share-as-assistant button and the workspace's
+// shares tab (its create button runs the same code, useCreateShare).
 
 const SHARES = "/api/shared-assistants";
 
@@ -56,6 +55,32 @@ async function saveWithOversizedAnnouncement(page: Page) {
 }
 
 test.describe("share management", () => {
+  test("the chat header's share button turns the assistant into a link: copied, toasted, opened, listed", async ({ page }) => {
+    const origin = await signInAsNewOwner(page);
+    await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+    await setAssistant(page, origin, "清運小幫手", "你是環保局客服。");
+    await page.goto("/");
+    const opened = page.context().waitForEvent("page");
+    await page.getByTestId("share-assistant-button").click();
+    await expect(page.getByText("已建立分享連結", { exact: true })).toBeVisible();
+    const tab = await opened;
+    await tab.waitForLoadState("domcontentloaded");
+    expect(tab.url()).toMatch(/\/shared\/[\w-]+$/);
+    await expect(tab.getByTestId("shared-title")).toHaveText("清運小幫手");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(tab.url());
+    await tab.close();
+    const [share] = await (await page.request.get(SHARES)).json();
+    expect(share).toMatchObject({ name: "清運小幫手", rolePrompt: "你是環保局客服。", includeDocuments: true, shareUrl: tab.url() });
+
+    // The server refuses: 分享失敗 with the spec's text, and nothing new is listed.
+    await page.route(`**${SHARES}`, (route) => (route.request().method() === "POST" ? route.fulfill({ status: 500, body: "{}" }) : route.continue()));
+    await page.getByTestId("share-assistant-button").click();
+    await expect(page.getByText("分享失敗", { exact: true })).toBeVisible();
+    await expect(page.getByText("無法創建共享助手，請稍後再試", { exact: true })).toBeVisible();
+    await page.unroute(`**${SHARES}`);
+    expect(await (await page.request.get(SHARES)).json()).toHaveLength(1);
+  });
+
   test("create from the shares tab: link copied and opened; edit; server and form errors on the fields; English", async ({ page }) => {
     const origin = await signInAsNewOwner(page);
     await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
