@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { TWO_INSTANCE_PORTS } from "../support/ports";
 
 // SECURITY.md "Reliability": two app instances on one PostgreSQL. Documents uploaded through
 // either instance are processed exactly once, by whichever instance claims the job.
@@ -43,8 +44,8 @@ test("two instances on one PostgreSQL process every document exactly once", asyn
   url.pathname = `/${name}`;
   // One shared store for uploaded files, as one shared disk or bucket would be.
   const dataDir = mkdtempSync(path.join(tmpdir(), "docchat-two-"));
-  const servers = [startServer(3320, url.toString(), dataDir), startServer(3321, url.toString(), dataDir)];
-  const bases = ["http://127.0.0.1:3320", "http://127.0.0.1:3321"];
+  const servers = TWO_INSTANCE_PORTS.map((port) => startServer(port, url.toString(), dataDir));
+  const bases = TWO_INSTANCE_PORTS.map((port) => `http://127.0.0.1:${port}`);
   try {
     await Promise.all(bases.map(waitForHealth));
     const setup = await fetch(`${bases[0]}/api/trial-setup`, {
