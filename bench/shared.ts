@@ -40,23 +40,29 @@ if (!(Number.isInteger(guestCount) && guestCount >= 2 && guestCount <= 1000 && s
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "docchat-bench-shared-"));
-const server = await serveApp({
-  port: Number(args.get("port")) || (await freePort()),
-  env: {
-    DATA_DIR: dataDir,
-    WORKSPACE_ACCESS: "everyone",
-    LOG_LEVEL: "warn",
-    SHARE_LIMIT_PER_IP_PER_MINUTE: RAISED_LIMIT,
-    SHARE_LIMIT_PER_VISITOR_PER_MINUTE: RAISED_LIMIT,
-    SHARE_LIMIT_PER_LINK_PER_MINUTE: RAISED_LIMIT,
-  },
-});
+const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
+// Also when interrupted: serveApp then stops the server and exits without reaching the finally.
+process.once("exit", removeDataDir);
 let exitCode = 1;
 try {
-  exitCode = await run(server.baseUrl, server.pgid);
+  const server = await serveApp({
+    port: Number(args.get("port")) || (await freePort()),
+    env: {
+      DATA_DIR: dataDir,
+      WORKSPACE_ACCESS: "everyone",
+      LOG_LEVEL: "warn",
+      SHARE_LIMIT_PER_IP_PER_MINUTE: RAISED_LIMIT,
+      SHARE_LIMIT_PER_VISITOR_PER_MINUTE: RAISED_LIMIT,
+      SHARE_LIMIT_PER_LINK_PER_MINUTE: RAISED_LIMIT,
+    },
+  });
+  try {
+    exitCode = await run(server.baseUrl, server.pgid);
+  } finally {
+    await server.stop();
+  }
 } finally {
-  await server.stop();
-  rmSync(dataDir, { recursive: true, force: true });
+  removeDataDir();
 }
 process.exit(exitCode);
 

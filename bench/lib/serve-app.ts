@@ -56,18 +56,27 @@ export async function serveApp(options: { port: number; env: Record<string, stri
   if (!child.pid) throw new Error("the server did not start");
   const pgid = child.pid;
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  // Never leave a server behind, whatever ends this process.
+  // Never leave a server behind, whatever ends this process: its own group gets no Ctrl-C. A
+  // signal repeated while stopping (tsx relays the terminal's) must not end this process early.
   const killGroup = () => signalGroup(pgid, "SIGKILL");
+  const interrupted = (signal: NodeJS.Signals) => void stop().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
   process.once("exit", killGroup);
+  process.on("SIGINT", interrupted);
+  process.on("SIGTERM", interrupted);
 
-  const stop = async () => {
-    process.removeListener("exit", killGroup);
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    signalGroup(pgid, "SIGTERM");
-    const stopped = await Promise.race([exited.then(() => true), sleep(STOP_GRACE_MS).then(() => false)]);
-    if (!stopped) signalGroup(pgid, "SIGKILL");
-    await Promise.race([exited, sleep(STOP_GRACE_MS)]);
-  };
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    (stopping ??= (async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        signalGroup(pgid, "SIGTERM");
+        const stopped = await Promise.race([exited.then(() => true), sleep(STOP_GRACE_MS).then(() => false)]);
+        if (!stopped) signalGroup(pgid, "SIGKILL");
+        await Promise.race([exited, sleep(STOP_GRACE_MS)]);
+      }
+      process.removeListener("exit", killGroup);
+      process.removeListener("SIGINT", interrupted);
+      process.removeListener("SIGTERM", interrupted);
+    })());
 
   try {
     await waitForHealth(baseUrl, child);
