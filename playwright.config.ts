@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { E2E_BASE_URL, E2E_PORT } from "./tests/e2e/support/ports";
+import { E2E_BASE_URL, E2E_PORT, OIDC_PORT } from "./tests/e2e/support/ports";
 
 // End-to-end tests drive Debian's Chromium (no browser download) against the production build,
 // served with a fresh embedded database and a local OpenID provider standing in for Google.
@@ -30,6 +30,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: "ignore",
     stderr: "pipe",
-    env: { E2E_PORT: String(E2E_PORT) },
+    env: { E2E_PORT: String(E2E_PORT), E2E_OIDC_PORT: String(OIDC_PORT) },
   },
 });

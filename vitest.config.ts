@@ -40,6 +40,10 @@ export default defineConfig({
             AUTH_SECRET: "test-secret-for-integration-tests-only",
             // Stored uploads of the tests go to a scratch folder, never the project's ./data.
             DATA_DIR: path.join(os.tmpdir(), "docchat-vitest-data"),
+            // The product's default share-link limits whatever the shell sets: the tests prove those bite.
+            SHARE_LIMIT_PER_IP_PER_MINUTE: "",
+            SHARE_LIMIT_PER_VISITOR_PER_MINUTE: "",
+            SHARE_LIMIT_PER_LINK_PER_MINUTE: "",
           },
         },
       },

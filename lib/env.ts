@@ -1,4 +1,6 @@
 import { z } from "zod";
+// With the extension: scripts/server.ts loads this file in plain Node, which resolves no "@/" alias.
+import { SHARE_MESSAGES_PER_IP_PER_MINUTE, SHARE_MESSAGES_PER_LINK_PER_MINUTE, SHARE_MESSAGES_PER_VISITOR_PER_MINUTE } from "./constants.ts";
 
 // The only module that reads process.env. Everything else imports `env` from here.
 // Defaults make `npm start` work on a fresh machine with no configuration at all.
@@ -12,6 +14,10 @@ const optionalString = z
   .string()
   .optional()
   .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
+
+/** A positive whole number of messages a minute; unset or empty keeps the product's default. */
+const perMinute = (fallback: number) =>
+  z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.coerce.number().int().min(1).default(fallback));
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -34,10 +40,16 @@ const schema = z.object({
   TRUST_PROXY: bool,
   SECURE_COOKIES: optionalString,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // Visitor messages on share links. The defaults are the product's limits; a load test raises
+  // them (every simulated guest shares one address), a small deployment may lower them.
+  SHARE_LIMIT_PER_IP_PER_MINUTE: perMinute(SHARE_MESSAGES_PER_IP_PER_MINUTE),
+  SHARE_LIMIT_PER_VISITOR_PER_MINUTE: perMinute(SHARE_MESSAGES_PER_VISITOR_PER_MINUTE),
+  SHARE_LIMIT_PER_LINK_PER_MINUTE: perMinute(SHARE_MESSAGES_PER_LINK_PER_MINUTE),
 });
 
-function load() {
-  const parsed = schema.safeParse(process.env);
+/** Validates an environment (the process's, or a test's) into the app's settings; throws on invalid values. */
+export function parseEnv(source: Record<string, string | undefined>) {
+  const parsed = schema.safeParse(source);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ");
     throw new Error(`Invalid environment: ${issues}`);
@@ -55,9 +67,9 @@ function load() {
   };
 }
 
-export type Env = ReturnType<typeof load>;
+export type Env = ReturnType<typeof parseEnv>;
 
-export const env: Env = load();
+export const env: Env = parseEnv(process.env);
 
 // next-auth reads its public origin from NEXTAUTH_URL itself; give it ours so both agree.
 process.env.NEXTAUTH_URL = env.APP_URL;

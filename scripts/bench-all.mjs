@@ -13,6 +13,7 @@ const runs = [
   ["bench:scale"],
   ["bench:service-scale"],
   ["bench:ingestion"],
+  ["bench:shared"],
 ];
 let failed = 0;
 for (const [script, ...args] of runs) {

@@ -4,11 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { PGlite } from "@electric-sql/pglite";
+import { DURABLE_PORT as PORT } from "./support/ports";
 
 // SECURITY.md "Reliability": kill -9 of the server while documents are processing loses nothing.
 // A second instance of the built app runs on its own embedded database for this test.
 
-const PORT = 3310;
 const BASE = `http://127.0.0.1:${PORT}`;
 const root = path.resolve(import.meta.dirname, "../..");
 

@@ -1,6 +1,14 @@
 import { expect, test } from "@playwright/test";
+import ogs from "open-graph-scraper";
 import sharp from "sharp";
 import { ADMIN, signIn } from "./support/helpers";
+
+/** Width and height from a PNG's IHDR chunk, which the format requires first: the header alone decides. */
+function pngSize(bytes: Buffer): [number, number] {
+  expect(bytes.subarray(0, 8).toString("hex")).toBe("89504e470d0a1a0a");
+  expect(bytes.subarray(12, 16).toString("latin1")).toBe("IHDR");
+  return [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
+}
 
 const meta = (html: string, key: string) => new RegExp(`<meta[^>]+(?:property|name)="${key}"[^>]+content="([^"]*)"`).exec(html)?.[1];
 
@@ -40,5 +48,32 @@ test.describe("share link previews", () => {
     await page.request.delete(`/api/shared-assistants/${shareId}`, { headers: { origin } });
     const gone = await (await fetch(`${origin}/shared/${shareId}`)).text();
     expect(gone).toContain("找不到此共享助手");
+  });
+
+  test("a real Open Graph parser reads the shared page as a link unfurler does: title, description, 1200x630 PNG, large card", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const origin = new URL(page.url()).origin;
+    const name = "開放圖譜預覽助手";
+    const created = await page.request.post("/api/shared-assistants", { data: { name, rolePrompt: "你是文件客服。", includeDocuments: true }, headers: { origin } });
+    expect(created.status()).toBe(201);
+    const { shareId } = await created.json();
+
+    // open-graph-scraper fetches the page itself, with no cookies, and parses it.
+    const { error, result } = await ogs({ url: `${origin}/shared/${shareId}` });
+    expect(error).toBe(false);
+    expect(result.ogTitle).toBe(name);
+    expect(result.ogDescription).toContain(name);
+    expect(result.twitterCard).toBe("summary_large_image");
+    const [ogImage] = result.ogImage ?? [];
+    expect([ogImage?.width, ogImage?.height]).toEqual(["1200", "630"]);
+    // Absolute, on the public origin: an unfurler fetches it from there.
+    const imageUrl = new URL(ogImage!.url);
+    expect(imageUrl.origin).toBe(origin);
+    expect(imageUrl.pathname).toMatch(new RegExp(`^/shared/${shareId}/opengraph-image`));
+
+    const image = await fetch(imageUrl);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(pngSize(Buffer.from(await image.arrayBuffer()))).toEqual([1200, 630]);
   });
 });

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import * as shareMessages from "@/app/api/shared-assistants/[id]/messages/route";
+import { SHARE_MESSAGES_PER_IP_PER_MINUTE, SHARE_MESSAGES_PER_LINK_PER_MINUTE, SHARE_MESSAGES_PER_VISITOR_PER_MINUTE } from "@/lib/constants";
+import { env } from "@/lib/env";
 import { getDb } from "@/lib/server/db/client";
 import { apiUsage } from "@/lib/server/db/schema";
 import { registerJobs } from "@/lib/server/jobs/register";
@@ -38,6 +40,18 @@ function post(shareId: string, body: Record<string, unknown>, options: { cookie?
 function get(shareId: string, sessionId: string | undefined, cookie?: string) {
   const query = sessionId ? `?sessionId=${sessionId}` : "";
   return call(shareMessages.GET, { path: `/api/shared-assistants/${shareId}/messages${query}`, params: { id: shareId }, cookie, headers: { "x-client-ip": freshIp() } });
+}
+
+/** The request is refused with 429 and a Retry-After, and nothing reaches the model or the message count. */
+async function expectRefusedBeforeModelCall(share: { id: string; shareId: string }, send: () => ReturnType<typeof post>) {
+  const db = await getDb();
+  const usage = async () => (await db.select().from(apiUsage).where(eq(apiUsage.sharedAssistantId, share.id))).length;
+  const [usageBefore, countBefore] = [await usage(), (await findActiveShare(share.shareId))!.messageCount];
+  const res = await send();
+  expect(res.status).toBe(429);
+  expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect(await usage()).toBe(usageBefore);
+  expect((await findActiveShare(share.shareId))!.messageCount).toBe(countBefore);
 }
 
 const guestCookie = (setCookies: string[]) => setCookies.find((c) => c.startsWith(`${GUEST_KEY_COOKIE}=`))?.split(";")[0];
@@ -128,17 +142,47 @@ describe("POST /api/shared-assistants/{shareId}/messages", () => {
     const id = session();
     const ip = freshIp();
     let cookie: string | undefined;
-    for (let i = 0; i < 10; i++) {
+    for (let i = 0; i < SHARE_MESSAGES_PER_VISITOR_PER_MINUTE; i++) {
       const res = await post(share.shareId, { message: `第 ${i} 個問題`, sessionId: id }, { cookie, ip });
       expect(res.status).toBe(200);
       cookie ??= guestCookie(res.setCookies);
     }
-    const db = await getDb();
-    const before = (await db.select().from(apiUsage).where(eq(apiUsage.sharedAssistantId, share.id))).length;
-    const over = await post(share.shareId, { message: "再一個", sessionId: id }, { cookie, ip });
-    expect(over.status).toBe(429);
-    expect(Number(over.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect((await db.select().from(apiUsage).where(eq(apiUsage.sharedAssistantId, share.id))).length).toBe(before);
+    await expectRefusedBeforeModelCall(share, () => post(share.shareId, { message: "再一個", sessionId: id }, { cookie, ip }));
+    // Another visitor from the same address is still answered: it was this visitor's limit.
+    expect((await post(share.shareId, { message: "換我問", sessionId: session() }, { ip })).status).toBe(200);
+  });
+
+  it("limits each address across visitors, with 429 and Retry-After before any model call", async () => {
+    const { share } = await ownerWithShare();
+    const ip = freshIp();
+    for (let i = 0; i < SHARE_MESSAGES_PER_IP_PER_MINUTE; i++) {
+      expect((await post(share.shareId, { message: `第 ${i} 位訪客`, sessionId: session() }, { ip })).status).toBe(200);
+    }
+    await expectRefusedBeforeModelCall(share, () => post(share.shareId, { message: "新訪客", sessionId: session() }, { ip }));
+    expect((await post(share.shareId, { message: "別處的訪客", sessionId: session() })).status).toBe(200);
+  });
+
+  it("limits each link across addresses, with 429 and Retry-After before any model call", async () => {
+    const { share } = await ownerWithShare();
+    const { share: otherLink } = await ownerWithShare();
+    const answered = await Promise.all(
+      Array.from({ length: SHARE_MESSAGES_PER_LINK_PER_MINUTE }, (_, i) => post(share.shareId, { message: `第 ${i} 位訪客`, sessionId: session() })),
+    );
+    expect(answered.every((r) => r.status === 200)).toBe(true);
+    await expectRefusedBeforeModelCall(share, () => post(share.shareId, { message: "新訪客", sessionId: session() }));
+    expect((await post(otherLink.shareId, { message: "另一個連結", sessionId: session() })).status).toBe(200);
+  });
+
+  it("takes its limits from SHARE_LIMIT_* in the environment", async () => {
+    const { share } = await ownerWithShare();
+    const saved = env.SHARE_LIMIT_PER_LINK_PER_MINUTE;
+    env.SHARE_LIMIT_PER_LINK_PER_MINUTE = 2;
+    try {
+      for (let i = 0; i < 2; i++) expect((await post(share.shareId, { message: `第 ${i} 位訪客`, sessionId: session() })).status).toBe(200);
+      await expectRefusedBeforeModelCall(share, () => post(share.shareId, { message: "新訪客", sessionId: session() }));
+    } finally {
+      env.SHARE_LIMIT_PER_LINK_PER_MINUTE = saved;
+    }
   });
 
   it("refuses an over-long message before any work", async () => {

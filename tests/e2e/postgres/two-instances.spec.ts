@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { TWO_INSTANCE_PORTS, TWO_INSTANCE_SHARE_PORTS } from "../support/ports";
 
 // SECURITY.md "Reliability": two app instances on one PostgreSQL. Documents uploaded through
 // either instance are processed exactly once, by whichever instance claims the job.
@@ -33,7 +34,7 @@ async function waitForHealth(base: string) {
 }
 
 /** Two app instances on a fresh database of their own, sharing one file store; stopped and dropped after. */
-async function withTwoInstances(ports: [number, number], run: (bases: string[], databaseUrl: string) => Promise<void>) {
+async function withTwoInstances(ports: number[], run: (bases: string[], databaseUrl: string) => Promise<void>) {
   const name = `two_instances_${Date.now()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -80,7 +81,7 @@ async function waitUntilProcessed(bases: string[], cookie: string, count: number
 
 test("two instances on one PostgreSQL process every document exactly once", async () => {
   test.setTimeout(180_000);
-  await withTwoInstances([3320, 3321], async (bases, databaseUrl) => {
+  await withTwoInstances(TWO_INSTANCE_PORTS, async (bases, databaseUrl) => {
     const cookie = await firstAdmin(bases[0], "two@example.com");
 
     // The session made on one instance is good on the other.
@@ -116,7 +117,7 @@ test("two instances on one PostgreSQL process every document exactly once", asyn
 
 test("a share created on one instance works on the other: answers, guest conversations, limits and revocation", async () => {
   test.setTimeout(180_000);
-  await withTwoInstances([3322, 3323], async ([a, b]) => {
+  await withTwoInstances(TWO_INSTANCE_SHARE_PORTS, async ([a, b]) => {
     const cookie = await firstAdmin(a, "share-two@example.com");
     const form = new FormData();
     form.append("file", new File(["臺北市垃圾清運\n\n資源回收在每週二與週四收運，請將紙類、塑膠與金屬分開放置。"], "垃圾清運.txt", { type: "text/plain" }));

@@ -1,5 +1,19 @@
-// Overridable so a second checkout can run its e2e beside this one.
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3300);
+// Every port the end-to-end tests listen on. E2E_PORT and E2E_OIDC_PORT move them, so several work
+// trees on one machine can run their end-to-end tests at once; the extra app instances some specs
+// start sit just above E2E_PORT.
+function portFromEnv(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  // Below 65000: the extra instances need room above E2E_PORT.
+  return Number.isInteger(value) && value > 0 && value < 65_000 ? value : fallback;
+}
+
+export const E2E_PORT = portFromEnv("E2E_PORT", 3300);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
-export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3399);
+export const OIDC_PORT = portFromEnv("E2E_OIDC_PORT", 3399);
+/** The second instance killed with -9 in 09-durable-processing. */
+export const DURABLE_PORT = E2E_PORT + 10;
+/** The two instances sharing one PostgreSQL in postgres/two-instances. */
+export const TWO_INSTANCE_PORTS = [E2E_PORT + 20, E2E_PORT + 21];
+/** The second pair, for the share spec in postgres/two-instances. */
+export const TWO_INSTANCE_SHARE_PORTS = [E2E_PORT + 22, E2E_PORT + 23];
 export const GOOGLE_USER = { email: "google.user@example.com", name: "Google 使用者" };

@@ -4,9 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { OAuth2Server, Events } from "oauth2-mock-server";
-
-const APP_PORT = Number(process.env.E2E_PORT ?? 3300);
-const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? 3399);
+import { E2E_PORT as APP_PORT, OIDC_PORT } from "./ports.ts";
 
 const oidc = new OAuth2Server();
 await oidc.issuer.keys.generate("RS256");

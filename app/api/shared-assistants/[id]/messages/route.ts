@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { SHARE_MESSAGES_PER_IP_PER_MINUTE, SHARE_MESSAGES_PER_LINK_PER_MINUTE, SHARE_MESSAGES_PER_VISITOR_PER_MINUTE } from "@/lib/constants";
+import { env } from "@/lib/env";
 import { MESSAGE_BODY_MAX_BYTES, shareMessageSchema } from "@/lib/schemas/chat";
 import { clientIp } from "@/lib/server/http/client-ip";
 import { AppError } from "@/lib/server/http/errors";
@@ -69,8 +69,9 @@ export const POST = route({ auth: "public", body: shareMessageSchema, maxBodyByt
   return res;
 });
 
+// The limits default to lib/constants.ts and are set per deployment through SHARE_LIMIT_* (lib/env.ts).
 async function limits(share: SharedAssistantRow, ip: string, visitor: string) {
-  await consumeLimit(`share-msg:ip:${ip}`, SHARE_MESSAGES_PER_IP_PER_MINUTE, MINUTE);
-  await consumeLimit(`share-msg:visitor:${share.id}:${visitor}`, SHARE_MESSAGES_PER_VISITOR_PER_MINUTE, MINUTE);
-  await consumeLimit(`share-msg:link:${share.id}`, SHARE_MESSAGES_PER_LINK_PER_MINUTE, MINUTE);
+  await consumeLimit(`share-msg:ip:${ip}`, env.SHARE_LIMIT_PER_IP_PER_MINUTE, MINUTE);
+  await consumeLimit(`share-msg:visitor:${share.id}:${visitor}`, env.SHARE_LIMIT_PER_VISITOR_PER_MINUTE, MINUTE);
+  await consumeLimit(`share-msg:link:${share.id}`, env.SHARE_LIMIT_PER_LINK_PER_MINUTE, MINUTE);
 }
