@@ -202,3 +202,26 @@ describe("a share's visitor can chat only", () => {
     expect(JSON.stringify(first.body)).not.toContain(owner.user.email);
   });
 });
+
+describe("limits counted in one statement", () => {
+  it("counts each limit only while the ones before it hold, and refuses at the first exceeded", async () => {
+    const { consumeLimits } = await import("@/lib/server/http/rate-limit");
+    const { readWindow } = await import("@/lib/server/queries/rate-limits");
+    const tag = Math.random().toString(36).slice(2);
+    const checks = [
+      { key: `t:${tag}:ip`, limit: 2, windowMs: 60_000 },
+      { key: `t:${tag}:visitor`, limit: 5, windowMs: 60_000 },
+      { key: `t:${tag}:link`, limit: 5, windowMs: 60_000 },
+    ];
+    await consumeLimits(checks);
+    await consumeLimits(checks);
+    const refused = await consumeLimits(checks).then(() => null, (e: unknown) => e as { status: number; headers?: Record<string, string> });
+    expect(refused?.status).toBe(429);
+    expect(Number(refused?.headers?.["Retry-After"])).toBeGreaterThan(0);
+    await expect(consumeLimits(checks)).rejects.toMatchObject({ status: 429 });
+    // The address went over; the visitor's and the link's budgets kept only the two that passed.
+    expect((await readWindow(checks[0].key))?.count).toBe(4);
+    expect((await readWindow(checks[1].key))?.count).toBe(2);
+    expect((await readWindow(checks[2].key))?.count).toBe(2);
+  });
+});

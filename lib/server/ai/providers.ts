@@ -44,9 +44,12 @@ export function offlineResolved(): ResolvedModel {
   return { model: offlineModel, provider: offlineModel.provider, modelId: offlineModel.modelId, offline: true };
 }
 
+const AI_SERVICE_SETTING_MAX_AGE_MS = 5_000;
+
 export async function resolveModel(purpose: ModelPurpose): Promise<ResolvedModel> {
   if (testModel) return { model: testModel, provider: testModel.provider, modelId: testModel.modelId, offline: false };
-  const stored = (await getSetting<AiServiceSettings>(AI_SERVICE_SETTING)) ?? {};
+  // Read on every model call: a copy up to 5 s old spares a busy share one query per message.
+  const stored = (await getSetting<AiServiceSettings>(AI_SERVICE_SETTING, { maxAgeMs: AI_SERVICE_SETTING_MAX_AGE_MS })) ?? {};
   const apiKey = stored.apiKey ?? env.OPENAI_API_KEY;
   const baseUrl = stored.baseUrl ?? env.OPENAI_BASE_URL;
   if (stored.offline || (!apiKey && !baseUrl)) return offlineResolved();

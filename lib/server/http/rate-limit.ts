@@ -1,6 +1,6 @@
 import "server-only";
 import { AppError } from "./errors";
-import { clearWindow, incrementWindow, readWindow } from "@/lib/server/queries/rate-limits";
+import { clearWindow, incrementWindow, incrementWindowsInOrder, readWindow, type WindowCheck } from "@/lib/server/queries/rate-limits";
 
 function limited(resetAt: Date): AppError {
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
@@ -11,6 +11,17 @@ function limited(resetAt: Date): AppError {
 export async function consumeLimit(key: string, limit: number, windowMs: number) {
   const window = await incrementWindow(key, windowMs);
   if (window.count > limit) throw limited(window.resetAt);
+}
+
+/**
+ * Several limits at once, checked in order (one database round trip): 429 at the first exceeded;
+ * the ones after it are not counted.
+ */
+export async function consumeLimits(checks: WindowCheck[]) {
+  const counts = await incrementWindowsInOrder(checks);
+  counts.forEach((window, i) => {
+    if (window.count > checks[i].limit) throw limited(window.resetAt);
+  });
 }
 
 /** Throws 429 when the counter is already at `limit`, without counting (failed-login throttling). */

@@ -11,11 +11,16 @@ export async function findGuestSession(sharedAssistantId: string, sessionId: str
   return row;
 }
 
-/** The guest session for this id on this share, created for this browser unless it exists (then whoever made it owns it). */
+/**
+ * The guest session for this id on this share, created for this browser unless it exists (then
+ * whoever made it owns it: the stored key hash is returned unchanged). One statement.
+ */
 export async function claimGuestSession(values: { sharedAssistantId: string; sessionId: string; browserKeyHash: string; ip: string | null }): Promise<GuestSessionRow> {
   const db = await getDb();
-  await db.insert(guestSessions).values(values).onConflictDoNothing();
-  const row = (await findGuestSession(values.sharedAssistantId, values.sessionId))!;
-  await db.update(guestSessions).set({ lastSeenAt: sql`now()` }).where(eq(guestSessions.id, row.id));
+  const [row] = await db
+    .insert(guestSessions)
+    .values(values)
+    .onConflictDoUpdate({ target: [guestSessions.sharedAssistantId, guestSessions.sessionId], set: { lastSeenAt: sql`now()` } })
+    .returning();
   return row;
 }

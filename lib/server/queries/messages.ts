@@ -81,15 +81,16 @@ export async function findMessageByClientId(clientId: string): Promise<MessageRo
 
 /**
  * Writes a question and its reply together: a conversation never holds one without the other.
- * Callers set createdAt on both (the reply later), since now() is one instant in a transaction.
+ * One statement, so it is atomic without a transaction (and one round trip on a busy share).
+ * Callers set createdAt on both (the reply later).
  */
 export async function insertExchange(question: NewMessage, reply: NewMessage): Promise<[MessageRow, MessageRow]> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
-    const [user] = await tx.insert(messages).values(question).returning();
-    const [assistant] = await tx.insert(messages).values(reply).returning();
-    return [user, assistant] as [MessageRow, MessageRow];
-  });
+  const rows = await db.insert(messages).values([question, reply]).returning();
+  // The two rows differ in role (the question is the user's), whatever order RETURNING gives.
+  const user = rows.find((r) => r.role === question.role)!;
+  const assistant = rows.find((r) => r.role === reply.role)!;
+  return [user, assistant];
 }
 
 /** Counts one visitor message on a share (shown to its owner), stored or not. */

@@ -4,6 +4,7 @@ import type { ModelMessage } from "ai";
 import { ANSWER_PASSAGES, CHAT_HISTORY_TURNS, type Locale } from "@/lib/constants";
 import type { User } from "@/lib/server/db/schema";
 import { answerInstructions } from "@/lib/server/ai/prompts";
+import { resolveModel } from "@/lib/server/ai/providers";
 import { ModelCallError, runModel } from "@/lib/server/ai/run-model";
 import type { OfflineTask } from "@/lib/server/ai/offline/offline-model";
 import { toOfflinePassages } from "@/lib/server/ai/offline/compose-answer";
@@ -107,13 +108,21 @@ export async function answerMessage(request: AnswerRequest): Promise<AnswerResul
   // A share answers from its owner's documents only, and only when it was shared with them.
   const documentsOwner = own ? scope.owner.id : scope.share.includeDocuments ? scope.share.ownerId : null;
   const searchFor = questionWithoutImageAnalysis(request.content);
-  const [profile, history, passages, documents] = await Promise.all([
+  // The offline model answers from the passages alone: no need to read the conversation for it.
+  const usesHistory = conversation !== null && !(await resolveModel("chat")).offline;
+  const [profile, history, passages] = await Promise.all([
     own ? assistantProfile(scope.owner.id, request.locale) : { name: scope.share.name, rolePrompt: scope.share.rolePrompt },
-    conversation ? recentConversation(conversation, CHAT_HISTORY_TURNS * 2) : [],
+    usesHistory ? recentConversation(conversation, CHAT_HISTORY_TURNS * 2) : [],
     documentsOwner ? retrievePassages({ ownerId: documentsOwner, question: searchFor, k: ANSWER_PASSAGES }) : [],
-    documentsOwner ? listDocuments(documentsOwner) : [],
   ]);
-  const documentNames = documents.filter((d) => d.status === "processed").map((d) => d.originalName);
+  // The document names matter only when no passage matched (to say what the documents are); with
+  // passages, theirs are enough and a busy share skips the query.
+  const documentNames =
+    passages.length > 0
+      ? [...new Set(passages.map((p) => p.documentName))]
+      : documentsOwner
+        ? (await listDocuments(documentsOwner)).filter((d) => d.status === "processed").map((d) => d.originalName)
+        : [];
 
   const offline: OfflineTask = {
     task: "answer",

@@ -4,7 +4,7 @@ import { MESSAGE_BODY_MAX_BYTES, shareMessageSchema } from "@/lib/schemas/chat";
 import { clientIp } from "@/lib/server/http/client-ip";
 import { AppError } from "@/lib/server/http/errors";
 import { answerResponse } from "@/lib/server/http/answer-response";
-import { consumeLimit } from "@/lib/server/http/rate-limit";
+import { consumeLimits } from "@/lib/server/http/rate-limit";
 import { route } from "@/lib/server/http/route";
 import { listConversation, moveGuestConversationToUser, type ConversationKey } from "@/lib/server/queries/messages";
 import type { SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
@@ -71,7 +71,9 @@ export const POST = route({ auth: "public", body: shareMessageSchema, maxBodyByt
 
 // The limits default to lib/constants.ts and are set per deployment through SHARE_LIMIT_* (lib/env.ts).
 async function limits(share: SharedAssistantRow, ip: string, visitor: string) {
-  await consumeLimit(`share-msg:ip:${ip}`, env.SHARE_LIMIT_PER_IP_PER_MINUTE, MINUTE);
-  await consumeLimit(`share-msg:visitor:${share.id}:${visitor}`, env.SHARE_LIMIT_PER_VISITOR_PER_MINUTE, MINUTE);
-  await consumeLimit(`share-msg:link:${share.id}`, env.SHARE_LIMIT_PER_LINK_PER_MINUTE, MINUTE);
+  await consumeLimits([
+    { key: `share-msg:ip:${ip}`, limit: env.SHARE_LIMIT_PER_IP_PER_MINUTE, windowMs: MINUTE },
+    { key: `share-msg:visitor:${share.id}:${visitor}`, limit: env.SHARE_LIMIT_PER_VISITOR_PER_MINUTE, windowMs: MINUTE },
+    { key: `share-msg:link:${share.id}`, limit: env.SHARE_LIMIT_PER_LINK_PER_MINUTE, windowMs: MINUTE },
+  ]);
 }
