@@ -40,7 +40,8 @@ export async function ask(guest: Guest, target: ShareTarget, questions: readonly
   const reply = await send(guest.agent, messagesUrl(target), {
     method: "POST",
     headers: { "content-type": "application/json", accept: "application/json", origin: target.baseUrl, ...(cookie ? { cookie } : {}) },
-    body: JSON.stringify({ message, sessionId: guest.sessionId }),
+    // A client id per message, as the chat page sends (the server checks it for a retried send).
+    body: JSON.stringify({ message, sessionId: guest.sessionId, clientId: `msg_${guest.token}_${n}` }),
     timeoutMs: TIMEOUT_MS,
   });
   guest.jar.absorb(reply.setCookies);

@@ -225,3 +225,25 @@ describe("limits counted in one statement", () => {
     expect((await readWindow(checks[2].key))?.count).toBe(2);
   });
 });
+
+describe("a retried send's client id", () => {
+  const post = (shareId: string, body: Record<string, unknown>, cookie?: string) =>
+    call(shareMessages.POST, { method: "POST", path: `/api/shared-assistants/${shareId}/messages`, params: { id: shareId }, body, cookie, headers: { "x-client-ip": freshIp() } });
+
+  it("returns the stored exchange to the same conversation only; another visitor presenting it gets their own answer", async () => {
+    const { share } = await ownerWithShare();
+    const clientId = `msg_${Date.now()}_secretretry`;
+    const id = session();
+    const first = await post(share.shareId, { message: "資源回收是哪幾天？", sessionId: id, clientId });
+    const browser = first.setCookies.find((c) => c.startsWith(`${GUEST_KEY_COOKIE}=`))!.split(";")[0];
+    const retry = await post(share.shareId, { message: "資源回收是哪幾天？", sessionId: id, clientId }, browser);
+    expect(retry.body.userMessage.id).toBe(first.body.userMessage.id);
+    expect((await call(shareMessages.GET, { path: `/api/shared-assistants/${share.shareId}/messages?sessionId=${id}`, params: { id: share.shareId }, cookie: browser })).body).toHaveLength(2);
+
+    const stranger = await post(share.shareId, { message: "巨大垃圾怎麼丟？", sessionId: session(), clientId });
+    expect(stranger.status).toBe(200);
+    expect(stranger.body.userMessage.id).not.toBe(first.body.userMessage.id);
+    expect(stranger.body.userMessage.content).toBe("巨大垃圾怎麼丟？");
+    expect(JSON.stringify(stranger.body)).not.toContain("資源回收是哪幾天");
+  });
+});

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/lib/server/db/client";
 import { messages, sharedAssistants } from "@/lib/server/db/schema";
 
@@ -73,10 +73,23 @@ export async function moveGuestConversationToUser(from: Extract<ConversationKey,
 export const listOwnMessages = (ownerId: string) => listConversation({ kind: "own", ownerId });
 export const deleteOwnMessages = (ownerId: string) => deleteConversation({ kind: "own", ownerId });
 
-export async function findMessageByClientId(clientId: string): Promise<MessageRow | undefined> {
+/** Whether a stored message belongs to a conversation (the same rule as the queries' filter). */
+export function inConversation(row: MessageRow, key: ConversationKey): boolean {
+  switch (key.kind) {
+    case "own":
+      return row.ownerId === key.ownerId && row.sharedAssistantId === null;
+    case "share-guest":
+      return row.sharedAssistantId === key.sharedAssistantId && row.guestUserId === key.guestSessionId;
+    case "share-user":
+      return row.sharedAssistantId === key.sharedAssistantId && row.registeredUserId === key.userId && row.guestUserId === null;
+  }
+}
+
+/** A retried send's stored question and reply (client ids are unique), in one query. */
+export async function findExchangeByClientId(clientId: string): Promise<{ question?: MessageRow; reply?: MessageRow }> {
   const db = await getDb();
-  const [row] = await db.select().from(messages).where(eq(messages.clientId, clientId));
-  return row;
+  const rows = await db.select().from(messages).where(inArray(messages.clientId, [clientId, `${clientId}:reply`]));
+  return { question: rows.find((r) => r.clientId === clientId), reply: rows.find((r) => r.clientId === `${clientId}:reply`) };
 }
 
 /**

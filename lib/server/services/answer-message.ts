@@ -14,7 +14,8 @@ import { randomUUID } from "node:crypto";
 import {
   conversationFields,
   countShareMessage,
-  findMessageByClientId,
+  findExchangeByClientId,
+  inConversation,
   insertExchange,
   recentConversation,
   type ConversationKey,
@@ -83,11 +84,16 @@ function historyMessages(rows: MessageRow[]): ModelMessage[] {
   return kept;
 }
 
-async function existingExchange(clientId: string): Promise<AnswerResult | undefined> {
-  const question = await findMessageByClientId(clientId);
-  const reply = question && (await findMessageByClientId(`${clientId}:reply`));
-  if (!question || !reply) return undefined;
-  return { userMessage: toPublicMessage(question), aiMessage: toPublicMessage(reply) };
+/**
+ * A send retried with the same client id is answered with what was stored. Only within the same
+ * conversation: anyone else presenting that id learns nothing and gets a fresh answer (stored
+ * without the id, which is taken).
+ */
+async function existingExchange(clientId: string, conversation: ConversationKey | null): Promise<{ previous?: AnswerResult; idTaken: boolean }> {
+  const { question, reply } = await findExchangeByClientId(clientId);
+  if (!question && !reply) return { idTaken: false };
+  const mine = conversation !== null && question !== undefined && reply !== undefined && inConversation(question, conversation) && inConversation(reply, conversation);
+  return mine ? { previous: { userMessage: toPublicMessage(question), aiMessage: toPublicMessage(reply) }, idTaken: true } : { idTaken: true };
 }
 
 /**
@@ -96,15 +102,17 @@ async function existingExchange(clientId: string): Promise<AnswerResult | undefi
  * stores the question with the reply and its sources. A model failure becomes a stored error reply
  * rather than an exception, so the question is never lost.
  */
-export async function answerMessage(request: AnswerRequest): Promise<AnswerResult> {
-  if (request.clientId) {
-    const previous = await existingExchange(request.clientId);
-    if (previous) return previous;
-  }
-  const receivedAt = new Date();
+export async function answerMessage(input: AnswerRequest): Promise<AnswerResult> {
+  let request = input;
   const { scope } = request;
   const own = scope.kind === "own";
   const conversation: ConversationKey | null = own ? { kind: "own", ownerId: scope.owner.id } : scope.conversation;
+  if (request.clientId) {
+    const { previous, idTaken } = await existingExchange(request.clientId, conversation);
+    if (previous) return previous;
+    if (idTaken) request = { ...request, clientId: undefined };
+  }
+  const receivedAt = new Date();
   // A share answers from its owner's documents only, and only when it was shared with them.
   const documentsOwner = own ? scope.owner.id : scope.share.includeDocuments ? scope.share.ownerId : null;
   const searchFor = questionWithoutImageAnalysis(request.content);
