@@ -8,8 +8,17 @@ export function localeOf(req: Request): Locale {
   return resolveLocale(requestCookies(req)[LOCALE_COOKIE]);
 }
 
-export type ServerTranslator = ReturnType<typeof translator>;
+export type ServerTranslator = ReturnType<typeof makeTranslator>;
+
+function makeTranslator(locale: Locale) {
+  return createTranslator({ locale, messages: messagesFor(locale) });
+}
+
+// One per language, made once: every request needs one.
+const translators = new Map<Locale, ReturnType<typeof makeTranslator>>();
 
 export function translator(locale: Locale) {
-  return createTranslator({ locale, messages: messagesFor(locale) });
+  let t = translators.get(locale);
+  if (!t) translators.set(locale, (t = makeTranslator(locale)));
+  return t;
 }

@@ -7,7 +7,7 @@ import { encodeTerms } from "@/lib/server/ingest/term-encoding";
 import { TOKENIZER_VERSION, termFrequencies, tokenize } from "@/lib/server/ingest/tokenizer";
 import { enqueueJob } from "@/lib/server/jobs/queue";
 import { getSetting, setSetting } from "@/lib/server/queries/app-settings";
-import { FULL_RELOAD_PREFIX } from "./retrieval-stamp";
+import { forgetRetrievalStamps, FULL_RELOAD_PREFIX } from "./retrieval-stamp";
 
 // Terms are computed once at ingestion and stored. When the tokenizer changes (its version
 // moves), every stored passage is re-tokenised from its text by one background job, so queries
@@ -53,5 +53,6 @@ export async function reindexTerms(version: number): Promise<void> {
     .update(appSettings)
     .set({ value: sql`to_jsonb(${FULL_RELOAD_PREFIX} || gen_random_uuid()::text)`, updatedAt: sql`now()` })
     .where(like(appSettings.key, "retrieval_stamp:%"));
+  forgetRetrievalStamps();
   await setSetting(VERSION_KEY, TOKENIZER_VERSION);
 }

@@ -14,7 +14,19 @@ const keyFor = (ownerId: string) => `retrieval_stamp:${ownerId}`;
 /** A stamp starting with this asks every instance to rebuild that owner's index, not patch it. */
 export const FULL_RELOAD_PREFIX = "full:";
 
+// Read before every search: a copy up to a second old spares a busy share one query per message.
+// This instance's own changes drop it at once; another instance's are seen within the second (and
+// a passage deleted meanwhile is still skipped, since passages are loaded from the database).
+const STAMP_MAX_AGE_MS = 1_000;
+const recent = new Map<string, { value: string; at: number }>();
+
+/** After stamps were changed in bulk (a reindex): read them afresh. */
+export function forgetRetrievalStamps() {
+  recent.clear();
+}
+
 export async function bumpRetrievalStamp(tx: Db, ownerId: string) {
+  recent.delete(ownerId);
   const value = randomUUID();
   await tx
     .insert(appSettings)
@@ -23,7 +35,11 @@ export async function bumpRetrievalStamp(tx: Db, ownerId: string) {
 }
 
 export async function readRetrievalStamp(ownerId: string): Promise<string> {
+  const cached = recent.get(ownerId);
+  if (cached && Date.now() - cached.at < STAMP_MAX_AGE_MS) return cached.value;
   const db = await getDb();
   const [row] = await db.select({ value: appSettings.value }).from(appSettings).where(eq(appSettings.key, keyFor(ownerId)));
-  return typeof row?.value === "string" ? row.value : "none";
+  const value = typeof row?.value === "string" ? row.value : "none";
+  recent.set(ownerId, { value, at: Date.now() });
+  return value;
 }
