@@ -47,7 +47,11 @@ export async function serveApp(options: { port: number; env: Record<string, stri
   // Whatever the shell has, the server here is the offline, embedded-database one.
   for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "EMBEDDING_MODEL", "DATABASE_URL", "AUTH_SECRET", "TRUST_PROXY"]) delete env[name];
   Object.assign(env, options.env, { PORT: String(options.port), HOST: "127.0.0.1", APP_URL: baseUrl });
-  const child = spawn(pinnedNode(), [path.join(root, "scripts/start.mjs")], {
+  // BENCH_DATABASE_URL runs the same server on PostgreSQL instead (an empty database of its own).
+  if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server itself.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(pinnedNode(), [...nodeArgs, path.join(root, "scripts/start.mjs")], {
     cwd: root,
     env,
     detached: true,
