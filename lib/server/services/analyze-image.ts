@@ -100,7 +100,7 @@ export async function analyzeImage(input: { userId: string | null; sharedAssista
             role: "user",
             content: [
               { type: "text", text: input.message?.trim() || (input.locale === "en" ? "Describe the image." : "請描述這張圖片。") },
-              { type: "image", image: input.bytes, mediaType: facts.type },
+              { type: "file", data: input.bytes, mediaType: facts.type },
             ],
           },
         ],
