@@ -173,8 +173,9 @@ export function ChatInput({
               void submit();
             }
           }}
-          placeholder={t("placeholder")}
-          aria-label={t("placeholder")}
+          // A phone's one-line box has no room for the keyboard hints (and phones send with the button).
+          placeholder={mobile ? t("placeholderShort") : t("placeholder")}
+          aria-label={mobile ? t("placeholderShort") : t("placeholder")}
           className={cn("min-h-9 flex-1 resize-none bg-transparent px-1 py-2 text-sm outline-none placeholder:text-muted-foreground")}
           style={{ maxHeight }}
           data-testid="message-input"
