@@ -6,6 +6,7 @@ import { ChatScreen } from "@/components/chat/chat-screen";
 import { FileLibrary } from "@/components/files/file-library";
 import { SharesManager } from "@/components/shares/shares-manager";
 import { WorkspaceTabs } from "@/components/workspace/workspace-tabs";
+import { env } from "@/lib/env";
 import { requirePage } from "@/lib/server/auth/page-guard";
 
 // The workspace home: the chat (its empty state is the intro), the file library and the shares.
@@ -27,7 +28,7 @@ export default async function HomePage() {
   );
   return (
     <Suspense>
-      <WorkspaceTabs chat={<ChatScreen emptyState={intro} />} files={<FileLibrary />} shares={<SharesManager />} />
+      <WorkspaceTabs chat={<ChatScreen emptyState={intro} />} files={<FileLibrary />} shares={<SharesManager googleEnabled={env.googleEnabled} />} />
     </Suspense>
   );
 }

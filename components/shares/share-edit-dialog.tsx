@@ -16,6 +16,7 @@ import { ACCESS_MODES, ASSISTANT_NAME_MAX_LENGTH, ROLE_PROMPT_MAX_LENGTH, type A
 import { ApiError, apiFetch, errorMessage } from "@/lib/fetcher";
 import { ANNOUNCEMENT_MAX_LENGTH, updateShareSchema } from "@/lib/schemas/shared-assistant";
 import { fieldErrors, validationIssues, type FieldIssue } from "@/lib/shares/field-errors";
+import { useGoogleAvailable } from "./google-availability";
 import type { OwnerShare } from "./types";
 import { sharePath, useShareActions } from "./use-share-actions";
 
@@ -37,7 +38,8 @@ function SwitchRow({ id, label, hint, checked, onChange, testId }: { id: string;
 }
 
 /** The form itself: mounted each time the dialog opens, so it always starts from the saved share. */
-function ShareEditForm({ share, onDone }: { share: OwnerShare; onDone: () => void }) {
+export function ShareEditForm({ share, onDone }: { share: OwnerShare; onDone: () => void }) {
+  const googleAvailable = useGoogleAvailable();
   const t = useTranslations("shares");
   const tAll = useTranslations();
   const tCommon = useTranslations("common");
@@ -102,7 +104,12 @@ function ShareEditForm({ share, onDone }: { share: OwnerShare; onDone: () => voi
         <Textarea value={values.rolePrompt} onChange={(e) => set("rolePrompt", e.target.value)} rows={4} maxLength={ROLE_PROMPT_MAX_LENGTH} data-testid="share-edit-role" />
       </FormField>
       <SwitchRow id={id("public")} label={t("publicMode")} hint={t("publicModeHint")} checked={values.isPublicMode} onChange={(on) => set("isPublicMode", on)} testId="share-edit-public" />
-      <FormField id={id("access")} label={t("accessMode")} error={errors.accessMode}>
+      <FormField
+        id={id("access")}
+        label={t("accessMode")}
+        error={errors.accessMode}
+        hint={!googleAvailable && values.accessMode === "google_required" ? t("googleNotConfigured") : undefined}
+      >
         <NativeSelect value={values.accessMode} onChange={(e) => set("accessMode", e.target.value as AccessMode)} data-testid="share-edit-access">
           {ACCESS_MODES.map((mode) => (
             <option key={mode} value={mode}>

@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { Loader2, Plus, Share2 } from "lucide-react";
 import { DataLoadError, DataLoading } from "@/components/layout/data-states";
 import { Button } from "@/components/ui/button";
+import { GoogleAvailability } from "./google-availability";
 import { ShareCard } from "./share-card";
 import { useCreateShare } from "./use-create-share";
 import { useShares } from "./use-shares";
@@ -27,12 +28,13 @@ function CreateShareButton() {
 }
 
 /** The workspace's shares tab: every live link of the owner, with edit, replace and revoke. */
-export function SharesManager() {
+export function SharesManager({ googleEnabled = true }: { googleEnabled?: boolean }) {
   const t = useTranslations("shares");
   const { data: shares, error, isLoading, mutate } = useShares();
   const empty = shares !== undefined && shares.length === 0;
 
   return (
+    <GoogleAvailability.Provider value={googleEnabled}>
     <section aria-labelledby="shares-title" className="flex flex-col gap-4" data-testid="shares-manager">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div className="min-w-0">
@@ -63,5 +65,6 @@ export function SharesManager() {
         </ul>
       )}
     </section>
+    </GoogleAvailability.Provider>
   );
 }
