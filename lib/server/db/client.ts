@@ -71,20 +71,23 @@ export async function openDatabase(options: { url?: string; dataDir?: string; me
     return { db, kind: "postgres", close: () => pool.end() };
   }
 
-  const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const { startPgliteThread } = await import("./pglite-thread");
   let release = () => {};
-  let client;
-  if (options.memory) {
-    client = new PGlite();
-  } else {
+  let pgdata: string | null = null;
+  if (!options.memory) {
     const dataDir = path.resolve(options.dataDir ?? env.DATA_DIR);
     fs.mkdirSync(dataDir, { recursive: true });
     release = takePgliteLock(dataDir);
-    client = new PGlite(path.join(dataDir, "pgdata"));
+    pgdata = path.join(dataDir, "pgdata");
   }
-  const db = drizzle(client, { schema }) as unknown as Db;
+  // PGlite runs on a thread of its own, so its work does not hold up the requests in between.
+  const client = await startPgliteThread(pgdata).catch((error) => {
+    release();
+    throw error;
+  });
+  const db = drizzle({ client: client as never, schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder });
   return {
     db,

@@ -1,0 +1,106 @@
+import "server-only";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { log } from "@/lib/server/log";
+
+// The main thread's side of lib/server/db/worker/pglite-worker.mjs: an object with the part of
+// PGlite's interface drizzle's PGlite driver uses (query, exec, transaction, close), each call a
+// message to the database thread.
+
+type QueryOptions = { rowMode?: "array" | "object"; parsers?: Record<number, (value: string) => unknown> };
+type Result = { rows: unknown[]; fields: { name: string; dataTypeID: number }[]; affectedRows?: number };
+
+const WORKER_PATH = path.join(process.cwd(), "lib/server/db/worker/pglite-worker.mjs");
+
+export interface PgliteClient {
+  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<Result>;
+  exec(sql: string): Promise<Result[]>;
+  transaction<T>(fn: (tx: PgliteClient) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+function rebuildError(data: Record<string, unknown>): Error {
+  const error = new Error(String(data.message));
+  Object.assign(error, data);
+  return error;
+}
+
+/** Starts the database thread on `dataDir` (or in memory) and resolves once it is ready. */
+export async function startPgliteThread(dataDir: string | null): Promise<PgliteClient> {
+  // The thread's own JavaScript is small (PGlite's memory is WebAssembly, outside these limits);
+  // tight heap limits make it collect its garbage early instead of growing under load.
+  const worker = new Worker(WORKER_PATH, { workerData: { dataDir }, resourceLimits: { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 16 } });
+  let nextId = 1;
+  const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  let failed: Error | null = null;
+
+  await new Promise<void>((ready, fail) => {
+    worker.once("error", fail);
+    worker.once("message", (message: { ready?: boolean }) => (message.ready ? ready() : fail(new Error("the database thread did not start"))));
+  });
+  worker.on("message", (message: { id: number; ok: boolean; result?: unknown; error?: Record<string, unknown> }) => {
+    const call = pending.get(message.id);
+    if (!call) return;
+    pending.delete(message.id);
+    if (message.ok) call.resolve(message.result);
+    else call.reject(rebuildError(message.error ?? {}));
+  });
+  // The thread gone (crash, out of memory): every waiting call fails rather than hangs, and
+  // /api/health reports the database unreachable so a supervisor can restart the server.
+  let closing = false;
+  const fail = (error: Error) => {
+    if (!closing && !failed) log.error("embedded database thread stopped", { error: error.message });
+    failed = error;
+    for (const call of pending.values()) call.reject(error);
+    pending.clear();
+  };
+  worker.on("error", fail);
+  worker.on("exit", (code) => fail(new Error(`the database thread exited (${code})`)));
+
+  function send<T>(message: Record<string, unknown>): Promise<T> {
+    if (failed) return Promise.reject(failed);
+    const id = nextId++;
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      worker.postMessage({ ...message, id });
+    });
+  }
+
+  function client(tx: number | null): PgliteClient {
+    return {
+      query: (sql, params = [], options) =>
+        send<Result>({
+          op: "query",
+          tx,
+          sql,
+          params,
+          // Only identity parsers are used (drizzle leaves dates and numerics as text); they travel as type ids.
+          options: options ? { rowMode: options.rowMode, rawTypes: Object.keys(options.parsers ?? {}).map(Number) } : undefined,
+        }),
+      exec: (sql) => send<Result[]>({ op: "exec", tx, sql }),
+      transaction: async (fn) => {
+        if (tx !== null) throw new Error("nested transactions are not supported");
+        const id = nextId++;
+        await new Promise<void>((resolve, reject) => {
+          pending.set(id, { resolve: () => resolve(), reject });
+          worker.postMessage({ op: "begin", id });
+        });
+        let value;
+        try {
+          value = await fn(client(id));
+        } catch (error) {
+          await send({ op: "rollback", tx: id }).catch(() => undefined);
+          throw error;
+        }
+        await send({ op: "commit", tx: id });
+        return value;
+      },
+      close: async () => {
+        await send({ op: "close" }).catch(() => undefined);
+        closing = true;
+        await worker.terminate();
+      },
+    };
+  }
+  return client(null);
+}

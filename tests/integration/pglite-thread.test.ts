@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startPgliteThread, type PgliteClient } from "@/lib/server/db/pglite-thread";
+
+// The embedded database on its own thread behaves as PGlite in-process would: results, errors
+// with their PostgreSQL codes, transactions that commit or roll back, and isolation meanwhile.
+
+let db: PgliteClient;
+beforeAll(async () => {
+  db = await startPgliteThread(null);
+  await db.exec("CREATE TABLE t (id int PRIMARY KEY, note text, at timestamptz DEFAULT now(), data jsonb, raw bytea)");
+});
+afterAll(() => db.close());
+
+describe("the PGlite thread", () => {
+  it("returns rows in object and array mode, leaving the raw types as text", async () => {
+    await db.query("INSERT INTO t (id, note, data, raw) VALUES ($1, $2, $3, $4)", [1, "一", JSON.stringify({ a: [1, 2] }), new Uint8Array([1, 2, 3])]);
+    const objects = await db.query("SELECT id, note, data, raw FROM t WHERE id = $1", [1]);
+    expect(objects.rows).toEqual([{ id: 1, note: "一", data: { a: [1, 2] }, raw: new Uint8Array([1, 2, 3]) }]);
+    const arrays = await db.query("SELECT id, at FROM t", [], { rowMode: "array", parsers: { 1184: (v: string) => v } });
+    expect(typeof (arrays.rows[0] as unknown[])[1]).toBe("string");
+  });
+
+  it("passes errors through with their code", async () => {
+    const error = await db.query("INSERT INTO t (id) VALUES (1)").catch((e: unknown) => e as { code?: string; message: string });
+    expect(error).toMatchObject({ code: "23505" });
+  });
+
+  it("commits a transaction, rolls one back on an error, and keeps other queries out meanwhile", async () => {
+    await db.transaction(async (tx) => {
+      await tx.query("INSERT INTO t (id, note) VALUES (2, 'kept')");
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("INSERT INTO t (id, note) VALUES (3, 'dropped')");
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
+    const ids = (await db.query("SELECT id FROM t ORDER BY id")).rows.map((r) => (r as { id: number }).id);
+    expect(ids).toEqual([1, 2]);
+
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const tx = db.transaction(async (t) => {
+      await t.query("INSERT INTO t (id, note) VALUES (4, 'in tx')");
+      order.push("tx wrote");
+      await held;
+      order.push("tx ends");
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const outside = db.query("SELECT count(*)::int AS n FROM t").then((r) => {
+      order.push("outside read");
+      return (r.rows[0] as { n: number }).n;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    release();
+    await tx;
+    // The outside read waited for the transaction and saw its row.
+    expect(await outside).toBe(3);
+    expect(order).toEqual(["tx wrote", "tx ends", "outside read"]);
+  });
+});
