@@ -88,9 +88,11 @@ export const PENDING_MESSAGE_STORAGE_KEY = "pendingMessage";
 export const SHARE_MESSAGES_PER_IP_PER_MINUTE = 20;
 export const SHARE_MESSAGES_PER_VISITOR_PER_MINUTE = 10;
 export const SHARE_MESSAGES_PER_LINK_PER_MINUTE = 120;
-/** Suggestions and image analyses a share's visitors may ask for, per address. */
+/** Suggestions and image analyses a share's visitors may ask for, per address and per link. */
 export const SHARE_SUGGESTIONS_PER_IP_PER_MINUTE = 30;
+export const SHARE_SUGGESTIONS_PER_LINK_PER_MINUTE = 240;
 export const SHARE_IMAGE_ANALYSES_PER_IP_PER_MINUTE = 10;
+export const SHARE_IMAGE_ANALYSES_PER_LINK_PER_MINUTE = 60;
 export const PENDING_REFERRAL_STORAGE_KEY = "pendingReferralCode";
 
 // Toast durations used across the product

@@ -11,8 +11,10 @@ await app.prepare();
 
 const server = http.createServer((req, res) => {
   const forwarded = req.headers["x-forwarded-for"];
-  const firstHop = typeof forwarded === "string" ? forwarded.split(",")[0]?.trim() : undefined;
-  req.headers["x-client-ip"] = env.TRUST_PROXY && firstHop ? firstHop : (req.socket.remoteAddress ?? "unknown");
+  // The hop the trusted proxy appended is the last one; anything before it the client may have
+  // written itself (a forged X-Forwarded-For would otherwise dodge every per-address limit).
+  const proxyHop = typeof forwarded === "string" ? forwarded.split(",").at(-1)?.trim() : undefined;
+  req.headers["x-client-ip"] = env.TRUST_PROXY && proxyHop ? proxyHop : (req.socket.remoteAddress ?? "unknown");
   void handle(req, res);
 });
 

@@ -4,7 +4,11 @@ import * as aiSuggestions from "@/app/api/ai-suggestions/route";
 import * as analyzeImage from "@/app/api/analyze-image/route";
 import * as initialQuestions from "@/app/api/initial-questions/route";
 import * as shareMessages from "@/app/api/shared-assistants/[id]/messages/route";
-import { SHARE_IMAGE_ANALYSES_PER_IP_PER_MINUTE } from "@/lib/constants";
+import { SHARE_IMAGE_ANALYSES_PER_IP_PER_MINUTE, SHARE_IMAGE_ANALYSES_PER_LINK_PER_MINUTE } from "@/lib/constants";
+import { AI_SERVICE_SETTING } from "@/lib/server/ai/providers";
+import { findAssistantSettings } from "@/lib/server/queries/assistant-settings";
+import { setSetting } from "@/lib/server/queries/app-settings";
+import { startFakeOpenAi } from "../support/fake-openai";
 import { getDb } from "@/lib/server/db/client";
 import { apiUsage, messages } from "@/lib/server/db/schema";
 import { translator } from "@/lib/server/i18n";
@@ -82,6 +86,30 @@ describe("POST /api/initial-questions (shared mode)", () => {
     expect((await initial({}, user.cookie)).status).toBe(403);
   });
 
+  it("never makes the owner pay for a visitor: no hosted-model call, nothing stored; the owner's own visit uses the model", async () => {
+    const fake = await startFakeOpenAi();
+    try {
+      const { owner, share } = await ownerWithShare();
+      await setSetting(AI_SERVICE_SETTING, { baseUrl: fake.baseUrl, apiKey: "sk-test", chatModel: "test-model", timeoutMs: 5_000 });
+      fake.mode = "ok";
+      fake.reply = "資源回收是哪幾天？";
+      for (const locale of ["zh-TW", "en", "zh-TW"]) {
+        const res = await initial({ shareId: share.shareId, forceRegenerate: true }, `NEXT_LOCALE=${locale}`);
+        expect(res.status).toBe(200);
+        expect(res.body.questions.length).toBeGreaterThan(0);
+      }
+      expect(fake.requests).toHaveLength(0);
+      expect((await findAssistantSettings(owner.user.id))?.initialQuestions ?? null).toBeNull();
+
+      const mine = await initial({ shareId: share.shareId, forceRegenerate: true }, owner.cookie);
+      expect(mine.body.questions).toContain("資源回收是哪幾天？");
+      expect(fake.requests.length).toBeGreaterThan(0);
+    } finally {
+      await setSetting(AI_SERVICE_SETTING, {});
+      await fake.close();
+    }
+  });
+
   it("limits a visitor's address", async () => {
     const { share } = await ownerWithShare({ includeDocuments: false });
     const ip = freshIp();
@@ -137,6 +165,16 @@ describe("POST /api/analyze-image?shareId= (shared mode)", () => {
     expect(anonymous.body.requireAuth).toBe(true);
     expect((await analyze("no-such-share")).status).toBe(404);
     expect((await analyze(undefined)).status).toBe(401);
+  });
+});
+
+describe("POST /api/analyze-image?shareId= (per link)", () => {
+  it("limits the link across addresses, so many addresses together cannot run up the owner's bill", async () => {
+    const { share } = await ownerWithShare({ includeDocuments: false });
+    const statuses: number[] = [];
+    for (let i = 0; i <= SHARE_IMAGE_ANALYSES_PER_LINK_PER_MINUTE; i++) statuses.push((await analyze(share.shareId)).status);
+    expect(statuses.slice(0, -1).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
   });
 });
 
@@ -245,5 +283,35 @@ describe("a retried send's client id", () => {
     expect(stranger.body.userMessage.id).not.toBe(first.body.userMessage.id);
     expect(stranger.body.userMessage.content).toBe("巨大垃圾怎麼丟？");
     expect(JSON.stringify(stranger.body)).not.toContain("資源回收是哪幾天");
+  });
+});
+
+describe("the same send twice at once", () => {
+  it("stores one exchange and answers both with it", async () => {
+    const { share } = await ownerWithShare();
+    const id = session();
+    const clientId = `msg_${Date.now()}_racingretry`;
+    const first = await call(shareMessages.POST, {
+      method: "POST",
+      path: `/api/shared-assistants/${share.shareId}/messages`,
+      params: { id: share.shareId },
+      body: { message: "先建立這個瀏覽器的對話", sessionId: id },
+      headers: { "x-client-ip": freshIp() },
+    });
+    const browser = first.setCookies.find((c) => c.startsWith(`${GUEST_KEY_COOKIE}=`))!.split(";")[0];
+    const send = () =>
+      call(shareMessages.POST, {
+        method: "POST",
+        path: `/api/shared-assistants/${share.shareId}/messages`,
+        params: { id: share.shareId },
+        body: { message: "資源回收是哪幾天？", sessionId: id, clientId },
+        cookie: browser,
+        headers: { "x-client-ip": freshIp() },
+      });
+    const [a, b] = await Promise.all([send(), send()]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.userMessage.id).toBe(b.body.userMessage.id);
+    const list = await call(shareMessages.GET, { path: `/api/shared-assistants/${share.shareId}/messages?sessionId=${id}`, params: { id: share.shareId }, cookie: browser });
+    expect(list.body.filter((m: { content: string }) => m.content === "資源回收是哪幾天？")).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { SHARE_SUGGESTIONS_PER_IP_PER_MINUTE } from "@/lib/constants";
+import { SHARE_SUGGESTIONS_PER_IP_PER_MINUTE, SHARE_SUGGESTIONS_PER_LINK_PER_MINUTE } from "@/lib/constants";
 import { aiSuggestionsSchema } from "@/lib/schemas/chat";
 import { clientIp } from "@/lib/server/http/client-ip";
 import { route } from "@/lib/server/http/route";
@@ -8,6 +8,6 @@ import { followUpQuestions } from "@/lib/server/services/suggest-questions";
 // POST /api/ai-suggestions: follow-up questions after a reply, from the caller's documents or, with
 // shareId, from the shared assistant's.
 export const POST = route({ auth: "public", body: aiSuggestionsSchema }, async ({ req, user, body, locale }) => {
-  const scope = await helperScope(user, body.shareId, { ip: clientIp(req), limitKey: "share-suggest", perMinute: SHARE_SUGGESTIONS_PER_IP_PER_MINUTE, signInRequired: true });
+  const scope = await helperScope(user, body.shareId, { ip: clientIp(req), limitKey: "share-suggest", perIpPerMinute: SHARE_SUGGESTIONS_PER_IP_PER_MINUTE, perLinkPerMinute: SHARE_SUGGESTIONS_PER_LINK_PER_MINUTE, signInRequired: true });
   return { suggestions: await followUpQuestions({ ownerId: scope.ownerId, locale, assistantMessage: body.assistantMessage, history: body.conversationHistory }) };
 });

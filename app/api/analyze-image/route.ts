@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CHAT_IMAGE_MAX_BYTES, MESSAGE_MAX_LENGTH, SHARE_IMAGE_ANALYSES_PER_IP_PER_MINUTE } from "@/lib/constants";
+import { CHAT_IMAGE_MAX_BYTES, MESSAGE_MAX_LENGTH, SHARE_IMAGE_ANALYSES_PER_IP_PER_MINUTE, SHARE_IMAGE_ANALYSES_PER_LINK_PER_MINUTE } from "@/lib/constants";
 import { clientIp } from "@/lib/server/http/client-ip";
 import { AppError } from "@/lib/server/http/errors";
 import { readMultipartFile } from "@/lib/server/http/multipart";
@@ -10,7 +10,7 @@ import { helperScope } from "@/lib/server/services/share-access";
 // POST /api/analyze-image: multipart "image" (and optional "message") → { analysis }. On a shared
 // page the share id comes in the query (?shareId=), so access is settled before the body is read.
 export const POST = route({ auth: "public", rawBody: true, query: z.object({ shareId: z.string().max(100).optional() }) }, async ({ req, user, query, locale }) => {
-  const scope = await helperScope(user, query.shareId, { ip: clientIp(req), limitKey: "share-image", perMinute: SHARE_IMAGE_ANALYSES_PER_IP_PER_MINUTE, signInRequired: true });
+  const scope = await helperScope(user, query.shareId, { ip: clientIp(req), limitKey: "share-image", perIpPerMinute: SHARE_IMAGE_ANALYSES_PER_IP_PER_MINUTE, perLinkPerMinute: SHARE_IMAGE_ANALYSES_PER_LINK_PER_MINUTE, signInRequired: true });
   // Refused unread when it cannot hold an image within the limit.
   const { file, form } = await readMultipartFile(req, {
     field: "image",

@@ -1,4 +1,4 @@
-import { SHARE_SUGGESTIONS_PER_IP_PER_MINUTE } from "@/lib/constants";
+import { SHARE_SUGGESTIONS_PER_IP_PER_MINUTE, SHARE_SUGGESTIONS_PER_LINK_PER_MINUTE } from "@/lib/constants";
 import { initialQuestionsSchema } from "@/lib/schemas/chat";
 import { clientIp } from "@/lib/server/http/client-ip";
 import { route } from "@/lib/server/http/route";
@@ -9,7 +9,10 @@ import { initialQuestions } from "@/lib/server/services/suggest-questions";
 // own, or with shareId those of the shared assistant (its owner's documents when it includes them).
 // Seeing them needs no sign-in even on a google_required share; picking one does.
 export const POST = route({ auth: "public", body: initialQuestionsSchema }, async ({ req, user, body, locale }) => {
-  const scope = await helperScope(user, body.shareId, { ip: clientIp(req), limitKey: "share-suggest", perMinute: SHARE_SUGGESTIONS_PER_IP_PER_MINUTE, signInRequired: false });
-  // A visitor's forceRegenerate is ignored: regenerating with a hosted model costs the owner.
-  return { questions: await initialQuestions({ ownerId: scope.ownerId, locale, forceRegenerate: body.forceRegenerate && scope.mayRegenerate }) };
+  const scope = await helperScope(user, body.shareId, { ip: clientIp(req), limitKey: "share-suggest", perIpPerMinute: SHARE_SUGGESTIONS_PER_IP_PER_MINUTE, perLinkPerMinute: SHARE_SUGGESTIONS_PER_LINK_PER_MINUTE, signInRequired: false });
+  // A visitor never makes the owner pay: their forceRegenerate is ignored, and when nothing fits
+  // the stored questions they get ones made from the documents alone, without the hosted model.
+  return {
+    questions: await initialQuestions({ ownerId: scope.ownerId, locale, forceRegenerate: body.forceRegenerate && scope.mayRegenerate, useModel: scope.mayRegenerate }),
+  };
 });

@@ -119,7 +119,15 @@ export async function getDb(): Promise<Db> {
   return (await getDatabase()).db;
 }
 
+// Short-lived copies of database values (settings, retrieval stamps) drop themselves when the
+// database is switched, so nothing read from the old one is served.
+const switchListeners = new Set<() => void>();
+export function onDatabaseSwitch(listener: () => void) {
+  switchListeners.add(listener);
+}
+
 /** Tests install their own fresh database. */
 export function setDatabase(handle: DatabaseHandle | undefined) {
   globalForDb.__dbHandle = handle ? Promise.resolve(handle) : undefined;
+  for (const listener of switchListeners) listener();
 }

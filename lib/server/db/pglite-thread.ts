@@ -36,6 +36,7 @@ export async function startPgliteThread(dataDir: string | null): Promise<PgliteC
 
   await new Promise<void>((ready, fail) => {
     worker.once("error", fail);
+    worker.once("exit", (code) => fail(new Error(`the database thread exited while starting (${code})`)));
     worker.once("message", (message: { ready?: boolean }) => (message.ready ? ready() : fail(new Error("the database thread did not start"))));
   });
   worker.on("message", (message: { id: number; ok: boolean; result?: unknown; error?: Record<string, unknown> }) => {
@@ -80,6 +81,7 @@ export async function startPgliteThread(dataDir: string | null): Promise<PgliteC
       exec: (sql) => send<Result[]>({ op: "exec", tx, sql }),
       transaction: async (fn) => {
         if (tx !== null) throw new Error("nested transactions are not supported");
+        if (failed) throw failed;
         const id = nextId++;
         await new Promise<void>((resolve, reject) => {
           pending.set(id, { resolve: () => resolve(), reject });

@@ -1,6 +1,6 @@
 import "server-only";
 import { eq, sql } from "drizzle-orm";
-import { getDb } from "@/lib/server/db/client";
+import { getDb, onDatabaseSwitch } from "@/lib/server/db/client";
 import { appSettings } from "@/lib/server/db/schema";
 
 // Settings read on every request (the AI service) may be served from a short-lived copy; this
@@ -23,7 +23,11 @@ export async function setSetting(key: string, value: unknown) {
     .insert(appSettings)
     .values({ key, value })
     .onConflictDoUpdate({ target: appSettings.key, set: { value, updatedAt: sql`now()` } });
+  // Again once written: a read in flight meanwhile may have stored the old value.
+  recent.delete(key);
 }
+
+onDatabaseSwitch(() => recent.clear());
 
 /** Stores `value` unless the key already has one; returns whichever value won (safe across instances). */
 export async function getOrCreateSetting<T>(key: string, value: T): Promise<T> {

@@ -189,8 +189,28 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
   };
   if (!own) await countShareMessage(scope.share.id);
   // Public mode keeps no per-visitor history: the exchange is answered, not stored.
-  const [userRow, replyRow] = conversation ? await insertExchange(question, reply) : [unsaved(question), unsaved(reply)];
+  const [userRow, replyRow] = conversation ? await storeExchange(question, reply, conversation) : [unsaved(question), unsaved(reply)];
   return { userMessage: toPublicMessage(userRow), aiMessage: toPublicMessage(replyRow), ...(error ? { error } : {}) };
+}
+
+const UNIQUE_VIOLATION = "23505";
+
+/**
+ * Stores the exchange. The same send arriving twice at once (a retry racing the original) finds
+ * its client id taken when it stores: it answers with the stored exchange when that is in its own
+ * conversation, and otherwise is kept without the id.
+ */
+async function storeExchange(question: NewMessage, reply: NewMessage, conversation: ConversationKey): Promise<[MessageRow, MessageRow]> {
+  try {
+    return await insertExchange(question, reply);
+  } catch (error) {
+    // Drizzle wraps the driver's error; the PostgreSQL code is on it or on its cause.
+    const code = (error as { code?: string }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+    if (code !== UNIQUE_VIOLATION || !question.clientId) throw error;
+    const { question: stored, reply: storedReply } = await findExchangeByClientId(question.clientId);
+    if (stored && storedReply && inConversation(stored, conversation) && inConversation(storedReply, conversation)) return [stored, storedReply];
+    return insertExchange({ ...question, clientId: null }, { ...reply, clientId: null });
+  }
 }
 
 function unsaved(message: NewMessage): MessageRow {

@@ -10,7 +10,7 @@ import { log } from "@/lib/server/log";
 import { clearUnfinishedChunks, findDocumentForJob, finishProcessedDocument, markDocumentError } from "@/lib/server/queries/documents";
 import { getFile } from "@/lib/server/storage/file-store";
 import { ChunkWriter } from "./chunk-writer";
-import { bumpRetrievalStamp } from "./retrieval-stamp";
+import { bumpRetrievalStamp, forgetRetrievalStamp } from "./retrieval-stamp";
 
 // Tokenising a Word or text file runs on the main thread after parsing; yielding every few
 // chunks keeps other requests answered while a long one is indexed.
@@ -94,4 +94,6 @@ export async function ingestDocument(documentId: string): Promise<void> {
     chunkCount: written,
     afterWrite: (tx) => bumpRetrievalStamp(tx, doc.userId),
   });
+  // Again after the commit: a search meanwhile may have cached the stamp from before it.
+  forgetRetrievalStamp(doc.userId);
 }

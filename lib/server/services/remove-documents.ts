@@ -2,7 +2,7 @@ import "server-only";
 import { deleteDocuments } from "@/lib/server/queries/documents";
 import { deleteFile } from "@/lib/server/storage/file-store";
 import { log } from "@/lib/server/log";
-import { bumpRetrievalStamp } from "./retrieval-stamp";
+import { bumpRetrievalStamp, forgetRetrievalStamp } from "./retrieval-stamp";
 
 export interface RemoveResult {
   id: string;
@@ -17,6 +17,8 @@ export interface RemoveResult {
  */
 export async function removeDocuments(userId: string, ids: readonly string[]): Promise<RemoveResult[]> {
   const deleted = await deleteDocuments(userId, ids, (tx) => bumpRetrievalStamp(tx, userId));
+  // Again after the commit: a search meanwhile may have cached the stamp from before it.
+  forgetRetrievalStamp(userId);
   const gone = new Set(deleted.map((d) => d.id));
   await Promise.all(
     deleted.map((d) => deleteFile(d.storageKey).catch((error) => log.warn("stored file not removed", { documentId: d.id, error }))),

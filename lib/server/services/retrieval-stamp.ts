@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
-import { getDb } from "@/lib/server/db/client";
+import { getDb, onDatabaseSwitch } from "@/lib/server/db/client";
 import { appSettings } from "@/lib/server/db/schema";
 
 // A per-owner stamp that changes whenever the owner's set of processed documents changes. Every
@@ -19,10 +19,16 @@ export const FULL_RELOAD_PREFIX = "full:";
 // a passage deleted meanwhile is still skipped, since passages are loaded from the database).
 const STAMP_MAX_AGE_MS = 1_000;
 const recent = new Map<string, { value: string; at: number }>();
+onDatabaseSwitch(() => recent.clear());
 
-/** After stamps were changed in bulk (a reindex): read them afresh. */
+/** After stamps were changed in bulk (a reindex), or the database was switched: read them afresh. */
 export function forgetRetrievalStamps() {
   recent.clear();
+}
+
+/** After an owner's stamp changed and the change committed. */
+export function forgetRetrievalStamp(ownerId: string) {
+  recent.delete(ownerId);
 }
 
 export async function bumpRetrievalStamp(tx: Db, ownerId: string) {

@@ -1,7 +1,7 @@
 import "server-only";
 import type { User } from "@/lib/server/db/schema";
 import { AppError } from "@/lib/server/http/errors";
-import { consumeLimit } from "@/lib/server/http/rate-limit";
+import { consumeLimits } from "@/lib/server/http/rate-limit";
 import { findActiveShare, type SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
 import { canUseWorkspace } from "./workspace-access";
 
@@ -39,12 +39,12 @@ export interface HelperScope {
 
 /**
  * Scope of a suggestion or image call: the caller's own workspace, or with a share id the share
- * (open to visitors, counted per address so a link cannot be used to run up its owner's bill).
+ * (open to visitors, counted per address and per link so a link cannot be used to run up its owner's bill).
  */
 export async function helperScope(
   user: User | null,
   shareId: string | undefined,
-  options: { ip: string; limitKey: string; perMinute: number; signInRequired: boolean },
+  options: { ip: string; limitKey: string; perIpPerMinute: number; perLinkPerMinute: number; signInRequired: boolean },
 ): Promise<HelperScope> {
   if (shareId === undefined) {
     const owner = await requireWorkspace(user);
@@ -52,6 +52,10 @@ export async function helperScope(
   }
   const share = await openShare(shareId);
   if (options.signInRequired) requireVisitorSignIn(share, user);
-  await consumeLimit(`${options.limitKey}:ip:${options.ip}`, options.perMinute, MINUTE);
+  // Per address, then per link: many addresses together still cannot run up the owner's bill.
+  await consumeLimits([
+    { key: `${options.limitKey}:ip:${options.ip}`, limit: options.perIpPerMinute, windowMs: MINUTE },
+    { key: `${options.limitKey}:link:${share.id}`, limit: options.perLinkPerMinute, windowMs: MINUTE },
+  ]);
   return { ownerId: share.includeDocuments ? share.ownerId : null, share, mayRegenerate: user?.id === share.ownerId };
 }

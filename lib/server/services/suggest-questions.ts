@@ -77,7 +77,7 @@ async function pickAnswerable(ownerId: string, candidates: { question: string; s
  * The owner's opening questions: at most 8, shuffled, kept until their documents change (or a
  * regeneration is asked for). With no documents or on any failure, the fixed list of 8.
  */
-export async function initialQuestions(input: { ownerId: string | null; locale: Locale; forceRegenerate?: boolean }): Promise<string[]> {
+export async function initialQuestions(input: { ownerId: string | null; locale: Locale; forceRegenerate?: boolean; useModel?: boolean }): Promise<string[]> {
   const t = translator(input.locale);
   const fallback = () => shuffle(t.raw("suggestions.initialFallback") as string[]).slice(0, MAX_INITIAL_QUESTIONS);
   // A shared assistant without its owner's documents has nothing to ask about.
@@ -91,7 +91,8 @@ export async function initialQuestions(input: { ownerId: string | null; locale: 
     const passages = await openingPassages(input.ownerId, { perDocument: 4, documents: 12 });
     if (passages.length === 0) return fallback();
     const context = passages.map((p) => p.content).join("\n\n").slice(0, 6_000);
-    const generated = await modelQuestions({ ownerId: input.ownerId, locale: input.locale, route: "/api/initial-questions", count: MAX_INITIAL_QUESTIONS, context, avoid: [] });
+    const useModel = input.useModel ?? true;
+    const generated = useModel ? await modelQuestions({ ownerId: input.ownerId, locale: input.locale, route: "/api/initial-questions", count: MAX_INITIAL_QUESTIONS, context, avoid: [] }) : [];
     const offline = fromTopics(topicsOf(passages, CANDIDATE_TOPICS, input.locale), input.locale);
     const questions = await pickAnswerable(
       input.ownerId,
@@ -100,7 +101,8 @@ export async function initialQuestions(input: { ownerId: string | null; locale: 
       new Set(),
     );
     if (questions.length === 0) return fallback();
-    await saveInitialQuestions(input.ownerId, questions, stamp);
+    // Only questions made the owner's way are kept for everyone.
+    if (useModel) await saveInitialQuestions(input.ownerId, questions, stamp);
     return shuffle(questions);
   } catch (error) {
     log.warn("initial questions failed", { error: error instanceof Error ? error.message : String(error) });
