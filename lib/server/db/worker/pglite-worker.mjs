@@ -4,9 +4,9 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 
-// 32 MB of shared buffers instead of PostgreSQL's 128 MB: the files it reads stay in the operating
+// 16 MB of shared buffers instead of PostgreSQL's 128 MB: the files it reads stay in the operating
 // system's cache anyway, and the embedded server's memory is what one machine runs short of.
-const options = { startParams: [...(PGlite.defaultStartParams ?? []), "-c", "shared_buffers=32MB"] };
+const options = { startParams: [...(PGlite.defaultStartParams ?? []), "-c", "shared_buffers=16MB"] };
 const db = workerData.dataDir ? new PGlite(workerData.dataDir, options) : new PGlite(options);
 await db.waitReady;
 
