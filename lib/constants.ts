@@ -83,6 +83,8 @@ export const COPIED_LINK_FEEDBACK_MS = 2_000;
 export const ACCESS_MODES = ["open", "google_required"] as const;
 export type AccessMode = (typeof ACCESS_MODES)[number];
 export const PENDING_MESSAGE_STORAGE_KEY = "pendingMessage";
+/** A guest session id as the page makes it (session_ + time + random) and the server accepts it. */
+export const GUEST_SESSION_ID_PATTERN = /^session_[A-Za-z0-9_-]{6,120}$/;
 // Visitor messages on share links, counted in the database so the limits hold across instances
 // (SECURITY.md "Abuse and cost"): per address, per visitor conversation and per link, each a minute.
 export const SHARE_MESSAGES_PER_IP_PER_MINUTE = 20;

@@ -29,7 +29,8 @@ export function useSuggestions(options: {
   useEffect(() => {
     if (!enabled || !empty) return;
     let cancelled = false;
-    const shared = shareId === undefined ? {} : { shareId, forceRegenerate: true };
+    // The stored questions serve every visit; regenerating on each page load would be wasted work.
+    const shared = shareId === undefined ? {} : { shareId, forceRegenerate: false };
     apiFetch<{ questions: string[] }>("/api/initial-questions", { method: "POST", json: { assistantName, assistantRole, ...shared } })
       .then(({ questions }) => !cancelled && setSuggestions(shuffleQuestions(questions).slice(0, MAX_INITIAL_QUESTIONS)))
       .catch(() => undefined);

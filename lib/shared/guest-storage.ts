@@ -1,4 +1,4 @@
-import { MESSAGES_CACHE_REFRESH_THRESHOLD_MS, PENDING_MESSAGE_STORAGE_KEY, PENDING_MESSAGE_TTL_MS } from "@/lib/constants";
+import { GUEST_SESSION_ID_PATTERN, MESSAGES_CACHE_REFRESH_THRESHOLD_MS, PENDING_MESSAGE_STORAGE_KEY, PENDING_MESSAGE_TTL_MS } from "@/lib/constants";
 import type { ChatMessage } from "@/lib/chat/message-types";
 
 // What a visitor's browser keeps for a shared assistant (SPEC §3, §4): the guest session id, a
@@ -12,8 +12,6 @@ export const sessionIdKey = (shareId: string) => `sessionId_${shareId}`;
 const visitMarkKey = (shareId: string) => `lastVisit_${shareId}`;
 const messagesCacheKey = (shareId: string, sessionId: string) => `sharedMessages_${shareId}_${sessionId}`;
 
-const SESSION_ID = /^session_[A-Za-z0-9_-]{6,120}$/;
-
 /** session_ + a timestamp + a random string, the shape the server accepts. */
 export function newGuestSessionId(now = Date.now(), random: () => string = randomPart): string {
   return `session_${now}_${random()}`;
@@ -26,7 +24,7 @@ function randomPart(): string {
 /** This browser's session id on a share, made and stored on first use. */
 export function guestSessionId(store: Store, shareId: string, make: () => string = () => newGuestSessionId()): string {
   const saved = store.getItem(sessionIdKey(shareId));
-  if (saved && SESSION_ID.test(saved)) return saved;
+  if (saved && GUEST_SESSION_ID_PATTERN.test(saved)) return saved;
   const fresh = make();
   store.setItem(sessionIdKey(shareId), fresh);
   return fresh;

@@ -140,7 +140,8 @@ function validationError(error: ZodError): AppError {
   });
 }
 
-async function authorize(required: AuthRequirement, user: User | null) {
+/** The role check of route(), for handlers that decide their requirement from the request. */
+export async function authorize(required: AuthRequirement, user: User | null) {
   if (required === "public") return;
   if (!user) throw new AppError("unauthorized");
   const allowed =

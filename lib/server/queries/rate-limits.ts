@@ -8,24 +8,6 @@ export interface WindowCount {
   resetAt: Date;
 }
 
-/** Adds one to a fixed-window counter in the database (so every instance shares it) and returns it. */
-export async function incrementWindow(key: string, windowMs: number): Promise<WindowCount> {
-  const db = await getDb();
-  const resetAt = new Date(Date.now() + windowMs);
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ key, count: 1, resetAt })
-    .onConflictDoUpdate({
-      target: rateLimits.key,
-      set: {
-        count: sql`CASE WHEN ${rateLimits.resetAt} <= now() THEN 1 ELSE ${rateLimits.count} + 1 END`,
-        resetAt: sql`CASE WHEN ${rateLimits.resetAt} <= now() THEN excluded.reset_at ELSE ${rateLimits.resetAt} END`,
-      },
-    })
-    .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-  return row;
-}
-
 export interface WindowCheck {
   key: string;
   limit: number;
@@ -58,6 +40,13 @@ export async function incrementWindowsInOrder(checks: WindowCheck[]): Promise<Wi
   );
   const result = await db.execute(sql`WITH ${sql.join(steps, sql`, `)} ${union} ORDER BY i`);
   return (result as unknown as { rows: { i: number; count: number; reset_at: string | Date }[] }).rows.map((r) => ({ count: Number(r.count), resetAt: new Date(r.reset_at) }));
+}
+
+/** Adds one to a fixed-window counter in the database (so every instance shares it) and returns it. */
+export async function incrementWindow(key: string, windowMs: number): Promise<WindowCount> {
+  // A single counter: no limit guards anything after it.
+  const [window] = await incrementWindowsInOrder([{ key, limit: Number.MAX_SAFE_INTEGER, windowMs }]);
+  return window;
 }
 
 export async function readWindow(key: string): Promise<WindowCount | undefined> {

@@ -14,7 +14,7 @@ import type { SharedAssistantRow } from "@/lib/server/queries/shared-assistants"
 
 export const GUEST_KEY_COOKIE = "dc_guest_key";
 const KEY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-export const SESSION_ID_PATTERN = /^session_[A-Za-z0-9_-]{6,120}$/;
+export { GUEST_SESSION_ID_PATTERN as SESSION_ID_PATTERN } from "@/lib/constants";
 const KEY_MAX_AGE_S = 365 * 24 * 60 * 60;
 
 function hash(key: string): string {

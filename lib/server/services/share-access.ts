@@ -2,8 +2,8 @@ import "server-only";
 import type { User } from "@/lib/server/db/schema";
 import { AppError } from "@/lib/server/http/errors";
 import { consumeLimits } from "@/lib/server/http/rate-limit";
+import { authorize } from "@/lib/server/http/route";
 import { findActiveShare, type SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
-import { canUseWorkspace } from "./workspace-access";
 
 // Who may use a shared assistant, and whose documents answer: the one place the share routes and
 // the suggestion/image routes (which serve both the workspace and a share) decide it.
@@ -20,13 +20,6 @@ export async function openShare(shareId: string): Promise<SharedAssistantRow> {
 /** google_required: nothing costly until the visitor has signed in (the page then sends them to Google). */
 export function requireVisitorSignIn(share: SharedAssistantRow, user: User | null) {
   if (share.accessMode === "google_required" && !user) throw new AppError("unauthorized", { messageKey: "sign_in_required", extra: { requireAuth: true } });
-}
-
-/** The workspace rule of the authenticated routes, for routes that also serve shares. */
-export async function requireWorkspace(user: User | null): Promise<User> {
-  if (!user) throw new AppError("unauthorized");
-  if (!(await canUseWorkspace(user))) throw new AppError("forbidden");
-  return user;
 }
 
 export interface HelperScope {
@@ -47,8 +40,9 @@ export async function helperScope(
   options: { ip: string; limitKey: string; perIpPerMinute: number; perLinkPerMinute: number; signInRequired: boolean },
 ): Promise<HelperScope> {
   if (shareId === undefined) {
-    const owner = await requireWorkspace(user);
-    return { ownerId: owner.id, share: null, mayRegenerate: true };
+    // Without a share id: the workspace rule of the authenticated routes.
+    await authorize("workspace", user);
+    return { ownerId: user!.id, share: null, mayRegenerate: true };
   }
   const share = await openShare(shareId);
   if (options.signInRequired) requireVisitorSignIn(share, user);

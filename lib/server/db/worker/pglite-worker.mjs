@@ -23,39 +23,33 @@ function queryOptions(options) {
 
 const plain = (result) => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows });
 
+/** Opens a transaction and answers once PGlite has started it; `entry.done` settles when it ends. */
 function begin(id) {
   return new Promise((started, failedToStart) => {
-    let began = false;
-    const done = db
-      .transaction(
-        (tx) =>
-          new Promise((commit, rollback) => {
-            began = true;
-            transactions.set(id, { tx, commit, rollback });
-            started();
-          }),
-      )
-      .catch((error) => {
-        if (!began) failedToStart(error);
-        else throw error;
-      });
-    // Kept so commit/rollback can wait for PGlite to finish the transaction.
-    done.catch(() => undefined);
-    transactionsDone.set(id, done);
+    const entry = {};
+    entry.done = db.transaction(
+      (tx) =>
+        new Promise((commit, rollback) => {
+          Object.assign(entry, { tx, commit, rollback });
+          transactions.set(id, entry);
+          started();
+        }),
+    );
+    // Before it started: the caller learns here. After: commit or rollback reports it.
+    entry.done.catch((error) => {
+      if (!entry.tx) failedToStart(error);
+    });
   });
 }
-const transactionsDone = new Map();
 
 async function end(id, commit) {
   const entry = transactions.get(id);
   if (!entry) throw new Error(`no open transaction ${id}`);
   transactions.delete(id);
-  const done = transactionsDone.get(id);
-  transactionsDone.delete(id);
   if (commit) entry.commit();
   else entry.rollback(new Error("rolled back"));
   try {
-    await done;
+    await entry.done;
   } catch (error) {
     if (commit) throw error;
   }
