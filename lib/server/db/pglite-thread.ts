@@ -1,5 +1,6 @@
 import "server-only";
 import path from "node:path";
+import { setFlagsFromString } from "node:v8";
 import { Worker } from "node:worker_threads";
 import { log } from "@/lib/server/log";
 
@@ -27,6 +28,12 @@ function rebuildError(data: Record<string, unknown>): Error {
 
 /** Starts the database thread on `dataDir` (or in memory) and resolves once it is ready. */
 export async function startPgliteThread(dataDir: string | null): Promise<PgliteClient> {
+  // PostgreSQL's WebAssembly is large, and V8 optimises its busy functions in the background with
+  // as many compile tasks as it likes: on start and under load that held 300–500 MB of compiler
+  // memory at once (bench:shared, idle start peaks 958–1202 MB). One task at a time peaks at
+  // 683–757 MB; the database reaches its optimised speed a little later. The flag is read when a
+  // compile job is scheduled, so setting it before the module is compiled is enough.
+  setFlagsFromString("--wasm-num-compilation-tasks=1");
   // The thread's own JavaScript is small (PGlite's memory is WebAssembly, outside these limits);
   // tight heap limits make it collect its garbage early instead of growing under load.
   const worker = new Worker(WORKER_PATH, { workerData: { dataDir }, resourceLimits: { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 16 } });

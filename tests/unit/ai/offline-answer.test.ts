@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { streamText, generateText } from "ai";
 import { composeAnswer, type AnswerInput } from "@/lib/server/ai/offline/compose-answer";
-import { estimateTokens, offlineModel } from "@/lib/server/ai/offline/offline-model";
+import { estimateTokens, offlineModel, streamPieces } from "@/lib/server/ai/offline/offline-model";
 import { splitSentences } from "@/lib/server/ai/offline/sentences";
 
 const passages = [
@@ -116,5 +116,25 @@ describe("the offline model (LanguageModelV4)", () => {
   it("counts a CJK character as one token and four other characters as one", () => {
     expect(estimateTokens("高鐵")).toBe(2);
     expect(estimateTokens("abcdefgh")).toBe(2);
+    expect(estimateTokens("")).toBe(0);
+    // Kana, Hangul, 々, and a Han character beyond the BMP (two code units, one token).
+    expect(estimateTokens("ひらがなカタカナ")).toBe(8);
+    expect(estimateTokens("한국어")).toBe(3);
+    expect(estimateTokens("人々")).toBe(2);
+    expect(estimateTokens("𠀀𪚥")).toBe(2);
+    // Mixed: 4 CJK + "HSR " (4 units) + "300 km" (6 units) → 4 + ceil(10 / 4).
+    expect(estimateTokens("高鐵HSR 時速300 km")).toBe(4 + 3);
+    // Full-width punctuation is not a word of text: counted with the other characters.
+    expect(estimateTokens("。。。。")).toBe(1);
+  });
+
+  it("streams a line at a time, every line break kept, nothing added or lost", () => {
+    const text = "根據您的文件：\n\n> 高鐵時速三百公里 [1]\n\n— 《高鐵.pdf》 第 2 頁\n\n（離線模式）";
+    const pieces = streamPieces(text);
+    expect(pieces).toEqual(["根據您的文件：\n", "\n", "> 高鐵時速三百公里 [1]\n", "\n", "— 《高鐵.pdf》 第 2 頁\n", "\n", "（離線模式）"]);
+    expect(pieces.join("")).toBe(text);
+    expect(streamPieces("one line")).toEqual(["one line"]);
+    expect(streamPieces("ends with a break\n")).toEqual(["ends with a break\n"]);
+    expect(streamPieces("")).toEqual([]);
   });
 });

@@ -23,7 +23,14 @@ export type OfflineTask =
     }
   | { task: "describe-image"; locale: Locale; facts: ImageFacts; message?: string };
 
-const STREAM_PIECE_CHARS = 8;
+/**
+ * The reply streamed a line at a time (each with its line break): the text exists whole before the
+ * first piece, so smaller pieces would show no sooner, and every piece costs the AI SDK's stream
+ * pipeline several objects on a busy server (bench:shared).
+ */
+export function streamPieces(text: string): string[] {
+  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+}
 
 function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
@@ -35,11 +42,40 @@ function taskOf(options: LanguageModelV4CallOptions): OfflineTask | undefined {
   return task as OfflineTask;
 }
 
-/** Tokens as a hosted model would roughly count them: one per CJK character, one per four other characters. */
+/** Whether a UTF-16 code unit is a Han, kana or Hangul character (or the lead of a Han one beyond the BMP). */
+function isCjkUnit(c: number): boolean {
+  return (
+    (c >= 0x4e00 && c <= 0x9fff) || // CJK unified ideographs
+    (c >= 0x3400 && c <= 0x4dbf) || // extension A
+    (c >= 0x3040 && c <= 0x30ff) || // hiragana, katakana
+    (c >= 0xac00 && c <= 0xd7af) || // Hangul syllables
+    (c >= 0x1100 && c <= 0x11ff) || // Hangul jamo
+    (c >= 0x3130 && c <= 0x318f) || // Hangul compatibility jamo
+    (c >= 0xf900 && c <= 0xfaff) || // CJK compatibility ideographs
+    (c >= 0xd840 && c <= 0xd8bf) || // lead surrogates of extensions B and later (U+20000–U+3FFFF)
+    c === 0x3005 ||
+    c === 0x3007
+  );
+}
+
+/**
+ * Tokens as a hosted model would roughly count them: one per CJK character, one per four other
+ * characters. Runs over every prompt, so it reads code units instead of making a string per character.
+ */
 export function estimateTokens(text: string): number {
   let cjk = 0;
-  for (const ch of text) if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u.test(ch)) cjk++;
-  return cjk + Math.ceil((text.length - cjk) / 4);
+  let units = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (!isCjkUnit(c)) continue;
+    cjk++;
+    // A character beyond the BMP is two code units but one token.
+    if (c >= 0xd800 && c <= 0xdbff) {
+      i++;
+      units -= 2;
+    } else units--;
+  }
+  return cjk + Math.ceil(units / 4);
 }
 
 function promptText(options: LanguageModelV4CallOptions): string {
@@ -92,7 +128,7 @@ export const offlineModel: LanguageModelV4 = {
   async doStream(options) {
     options.abortSignal?.throwIfAborted();
     const { text, truncated } = capped(reply(options), options.maxOutputTokens);
-    const pieces = Array.from({ length: Math.ceil(text.length / STREAM_PIECE_CHARS) }, (_, i) => text.slice(i * STREAM_PIECE_CHARS, (i + 1) * STREAM_PIECE_CHARS));
+    const pieces = streamPieces(text);
     const stream = new ReadableStream<LanguageModelV4StreamPart>({
       start(controller) {
         controller.enqueue({ type: "stream-start", warnings: [] });

@@ -1,6 +1,8 @@
 // The embedded database (PGlite) on a thread of its own: its WebAssembly work no longer blocks
 // the server's main thread, which meanwhile handles other requests. The main thread talks to it
 // through lib/server/db/pglite-thread.ts: queries, exec, and transactions by id.
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite } from "@electric-sql/pglite";
 
@@ -9,6 +11,23 @@ import { PGlite } from "@electric-sql/pglite";
 const options = { startParams: [...(PGlite.defaultStartParams ?? []), "-c", "shared_buffers=16MB"] };
 const db = workerData.dataDir ? new PGlite(workerData.dataDir, options) : new PGlite(options);
 await db.waitReady;
+releaseInitdbMemory();
+
+/**
+ * A new database is made by a second, temporary PostgreSQL (PGlite runs initdb in an instance of
+ * its own), whose WebAssembly memory, 300–500 MB, stays allocated until this thread's next full
+ * garbage collection. This thread allocates little, so that can be minutes away, all the while
+ * under load (bench:shared measured it there). One collection now returns it; it takes a few
+ * milliseconds on this small heap. `gc` is exposed for that one call only.
+ */
+function releaseInitdbMemory() {
+  setFlagsFromString("--expose-gc");
+  try {
+    runInNewContext("gc")();
+  } finally {
+    setFlagsFromString("--no-expose-gc");
+  }
+}
 
 const identity = (value) => value;
 /** Open transactions: the PGlite transaction handle and how to end it. */
