@@ -1,5 +1,8 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPgliteThread, type PgliteClient } from "@/lib/server/db/pglite-thread";
+import { RAW_TEXT_OPTIONS, startPgliteThread, type PgliteClient } from "@/lib/server/db/pglite-thread";
 
 // The embedded database on its own thread behaves as PGlite in-process would: results, errors
 // with their PostgreSQL codes, transactions that commit or roll back, and isolation meanwhile.
@@ -18,6 +21,24 @@ describe("the PGlite thread", () => {
     expect(objects.rows).toEqual([{ id: 1, note: "一", data: { a: [1, 2] }, raw: new Uint8Array([1, 2, 3]) }]);
     const arrays = await db.query("SELECT id, at FROM t", [], { rowMode: "array", parsers: { 1184: (v: string) => v } });
     expect(typeof (arrays.rows[0] as unknown[])[1]).toBe("string");
+  });
+
+  it("parses dates unless the query asks for them as text, arrays of them too (drizzle asks on every query)", async () => {
+    const sql = "SELECT at, ARRAY[at, at] AS ats, date '2026-11-22' AS day, interval '1 day' AS span FROM t WHERE id = 1";
+    const parsed = (await db.query(sql)).rows[0] as Record<string, unknown>;
+    expect(parsed.at).toBeInstanceOf(Date);
+    expect(parsed.ats).toEqual([parsed.at, parsed.at]);
+    expect(parsed.day).toBeInstanceOf(Date);
+    const text = (await db.query(sql, [], RAW_TEXT_OPTIONS)).rows[0] as Record<string, unknown>;
+    expect(text.at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/);
+    expect(new Date(text.at as string).getTime()).toBe((parsed.at as Date).getTime());
+    expect(text.ats).toMatch(/^\{"\d{4}-/);
+    expect(text.day).toBe("2026-11-22");
+    expect(text.span).toBe("1 day");
+    // Only some of them as text: the others parsed.
+    const mixed = (await db.query(sql, [], { parsers: { 1082: (v: string) => v } })).rows[0] as Record<string, unknown>;
+    expect(mixed.day).toBe("2026-11-22");
+    expect(mixed.at).toBeInstanceOf(Date);
   });
 
   it("passes errors through with their code", async () => {
@@ -59,4 +80,32 @@ describe("the PGlite thread", () => {
     expect(await outside).toBe(3);
     expect(order).toEqual(["tx wrote", "tx ends", "outside read"]);
   });
+
+  it("creates a database in a new directory (in a process of its own) and opens it again with its data", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "docchat-pglite-"));
+    const dataDir = path.join(dir, "pgdata");
+    try {
+      const first = await startPgliteThread(dataDir);
+      expect(existsSync(path.join(dataDir, "PG_VERSION"))).toBe(true);
+      await first.exec("CREATE TABLE kept (note text)");
+      await first.query("INSERT INTO kept VALUES ($1)", ["還在"]);
+      await first.close();
+      const again = await startPgliteThread(dataDir);
+      expect((await again.query("SELECT note FROM kept")).rows).toEqual([{ note: "還在" }]);
+      await again.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it("says where and why when the database cannot be created", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "docchat-pglite-"));
+    const notADirectory = path.join(dir, "file");
+    writeFileSync(notADirectory, "");
+    try {
+      await expect(startPgliteThread(path.join(notADirectory, "pgdata"))).rejects.toThrow(/creating the embedded database in .*file\/pgdata failed/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -12,6 +12,11 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Db;
   kind: "pglite" | "postgres";
+  /**
+   * A parameterised statement written in SQL, past drizzle: for hot statements whose text is made
+   * once (rate limits). Timestamps come back as Date (PostgreSQL) or as text (embedded).
+   */
+  query: (text: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
   close: () => Promise<void>;
 }
 
@@ -68,12 +73,12 @@ export async function openDatabase(options: { url?: string; dataDir?: string; me
       await client.query("SELECT pg_advisory_unlock(727274)").catch(() => undefined);
       client.release();
     }
-    return { db, kind: "postgres", close: () => pool.end() };
+    return { db, kind: "postgres", query: (text, params) => pool.query(text, params), close: () => pool.end() };
   }
 
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
-  const { startPgliteThread } = await import("./pglite-thread");
+  const { RAW_TEXT_OPTIONS, startPgliteThread } = await import("./pglite-thread");
   let release = () => {};
   let pgdata: string | null = null;
   if (!options.memory) {
@@ -92,6 +97,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; me
   return {
     db,
     kind: "pglite",
+    query: (text, params) => client.query(text, params, RAW_TEXT_OPTIONS) as Promise<{ rows: Record<string, unknown>[] }>,
     close: async () => {
       await client.close();
       release();

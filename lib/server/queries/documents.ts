@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
 import { getDb, type Db } from "@/lib/server/db/client";
+import { prepared } from "@/lib/server/db/prepared";
 import { documentChunks, documents, monthlyUsage } from "@/lib/server/db/schema";
 
 export type DocumentRow = typeof documents.$inferSelect;
@@ -199,21 +200,25 @@ export async function loadChunksForIndex(userId: string, known: readonly string[
 
 export async function loadChunks(ids: readonly number[]) {
   if (ids.length === 0) return [];
-  const db = await getDb();
-  return db
-    .select({
-      id: documentChunks.id,
-      documentId: documentChunks.documentId,
-      content: documentChunks.content,
-      pageStart: documentChunks.pageStart,
-      pageEnd: documentChunks.pageEnd,
-      charStart: documentChunks.charStart,
-      charEnd: documentChunks.charEnd,
-      originalName: documents.originalName,
-    })
-    .from(documentChunks)
-    .innerJoin(documents, eq(documents.id, documentChunks.documentId))
-    .where(inArray(documentChunks.id, [...ids]));
+  // Every answer loads its passages: one statement for any number of ids (an array parameter).
+  const query = await prepared("loadChunks", (db) =>
+    db
+      .select({
+        id: documentChunks.id,
+        documentId: documentChunks.documentId,
+        content: documentChunks.content,
+        pageStart: documentChunks.pageStart,
+        pageEnd: documentChunks.pageEnd,
+        charStart: documentChunks.charStart,
+        charEnd: documentChunks.charEnd,
+        originalName: documents.originalName,
+      })
+      .from(documentChunks)
+      .innerJoin(documents, eq(documents.id, documentChunks.documentId))
+      .where(sql`${documentChunks.id} = ANY(${sql.placeholder("ids")}::bigint[])`)
+      .prepare(""),
+  );
+  return query.execute({ ids: [...ids] });
 }
 
 /** Owners of processed documents, most recently processed first. */

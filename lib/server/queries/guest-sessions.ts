@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/server/db/client";
+import { prepared } from "@/lib/server/db/prepared";
 import { guestSessions } from "@/lib/server/db/schema";
 
 export type GuestSessionRow = typeof guestSessions.$inferSelect;
@@ -16,11 +17,20 @@ export async function findGuestSession(sharedAssistantId: string, sessionId: str
  * whoever made it owns it: the stored key hash is returned unchanged). One statement.
  */
 export async function claimGuestSession(values: { sharedAssistantId: string; sessionId: string; browserKeyHash: string; ip: string | null }): Promise<GuestSessionRow> {
-  const db = await getDb();
-  const [row] = await db
-    .insert(guestSessions)
-    .values(values)
-    .onConflictDoUpdate({ target: [guestSessions.sharedAssistantId, guestSessions.sessionId], set: { lastSeenAt: sql`now()` } })
-    .returning();
+  // Every guest message claims its session.
+  const query = await prepared("claimGuestSession", (db) =>
+    db
+      .insert(guestSessions)
+      .values({
+        sharedAssistantId: sql.placeholder("sharedAssistantId"),
+        sessionId: sql.placeholder("sessionId"),
+        browserKeyHash: sql.placeholder("browserKeyHash"),
+        ip: sql.placeholder("ip"),
+      })
+      .onConflictDoUpdate({ target: [guestSessions.sharedAssistantId, guestSessions.sessionId], set: { lastSeenAt: sql`now()` } })
+      .returning()
+      .prepare(""),
+  );
+  const [row] = await query.execute(values);
   return row;
 }

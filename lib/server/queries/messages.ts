@@ -1,6 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/lib/server/db/client";
+import { prepared } from "@/lib/server/db/prepared";
 import { messages, sharedAssistants } from "@/lib/server/db/schema";
 
 export type MessageRow = typeof messages.$inferSelect;
@@ -87,8 +88,14 @@ export function inConversation(row: MessageRow, key: ConversationKey): boolean {
 
 /** A retried send's stored question and reply (client ids are unique), in one query. */
 export async function findExchangeByClientId(clientId: string): Promise<{ question?: MessageRow; reply?: MessageRow }> {
-  const db = await getDb();
-  const rows = await db.select().from(messages).where(inArray(messages.clientId, [clientId, `${clientId}:reply`]));
+  const query = await prepared("findExchangeByClientId", (db) =>
+    db
+      .select()
+      .from(messages)
+      .where(inArray(messages.clientId, [sql.placeholder("question"), sql.placeholder("reply")]))
+      .prepare(""),
+  );
+  const rows = await query.execute({ question: clientId, reply: `${clientId}:reply` });
   return { question: rows.find((r) => r.clientId === clientId), reply: rows.find((r) => r.clientId === `${clientId}:reply`) };
 }
 
@@ -98,19 +105,49 @@ export async function findExchangeByClientId(clientId: string): Promise<{ questi
  * Callers set createdAt on both (the reply later).
  */
 export async function insertExchange(question: NewMessage, reply: NewMessage): Promise<[MessageRow, MessageRow]> {
-  const db = await getDb();
-  const rows = await db.insert(messages).values([question, reply]).returning();
+  const query = await prepared("insertExchange", (db) =>
+    db
+      .insert(messages)
+      .values([placeholderRow("q"), placeholderRow("r")])
+      .returning()
+      .prepare(""),
+  );
+  const rows = await query.execute({ ...placeholderValues("q", question), ...placeholderValues("r", reply) });
   // The two rows differ in role (the question is the user's), whatever order RETURNING gives.
   const user = rows.find((r) => r.role === question.role)!;
   const assistant = rows.find((r) => r.role === reply.role)!;
   return [user, assistant];
 }
 
+// Every column of a new message as a placeholder named with a row prefix. The id is made by the
+// database; the timestamp and the JSON go in as text so that a null stays SQL NULL (a column's
+// own encoder would turn null sources into JSON null and fail on a null date).
+const MESSAGE_COLUMNS = ["ownerId", "sharedAssistantId", "sessionId", "guestUserId", "registeredUserId", "role", "content", "imageData", "imageFileName", "isError", "clientId"] as const;
+
+function placeholderRow(prefix: string) {
+  const row: Record<string, unknown> = Object.fromEntries(MESSAGE_COLUMNS.map((column) => [column, sql.placeholder(`${prefix}_${column}`)]));
+  row.sources = sql`${sql.placeholder(`${prefix}_sources`)}::jsonb`;
+  row.createdAt = sql`${sql.placeholder(`${prefix}_createdAt`)}::timestamptz`;
+  return row as unknown as NewMessage;
+}
+
+function placeholderValues(prefix: string, message: NewMessage): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const column of MESSAGE_COLUMNS) values[`${prefix}_${column}`] = message[column] ?? null;
+  values[`${prefix}_isError`] = message.isError ?? false;
+  values[`${prefix}_sources`] = message.sources == null ? null : JSON.stringify(message.sources);
+  values[`${prefix}_createdAt`] = (message.createdAt ?? new Date()).toISOString();
+  return values;
+}
+
 /** Counts one visitor message on a share (shown to its owner), stored or not. */
 export async function countShareMessage(sharedAssistantId: string): Promise<void> {
-  const db = await getDb();
-  await db
-    .update(sharedAssistants)
-    .set({ messageCount: sql`${sharedAssistants.messageCount} + 1` })
-    .where(eq(sharedAssistants.id, sharedAssistantId));
+  const query = await prepared("countShareMessage", (db) =>
+    db
+      .update(sharedAssistants)
+      .set({ messageCount: sql`${sharedAssistants.messageCount} + 1` })
+      .where(eq(sharedAssistants.id, sql.placeholder("id")))
+      .prepare(""),
+  );
+  await query.execute({ id: sharedAssistantId });
 }

@@ -1,6 +1,6 @@
 import "server-only";
-import { eq, sql } from "drizzle-orm";
-import { getDb } from "@/lib/server/db/client";
+import { eq } from "drizzle-orm";
+import { getDatabase, getDb } from "@/lib/server/db/client";
 import { rateLimits } from "@/lib/server/db/schema";
 
 export interface WindowCount {
@@ -21,25 +21,35 @@ export interface WindowCheck {
  * the last.
  */
 export async function incrementWindowsInOrder(checks: WindowCheck[]): Promise<WindowCount[]> {
-  const db = await getDb();
+  const { query } = await getDatabase();
   const now = Date.now();
-  const steps = checks.map((check, i) => {
-    const resetAt = new Date(now + check.windowMs).toISOString();
-    const earlier = checks.slice(0, i).map((c, j) => sql`(SELECT count FROM w${sql.raw(String(j))}) <= ${c.limit}`);
-    const guard = earlier.length > 0 ? sql`WHERE ${sql.join(earlier, sql` AND `)}` : sql``;
-    return sql`w${sql.raw(String(i))} AS (
-      INSERT INTO rate_limits (key, count, reset_at) SELECT ${check.key}, 1, ${resetAt}::timestamptz ${guard}
+  // Parameters: each counter's key and window end, then the limits of all but the last (the
+  // statement only compares the earlier ones; an unused parameter would have no type).
+  const params = [...checks.flatMap((check) => [check.key, new Date(now + check.windowMs).toISOString()]), ...checks.slice(0, -1).map((check) => check.limit)];
+  const result = await query(inOrderStatement(checks.length), params);
+  return result.rows.map((r) => ({ count: Number(r.count), resetAt: new Date(r.reset_at as string | Date) }));
+}
+
+// Every visitor message runs this with three counters: its text is made once per count.
+const statements = new Map<number, string>();
+
+function inOrderStatement(counters: number): string {
+  let text = statements.get(counters);
+  if (text) return text;
+  const steps = Array.from({ length: counters }, (_, i) => {
+    const earlier = Array.from({ length: i }, (_, j) => `(SELECT count FROM w${j}) <= $${2 * counters + j + 1}::bigint`);
+    const guard = earlier.length > 0 ? `WHERE ${earlier.join(" AND ")}` : "";
+    return `w${i} AS (
+      INSERT INTO rate_limits (key, count, reset_at) SELECT $${2 * i + 1}::text, 1, $${2 * i + 2}::timestamptz ${guard}
       ON CONFLICT (key) DO UPDATE SET
         count = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.count + 1 END,
         reset_at = CASE WHEN rate_limits.reset_at <= now() THEN excluded.reset_at ELSE rate_limits.reset_at END
       RETURNING ${i}::int AS i, count, reset_at)`;
   });
-  const union = sql.join(
-    checks.map((_, i) => sql`SELECT i, count, reset_at FROM w${sql.raw(String(i))}`),
-    sql` UNION ALL `,
-  );
-  const result = await db.execute(sql`WITH ${sql.join(steps, sql`, `)} ${union} ORDER BY i`);
-  return (result as unknown as { rows: { i: number; count: number; reset_at: string | Date }[] }).rows.map((r) => ({ count: Number(r.count), resetAt: new Date(r.reset_at) }));
+  const union = Array.from({ length: counters }, (_, i) => `SELECT i, count, reset_at FROM w${i}`).join(" UNION ALL ");
+  text = `WITH ${steps.join(", ")} ${union} ORDER BY i`;
+  statements.set(counters, text);
+  return text;
 }
 
 /** Adds one to a fixed-window counter in the database (so every instance shares it) and returns it. */

@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/lib/server/db/client";
+import { prepared } from "@/lib/server/db/prepared";
 import { sharedAssistants } from "@/lib/server/db/schema";
 
 export type SharedAssistantRow = typeof sharedAssistants.$inferSelect;
@@ -21,8 +22,15 @@ export async function createShare(values: { ownerId: string; name: string; roleP
 
 /** A link that works: not revoked (a revoked or replaced link answers 404 at once). */
 export async function findActiveShare(shareId: string): Promise<SharedAssistantRow | undefined> {
-  const db = await getDb();
-  const [row] = await db.select().from(sharedAssistants).where(and(eq(sharedAssistants.shareId, shareId), active));
+  // Every visitor message opens its share first.
+  const query = await prepared("findActiveShare", (db) =>
+    db
+      .select()
+      .from(sharedAssistants)
+      .where(and(eq(sharedAssistants.shareId, sql.placeholder("shareId")), active))
+      .prepare(""),
+  );
+  const [row] = await query.execute({ shareId });
   return row;
 }
 

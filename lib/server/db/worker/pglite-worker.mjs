@@ -4,7 +4,7 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { parentPort, workerData } from "node:worker_threads";
-import { PGlite } from "@electric-sql/pglite";
+import { PGlite, types } from "@electric-sql/pglite";
 
 // 16 MB of shared buffers instead of PostgreSQL's 128 MB: the files it reads stay in the operating
 // system's cache anyway, and the embedded server's memory is what one machine runs short of.
@@ -17,8 +17,10 @@ releaseInitdbMemory();
  * A new database is made by a second, temporary PostgreSQL (PGlite runs initdb in an instance of
  * its own), whose WebAssembly memory, 300–500 MB, stays allocated until this thread's next full
  * garbage collection. This thread allocates little, so that can be minutes away, all the while
- * under load (bench:shared measured it there). One collection now returns it; it takes a few
- * milliseconds on this small heap. `gc` is exposed for that one call only.
+ * under load (bench:shared measured it there). A database in a directory is created in a process
+ * of its own beforehand (pglite-thread.ts); one in memory is created here, and one collection now
+ * returns that memory. It takes a few milliseconds on this small heap. `gc` is exposed for that
+ * one call only.
  */
 function releaseInitdbMemory() {
   setFlagsFromString("--expose-gc");
@@ -33,11 +35,37 @@ const identity = (value) => value;
 /** Open transactions: the PGlite transaction handle and how to end it. */
 const transactions = new Map();
 
+// The types drizzle asks every query to leave as text (workerData.rawTextTypes, see
+// pglite-thread.ts): this database's own parser table leaves them as text, so such a query passes
+// no parsers. PGlite copies its whole table (a parser for every array type, hundreds) into a new
+// object for each query that passes some: 12 % of this thread's time under load (bench:shared).
+// The rare caller that wants them parsed gets PGlite's own parsers back for that query.
+const USUALLY_RAW = workerData.rawTextTypes;
+const parsedByDefault = await defaultParsers(USUALLY_RAW);
+for (const type of USUALLY_RAW) db.parsers[type] = identity;
+
+/** PGlite's own parsers for `list`, arrays bound to their elements' own parsers (PGlite's look theirs up when called). */
+async function defaultParsers(list) {
+  const { rows } = await db.query("SELECT oid::int AS type, typelem::int AS element FROM pg_type WHERE oid = ANY($1::int[]) AND typcategory = 'A'", [list]);
+  const elementOf = new Map(rows.map((row) => [row.type, row.element]));
+  return Object.fromEntries(
+    list.map((type) => {
+      if (!elementOf.has(type)) return [type, db.parsers[type] ?? identity];
+      const parseElement = db.parsers[elementOf.get(type)] ?? identity;
+      return [type, (value) => types.arrayParser(value, parseElement, type)];
+    }),
+  );
+}
+
 function queryOptions(options) {
-  if (!options) return undefined;
   // Parsers cannot cross threads; the caller names the types to leave as raw text.
-  const parsers = Object.fromEntries((options.rawTypes ?? []).map((type) => [type, identity]));
-  return { rowMode: options.rowMode, parsers };
+  const raw = new Set(options?.rawTypes ?? []);
+  const parsers = {};
+  for (const type of USUALLY_RAW) if (!raw.has(type)) parsers[type] = parsedByDefault[type];
+  for (const type of raw) if (!USUALLY_RAW.includes(type)) parsers[type] = identity;
+  const anyParsers = Object.keys(parsers).length > 0;
+  if (!options && !anyParsers) return undefined;
+  return { rowMode: options?.rowMode, ...(anyParsers ? { parsers } : {}) };
 }
 
 const plain = (result) => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows });
