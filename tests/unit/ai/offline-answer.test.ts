@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { streamText, generateText } from "ai";
-import { composeAnswer, type AnswerInput } from "@/lib/server/ai/offline/compose-answer";
+import { composeAnswer, SENTENCE_CACHE_LIMIT, sentenceCacheSize, type AnswerInput } from "@/lib/server/ai/offline/compose-answer";
 import { estimateTokens, offlineModel, streamPieces } from "@/lib/server/ai/offline/offline-model";
 import { splitSentences } from "@/lib/server/ai/offline/sentences";
 
@@ -29,6 +29,23 @@ describe("splitSentences", () => {
 });
 
 describe("composeAnswer", () => {
+  it("answers the same from passages it has seen before, and from a passage whose text changed, from the new text", () => {
+    const question = "高鐵列車最高營運速度是多少？";
+    const first = composeAnswer({ ...base, question });
+    expect(composeAnswer({ ...base, question })).toBe(first);
+    // Same citation number and document, new text: the quote follows the text.
+    const changed = [{ ...passages[0], content: passages[0].content.replace("每小時三百公里", "每小時三百二十公里") }, passages[1]];
+    expect(composeAnswer({ ...base, question, passages: changed })).toContain("每小時三百二十公里");
+    expect(composeAnswer({ ...base, question })).toBe(first);
+  });
+
+  it("keeps the sentences of at most SENTENCE_CACHE_LIMIT passages", () => {
+    for (let i = 0; i < SENTENCE_CACHE_LIMIT + 20; i++) {
+      composeAnswer({ ...base, question: "高鐵的速度？", passages: [{ n: 1, documentName: "a.txt", page: null, content: `第 ${i} 段：高鐵的速度是每小時三百公里。` }] });
+    }
+    expect(sentenceCacheSize()).toBe(SENTENCE_CACHE_LIMIT);
+  });
+
   it("quotes the sentence that answers, with its neighbours, and cites document and page", () => {
     const text = composeAnswer({ ...base, question: "高鐵列車最高營運速度是多少？" });
     expect(text).toMatch(/^根據您的文件，最相關的內容如下：/);

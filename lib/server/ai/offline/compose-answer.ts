@@ -72,9 +72,9 @@ const TEXT = {
 export interface Candidate {
   passage: OfflinePassage;
   rank: number;
-  sentences: string[];
+  sentences: readonly string[];
   /** Which paragraph of the passage each sentence belongs to: context never crosses a paragraph. */
-  paragraphs: number[];
+  paragraphs: readonly number[];
   index: number;
   score: number;
 }
@@ -86,35 +86,71 @@ export interface SentenceMatch {
   confident: boolean;
 }
 
-/**
- * The sentences of the retrieved passages that best answer a question: those sharing the most (and
- * the rarest) terms with it. Null when none shares enough to be worth quoting.
- */
 // Words about the asking, not the topic ("what do the documents say about X", 文件中如何說明X): they
 // are in the question but never in the answer, so they are left out when matching sentences.
 const QUESTION_FRAME =
   /文件中|這些文件|這份文件|文件|如何說明|說明|有哪些|哪些|重要資訊|資訊|重點|主要內容|內容|提到|關於|請問|請|what do the documents say about|what should i know about|what is said about|what are the key points of|the documents?|tell me about/giu;
 
+/** Shared between answers: never changed. */
+interface PassageSentences {
+  readonly sentences: readonly string[];
+  /** Which paragraph of the passage each sentence belongs to. */
+  readonly paragraphs: readonly number[];
+  /** Each sentence's terms. */
+  readonly terms: readonly ReadonlySet<string>[];
+}
+
+// The passages most asked about recur from answer to answer (a busy share link is asked the same
+// few things): their sentences and terms are kept rather than tokenised again each time, which
+// was a fifth of what the server allocated per message (bench:shared). Keyed by the text itself,
+// so a changed passage is a different entry; the least recently used goes first.
+export const SENTENCE_CACHE_LIMIT = 256;
+const sentenceCache = new Map<string, PassageSentences>();
+
+function sentencesOf(content: string): PassageSentences {
+  const cached = sentenceCache.get(content);
+  if (cached) {
+    sentenceCache.delete(content);
+    sentenceCache.set(content, cached);
+    return cached;
+  }
+  const sentences: string[] = [];
+  const paragraphs: number[] = [];
+  content.split(/\n\s*\n/).forEach((paragraph, p) => {
+    for (const sentence of splitSentences(paragraph)) {
+      sentences.push(sentence);
+      paragraphs.push(p);
+    }
+  });
+  const entry = { sentences, paragraphs, terms: sentences.map((sentence) => new Set(tokenize(sentence))) };
+  sentenceCache.set(content, entry);
+  if (sentenceCache.size > SENTENCE_CACHE_LIMIT) sentenceCache.delete(sentenceCache.keys().next().value!);
+  return entry;
+}
+
+/** How many passages' sentences are kept (tests). */
+export function sentenceCacheSize(): number {
+  return sentenceCache.size;
+}
+
+/**
+ * The sentences of the retrieved passages that best answer a question: those sharing the most (and
+ * the rarest) terms with it. Null when none shares enough to be worth quoting.
+ */
 export function matchSentences(question: string, passages: readonly OfflinePassage[]): SentenceMatch | null {
   const topic = question.replace(QUESTION_FRAME, " ");
   const queryTerms = new Set(tokenize(topic.trim() === "" ? question : topic));
   const candidates: Candidate[] = [];
+  const sentenceTerms: ReadonlySet<string>[] = [];
   passages.slice(0, CANDIDATE_PASSAGES).forEach((passage, rank) => {
-    const sentences: string[] = [];
-    const paragraphs: number[] = [];
-    passage.content.split(/\n\s*\n/).forEach((paragraph, p) => {
-      for (const sentence of splitSentences(paragraph)) {
-        sentences.push(sentence);
-        paragraphs.push(p);
-      }
-    });
+    const { sentences, paragraphs, terms } = sentencesOf(passage.content);
     sentences.forEach((_, index) => candidates.push({ passage, rank, sentences, paragraphs, index, score: 0 }));
+    sentenceTerms.push(...terms);
   });
   if (queryTerms.size === 0 || candidates.length === 0) return null;
 
   // Inverse document frequency over the candidate sentences: a term every sentence shares
   // (the topic's name) says less about where the answer is than one only a few share.
-  const sentenceTerms = candidates.map((c) => new Set(tokenize(c.sentences[c.index])));
   const frequency = new Map<string, number>();
   for (const terms of sentenceTerms) for (const term of terms) if (queryTerms.has(term)) frequency.set(term, (frequency.get(term) ?? 0) + 1);
   const total = candidates.length;
@@ -174,7 +210,7 @@ const SINGLE_CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Scr
  * the weight of all of them (a term no candidate has weighs most). With `wordsOnly`, single
  * Chinese characters are left out: sharing 麵 with 麵包 says nothing about 義大利麵.
  */
-function coverage(terms: Set<string>, queryTerms: Set<string>, weight: (term: string) => number, wordsOnly: boolean): number {
+function coverage(terms: ReadonlySet<string>, queryTerms: Set<string>, weight: (term: string) => number, wordsOnly: boolean): number {
   const words = wordsOnly ? [...queryTerms].filter((t) => !SINGLE_CJK.test(t)) : [];
   const considered = words.length > 0 ? words : [...queryTerms];
   let all = 0;
