@@ -139,38 +139,52 @@ export function sentenceCacheSize(): number {
  */
 export function matchSentences(question: string, passages: readonly OfflinePassage[]): SentenceMatch | null {
   const topic = question.replace(QUESTION_FRAME, " ");
-  const queryTerms = new Set(tokenize(topic.trim() === "" ? question : topic));
-  const candidates: Candidate[] = [];
-  const sentenceTerms: ReadonlySet<string>[] = [];
-  passages.slice(0, CANDIDATE_PASSAGES).forEach((passage, rank) => {
-    const { sentences, paragraphs, terms } = sentencesOf(passage.content);
-    sentences.forEach((_, index) => candidates.push({ passage, rank, sentences, paragraphs, index, score: 0 }));
-    sentenceTerms.push(...terms);
-  });
-  if (queryTerms.size === 0 || candidates.length === 0) return null;
+  const queryTerms = [...new Set(tokenize(topic.trim() === "" ? question : topic))];
+  const chosen = passages.slice(0, CANDIDATE_PASSAGES);
+  const split = chosen.map((passage) => sentencesOf(passage.content));
+  const total = split.reduce((sum, passage) => sum + passage.sentences.length, 0);
+  if (queryTerms.length === 0 || total === 0) return null;
 
   // Inverse document frequency over the candidate sentences: a term every sentence shares
-  // (the topic's name) says less about where the answer is than one only a few share.
-  const frequency = new Map<string, number>();
-  for (const terms of sentenceTerms) for (const term of terms) if (queryTerms.has(term)) frequency.set(term, (frequency.get(term) ?? 0) + 1);
-  const total = candidates.length;
-  const weight = (term: string) => Math.log(1 + (total - (frequency.get(term) ?? 0) + 0.5) / ((frequency.get(term) ?? 0) + 0.5));
-  candidates.forEach((candidate, i) => {
-    let score = 0;
-    for (const term of sentenceTerms[i]) if (frequency.has(term)) score += weight(term);
-    candidate.score = score * (1 - RANK_DISCOUNT * candidate.rank);
+  // (the topic's name) says less about where the answer is than one only a few share. Worked
+  // out per question term (a handful) rather than per sentence term (thousands): this runs for
+  // every answer.
+  const weights = queryTerms.map((term) => {
+    let frequency = 0;
+    for (const passage of split) for (const terms of passage.terms) if (terms.has(term)) frequency++;
+    return Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
   });
-
-  const ranked = candidates.map((c, i) => ({ c, terms: sentenceTerms[i] })).sort((a, b) => b.c.score - a.c.score);
+  // Each candidate sentence by its place in the passages taken in rank order.
+  const scores = new Float64Array(total);
+  const termsAt: ReadonlySet<string>[] = [];
+  split.forEach((passage, rank) => {
+    for (const terms of passage.terms) {
+      let score = 0;
+      for (let i = 0; i < queryTerms.length; i++) if (terms.has(queryTerms[i])) score += weights[i];
+      scores[termsAt.length] = score * (1 - RANK_DISCOUNT * rank);
+      termsAt.push(terms);
+    }
+  });
+  // Best first; equal scores keep the passages' order.
+  const ranked = Array.from({ length: total }, (_, k) => k).sort((a, b) => scores[b] - scores[a] || a - b);
   const best = ranked[0];
   // Sharing a character or two with the question ("分" of 成分 in 分開) is no answer; sharing its
   // words is. In between the reply still quotes (the answer is often there in other words) but
   // says it is not sure.
-  if (best.c.score <= 0 || coverage(best.terms, queryTerms, weight, false) < MIN_COVERAGE_TO_QUOTE) return null;
-  const confident = coverage(best.terms, queryTerms, weight, true) >= MIN_WORD_COVERAGE_TO_ASSERT;
-  const quotes = [best.c];
-  for (const { c: next } of ranked.slice(1)) {
-    if (quotes.length >= MAX_QUOTES || next.score < best.c.score * SECOND_QUOTE_MIN_SHARE) break;
+  if (scores[best] <= 0 || coverage(termsAt[best], queryTerms, weights, false) < MIN_COVERAGE_TO_QUOTE) return null;
+  const confident = coverage(termsAt[best], queryTerms, weights, true) >= MIN_WORD_COVERAGE_TO_ASSERT;
+
+  const candidateAt = (k: number): Candidate => {
+    let rank = 0;
+    let index = k;
+    while (index >= split[rank].sentences.length) index -= split[rank++].sentences.length;
+    const { sentences, paragraphs } = split[rank];
+    return { passage: chosen[rank], rank, sentences, paragraphs, index, score: scores[k] };
+  };
+  const quotes = [candidateAt(best)];
+  for (const k of ranked.slice(1)) {
+    if (quotes.length >= MAX_QUOTES || scores[k] < scores[best] * SECOND_QUOTE_MIN_SHARE) break;
+    const next = candidateAt(k);
     // A second quote is worth it only from another passage (neighbours already cover this one).
     if (quotes.every((q) => q.passage !== next.passage)) quotes.push(next);
   }
@@ -210,16 +224,15 @@ const SINGLE_CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Scr
  * the weight of all of them (a term no candidate has weighs most). With `wordsOnly`, single
  * Chinese characters are left out: sharing 麵 with 麵包 says nothing about 義大利麵.
  */
-function coverage(terms: ReadonlySet<string>, queryTerms: Set<string>, weight: (term: string) => number, wordsOnly: boolean): number {
-  const words = wordsOnly ? [...queryTerms].filter((t) => !SINGLE_CJK.test(t)) : [];
-  const considered = words.length > 0 ? words : [...queryTerms];
+function coverage(terms: ReadonlySet<string>, queryTerms: readonly string[], weights: readonly number[], wordsOnly: boolean): number {
+  const hasWords = wordsOnly && queryTerms.some((t) => !SINGLE_CJK.test(t));
   let all = 0;
   let matched = 0;
-  for (const term of considered) {
-    const w = weight(term);
-    all += w;
-    if (terms.has(term)) matched += w;
-  }
+  queryTerms.forEach((term, i) => {
+    if (hasWords && SINGLE_CJK.test(term)) return;
+    all += weights[i];
+    if (terms.has(term)) matched += weights[i];
+  });
   return all > 0 ? matched / all : 0;
 }
 
