@@ -1,8 +1,8 @@
-// Runs the real production server for a benchmark: `node scripts/start.mjs`, so it builds only
-// when `npm start` would (no build, or sources newer than it), in a process group of its own that
-// is stopped as a whole. Listens on loopback only.
+// Runs the real production server for a benchmark as `npm start` does (`node <its options>
+// scripts/start.mjs`), so it builds only when `npm start` would (no build, or sources newer than
+// it), in a process group of its own that is stopped as a whole. Listens on loopback only.
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
 
@@ -25,6 +25,18 @@ export type ServedApp = {
 function pinnedNode(): string {
   const pinned = path.join(root, "node_modules/.bin/node");
   return existsSync(pinned) ? pinned : process.execPath;
+}
+
+/**
+ * The Node options `npm start` gives the server (package.json "start": `node <options>
+ * scripts/start.mjs`), so the benchmark measures the server as it is run.
+ */
+export function startNodeOptions(): string[] {
+  const start = (JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: { start: string } }).scripts.start;
+  const words = start.split(/\s+/);
+  const script = words.indexOf("scripts/start.mjs");
+  if (words[0] !== "node" || script < 0) throw new Error(`package.json's start script is not "node [options] scripts/start.mjs": ${start}`);
+  return words.slice(1, script);
 }
 
 /** A loopback port nothing listens on now. */
@@ -51,7 +63,7 @@ export async function serveApp(options: { port: number; env: Record<string, stri
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
   // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server itself.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(pinnedNode(), [...nodeArgs, path.join(root, "scripts/start.mjs")], {
+  const child = spawn(pinnedNode(), [...startNodeOptions(), ...nodeArgs, path.join(root, "scripts/start.mjs")], {
     cwd: root,
     env,
     detached: true,
