@@ -39,7 +39,7 @@ export function SharedChat({ share, device, emptyState, onReady }: { share: Visi
     [share.shareId, signIn, t],
   );
 
-  const renew = useRef<() => void>(() => undefined);
+  const renew = useRef<(question: { text: string; image: DraftImage | null | undefined }) => boolean>(() => false);
   const { chat, ready, renewSession } = useSharedChat(share, viewer, {
     onRefused: (error: ApiError, question) => {
       const body = error.body as { requireAuth?: boolean; code?: string } | null;
@@ -47,7 +47,8 @@ export function SharedChat({ share, device, emptyState, onReady }: { share: Visi
         signInFirst(question.text, question.image ?? null);
         return true;
       }
-      if (error.status === 409) renew.current();
+      // The session id is another browser's: a new one is made and the question sent again with it.
+      if (error.status === 409) return renew.current(question);
       return false;
     },
   });

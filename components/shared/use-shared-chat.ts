@@ -1,12 +1,14 @@
 "use client";
 
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { listOrEmptyWhenSignedOut } from "@/lib/fetcher";
 import { guestSessionId, openMessagesCache, replaceGuestSessionId, saveMessagesCache } from "@/lib/shared/guest-storage";
 import type { VisitorShare } from "@/lib/shared/load-share";
 import { useChat, type ChatOptions, type ChatSource } from "@/components/chat/use-chat";
-import type { ChatMessage } from "@/components/chat/types";
+import type { ChatMessage, DraftImage } from "@/components/chat/types";
 import type { GuestAuthStatus } from "./use-guest-auth";
+
+type Question = { text: string; image: DraftImage | null | undefined };
 
 /**
  * A visitor's conversation on a share (SPEC §4 "Shared assistants"): public mode has no session id
@@ -46,11 +48,33 @@ export function useSharedChat(share: VisitorShare, viewer: GuestAuthStatus | und
     if (session && !chat.loading) saveMessagesCache(localStorage, share.shareId, session.id, chat.messages);
   }, [session, chat.loading, chat.messages, share.shareId]);
 
-  /** The server refused this id as another browser's: start a new one. */
-  const renewSession = () => {
+  // The question the server refused with the old id, sent again once the new one is in place.
+  const resend = useRef<Question | null>(null);
+  const lastResent = useRef<Question | null>(null);
+
+  /**
+   * The server refused this id as another browser's (the id was copied): start a new one, and
+   * send the refused question again with it. Once only: a question refused again is left to the
+   * visitor (false).
+   */
+  const renewSession = (question?: Question): boolean => {
+    const again = question !== undefined && lastResent.current !== null && lastResent.current.text === question.text && lastResent.current.image === question.image;
+    resend.current = question && !again ? question : null;
+    lastResent.current = null;
     const id = replaceGuestSessionId(localStorage, share.shareId);
     setSession({ id, cached: null });
+    return resend.current !== null;
   };
 
-  return { chat, ready: source.key !== null && !chat.loading, renewSession };
+  const ready = source.key !== null && !chat.loading;
+  const { send, sending } = chat;
+  useEffect(() => {
+    const question = resend.current;
+    if (!ready || sending || !question || !session || !source.key?.includes(encodeURIComponent(session.id))) return;
+    resend.current = null;
+    lastResent.current = question;
+    void send(question.text, question.image);
+  }, [ready, sending, send, session, source.key]);
+
+  return { chat, ready, renewSession };
 }

@@ -72,6 +72,18 @@ test.describe("shared assistant page", () => {
     await other.page.goto(`/shared/${openShare}`);
     await expect(other.page.getByTestId("shared-empty")).toBeVisible();
     await expect(other.page.getByText("資源回收是哪幾天？")).toHaveCount(0);
+    // Sending with it: the server refuses the id (409), the page makes a new one and sends the
+    // question again with it, so nothing the visitor typed is lost.
+    const refused = other.page.waitForResponse((r) => r.url().includes("/messages") && r.request().method() === "POST" && r.status() === 409);
+    await ask(other.page, "巨大垃圾要怎麼丟？");
+    await refused;
+    await expect(lastReply(other.page)).toContainText("預約", { timeout: 20_000 });
+    await expect(other.page.getByTestId("message-user")).toHaveCount(1);
+    await expect(other.page.getByText("訊息發送失敗")).toHaveCount(0);
+    const renewed = await other.page.evaluate((id) => localStorage.getItem(`sessionId_${id}`), openShare);
+    expect(renewed).toMatch(/^session_\d{13}_[a-z0-9]+$/);
+    expect(renewed).not.toBe(sessionId);
+    await expect(other.page.getByText("資源回收是哪幾天？")).toHaveCount(0);
     await other.context.close();
     await context.close();
   });
