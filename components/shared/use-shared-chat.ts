@@ -73,7 +73,10 @@ export function useSharedChat(share: VisitorShare, viewer: GuestAuthStatus | und
     if (!ready || sending || !question || !session || !source.key?.includes(encodeURIComponent(session.id))) return;
     resend.current = null;
     lastResent.current = question;
-    void send(question.text, question.image);
+    // Answered: a later refusal of the same words is a new one, to be resent as well.
+    void send(question.text, question.image).then((result) => {
+      if (result && lastResent.current === question) lastResent.current = null;
+    });
   }, [ready, sending, send, session, source.key]);
 
   return { chat, ready, renewSession };

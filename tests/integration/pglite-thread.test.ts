@@ -108,4 +108,23 @@ describe("the PGlite thread", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it("will not start a second creation of a database another process is still creating; a stale mark is ignored", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "docchat-pglite-"));
+    const dataDir = path.join(dir, "pgdata");
+    try {
+      // A live process holds the mark (this one stands in for an initdb left by a killed server).
+      writeFileSync(`${dataDir}.creating`, String(process.pid));
+      await expect(startPgliteThread(dataDir)).rejects.toThrow(`still being created by process ${process.pid}`);
+      expect(existsSync(path.join(dataDir, "PG_VERSION"))).toBe(false);
+      // Its creator gone: the database is created, and the mark removed.
+      writeFileSync(`${dataDir}.creating`, "2147483646");
+      const db = await startPgliteThread(dataDir);
+      expect((await db.query("SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
+      expect(existsSync(`${dataDir}.creating`)).toBe(false);
+      await db.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -5,6 +5,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { env } from "@/lib/env";
 import * as schema from "./schema";
 import { log } from "@/lib/server/log";
+import { isAlive } from "@/lib/server/process-alive";
 import { migrationsFolder } from "./migrate";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -44,14 +45,6 @@ function takePgliteLock(dataDir: string) {
   };
 }
 
-function isAlive(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
 
 /** Opens a database and applies every pending migration. `memory` gives a throw-away PGlite. */
 export async function openDatabase(options: { url?: string; dataDir?: string; memory?: boolean }): Promise<DatabaseHandle> {

@@ -1,10 +1,11 @@
 import "server-only";
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setFlagsFromString } from "node:v8";
 import { Worker } from "node:worker_threads";
 import { log } from "@/lib/server/log";
+import { isAlive } from "@/lib/server/process-alive";
 
 // The main thread's side of lib/server/db/worker/pglite-worker.mjs: an object with the part of
 // PGlite's interface drizzle's PGlite driver uses (query, exec, transaction, close), each call a
@@ -46,14 +47,33 @@ function rebuildError(data: Record<string, unknown>): Error {
  */
 async function createDatabaseApart(dataDir: string): Promise<void> {
   if (existsSync(path.join(dataDir, "PG_VERSION"))) return;
+  // The creating process's id, kept while it runs: a server killed meanwhile (kill -9) leaves it
+  // running, and a second initdb on the same directory would corrupt it.
+  const marker = `${dataDir}.creating`;
+  const creator = existsSync(marker) ? Number(readFileSync(marker, "utf8")) : 0;
+  if (creator && isAlive(creator)) {
+    throw new Error(`The embedded database in ${dataDir} is still being created by process ${creator}. Wait for it to finish (or stop it), then start again.`);
+  }
   await new Promise<void>((created, failed) => {
     const child = spawn(process.execPath, [INITDB_PATH, dataDir], { stdio: ["ignore", "ignore", "pipe"] });
+    try {
+      if (child.pid) writeFileSync(marker, String(child.pid));
+    } catch {
+      // Not writable there: the creation itself fails and says why.
+    }
     let errors = "";
     child.stderr.setEncoding("utf8").on("data", (text: string) => (errors = (errors + text).slice(-2_000)));
     child.once("error", failed);
-    child.once("exit", (code, signal) =>
-      code === 0 ? created() : failed(new Error(`creating the embedded database in ${dataDir} failed (${signal ?? code}): ${errors.trim()}`)),
-    );
+    // "close": after the last of its error output has been read.
+    child.once("close", (code, signal) => {
+      try {
+        rmSync(marker, { force: true });
+      } catch {
+        // Never written (see above).
+      }
+      if (code === 0) created();
+      else failed(new Error(`creating the embedded database in ${dataDir} failed (${signal ?? code}): ${errors.trim()}`));
+    });
   });
 }
 
@@ -64,8 +84,8 @@ export async function startPgliteThread(dataDir: string | null): Promise<PgliteC
   // as many compile tasks as it likes, each holding its compiler's memory: a first start (which
   // also runs initdb) peaked at 1064–1311 MB, 860–1066 MB with one task at a time (measured with
   // a fresh data directory, 4 starts each). The database reaches its optimised speed a little
-  // later. The flag is read when a compile job is scheduled, so setting it before the module is
-  // compiled is enough.
+  // later. The flag is the process's (PostgreSQL is its only WebAssembly) and is read when a
+  // compile job is scheduled, so setting it before the module is compiled is enough.
   setFlagsFromString("--wasm-num-compilation-tasks=1");
   // The thread's own JavaScript is small (PGlite's memory is WebAssembly, outside these limits);
   // tight heap limits make it collect its garbage early instead of growing under load.
