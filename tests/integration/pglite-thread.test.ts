@@ -7,6 +7,16 @@ import { RAW_TEXT_OPTIONS, startPgliteThread, type PgliteClient } from "@/lib/se
 // The embedded database on its own thread behaves as PGlite in-process would: results, errors
 // with their PostgreSQL codes, transactions that commit or roll back, and isolation meanwhile.
 
+/** Runs `fn` with a new empty directory, removed afterwards. */
+async function inTempDir(fn: (dir: string) => Promise<void>) {
+  const dir = mkdtempSync(path.join(tmpdir(), "docchat-pglite-"));
+  try {
+    await fn(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 let db: PgliteClient;
 beforeAll(async () => {
   db = await startPgliteThread(null);
@@ -81,10 +91,9 @@ describe("the PGlite thread", () => {
     expect(order).toEqual(["tx wrote", "tx ends", "outside read"]);
   });
 
-  it("creates a database in a new directory (in a process of its own) and opens it again with its data", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "docchat-pglite-"));
-    const dataDir = path.join(dir, "pgdata");
-    try {
+  it("creates a database in a new directory (in a process of its own) and opens it again with its data", () =>
+    inTempDir(async (dir) => {
+      const dataDir = path.join(dir, "pgdata");
       const first = await startPgliteThread(dataDir);
       expect(existsSync(path.join(dataDir, "PG_VERSION"))).toBe(true);
       await first.exec("CREATE TABLE kept (note text)");
@@ -93,26 +102,18 @@ describe("the PGlite thread", () => {
       const again = await startPgliteThread(dataDir);
       expect((await again.query("SELECT note FROM kept")).rows).toEqual([{ note: "還在" }]);
       await again.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 60_000);
+    }), 60_000);
 
-  it("says where and why when the database cannot be created", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "docchat-pglite-"));
-    const notADirectory = path.join(dir, "file");
-    writeFileSync(notADirectory, "");
-    try {
+  it("says where and why when the database cannot be created", () =>
+    inTempDir(async (dir) => {
+      const notADirectory = path.join(dir, "file");
+      writeFileSync(notADirectory, "");
       await expect(startPgliteThread(path.join(notADirectory, "pgdata"))).rejects.toThrow(/creating the embedded database in .*file\/pgdata failed/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 60_000);
+    }), 60_000);
 
-  it("will not start a second creation of a database another process is still creating; a stale mark is ignored", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "docchat-pglite-"));
-    const dataDir = path.join(dir, "pgdata");
-    try {
+  it("will not start a second creation of a database another process is still creating; a stale mark is ignored", () =>
+    inTempDir(async (dir) => {
+      const dataDir = path.join(dir, "pgdata");
       // A live process holds the mark (this one stands in for an initdb left by a killed server).
       writeFileSync(`${dataDir}.creating`, String(process.pid));
       await expect(startPgliteThread(dataDir)).rejects.toThrow(`still being created by process ${process.pid}`);
@@ -123,8 +124,5 @@ describe("the PGlite thread", () => {
       expect((await db.query("SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
       expect(existsSync(`${dataDir}.creating`)).toBe(false);
       await db.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 60_000);
+    }), 60_000);
 });
