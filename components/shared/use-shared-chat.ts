@@ -49,7 +49,7 @@ export function useSharedChat(share: VisitorShare, viewer: GuestAuthStatus | und
   }, [session, chat.loading, chat.messages, share.shareId]);
 
   // The question the server refused with the old id, sent again once the new one is in place.
-  const resend = useRef<Question | null>(null);
+  const resend = useRef<{ question: Question; sessionId: string } | null>(null);
   const lastResent = useRef<Question | null>(null);
 
   /**
@@ -59,9 +59,9 @@ export function useSharedChat(share: VisitorShare, viewer: GuestAuthStatus | und
    */
   const renewSession = (question?: Question): boolean => {
     const again = question !== undefined && lastResent.current !== null && lastResent.current.text === question.text && lastResent.current.image === question.image;
-    resend.current = question && !again ? question : null;
-    lastResent.current = null;
     const id = replaceGuestSessionId(localStorage, share.shareId);
+    resend.current = question && !again ? { question, sessionId: id } : null;
+    lastResent.current = null;
     setSession({ id, cached: null });
     return resend.current !== null;
   };
@@ -69,15 +69,15 @@ export function useSharedChat(share: VisitorShare, viewer: GuestAuthStatus | und
   const ready = source.key !== null && !chat.loading;
   const { send, sending } = chat;
   useEffect(() => {
-    const question = resend.current;
-    if (!ready || sending || !question || !session || !source.key?.includes(encodeURIComponent(session.id))) return;
+    if (!ready || sending || !resend.current || resend.current.sessionId !== session?.id) return;
+    const { question } = resend.current;
     resend.current = null;
     lastResent.current = question;
     // Answered: a later refusal of the same words is a new one, to be resent as well.
     void send(question.text, question.image).then((result) => {
       if (result && lastResent.current === question) lastResent.current = null;
     });
-  }, [ready, sending, send, session, source.key]);
+  }, [ready, sending, send, session]);
 
   return { chat, ready, renewSession };
 }

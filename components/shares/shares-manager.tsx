@@ -35,36 +35,36 @@ export function SharesManager({ googleEnabled = true }: { googleEnabled?: boolea
 
   return (
     <GoogleAvailability.Provider value={googleEnabled}>
-    <section aria-labelledby="shares-title" className="flex flex-col gap-4" data-testid="shares-manager">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <div className="min-w-0">
-          <h2 id="shares-title" className="text-xl font-semibold">
-            {t("title")}
-          </h2>
-          <p className="text-sm text-muted-foreground">{t("description")}</p>
+      <section aria-labelledby="shares-title" className="flex flex-col gap-4" data-testid="shares-manager">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div className="min-w-0">
+            <h2 id="shares-title" className="text-xl font-semibold">
+              {t("title")}
+            </h2>
+            <p className="text-sm text-muted-foreground">{t("description")}</p>
+          </div>
+          {/* One button in one place, also for an empty list: it stays put, and keeps focus, when the first share appears. */}
+          {shares ? <CreateShareButton /> : null}
         </div>
-        {/* One button in one place, also for an empty list: it stays put, and keeps focus, when the first share appears. */}
-        {shares ? <CreateShareButton /> : null}
-      </div>
 
-      {isLoading && !shares ? (
-        <DataLoading />
-      ) : error && !shares ? (
-        <DataLoadError message={t("listError")} onRetry={() => void mutate()} testId="shares-error" />
-      ) : empty ? (
-        <div className="rounded-xl border bg-card px-6 py-10 text-center" data-testid="shares-empty">
-          <Share2 className="mx-auto mb-3 size-10 text-muted-foreground" aria-hidden />
-          <p className="font-medium">{t("emptyTitle")}</p>
-          <p className="mx-auto mt-1 max-w-md text-sm text-muted-foreground">{t("emptyBody")}</p>
-        </div>
-      ) : (
-        <ul className="flex flex-col gap-3" aria-labelledby="shares-title" data-testid="share-list">
-          {(shares ?? []).map((share) => (
-            <ShareCard key={share.id} share={share} />
-          ))}
-        </ul>
-      )}
-    </section>
+        {isLoading && !shares ? (
+          <DataLoading />
+        ) : error && !shares ? (
+          <DataLoadError message={t("listError")} onRetry={() => void mutate()} testId="shares-error" />
+        ) : empty ? (
+          <div className="rounded-xl border bg-card px-6 py-10 text-center" data-testid="shares-empty">
+            <Share2 className="mx-auto mb-3 size-10 text-muted-foreground" aria-hidden />
+            <p className="font-medium">{t("emptyTitle")}</p>
+            <p className="mx-auto mt-1 max-w-md text-sm text-muted-foreground">{t("emptyBody")}</p>
+          </div>
+        ) : (
+          <ul className="flex flex-col gap-3" aria-labelledby="shares-title" data-testid="share-list">
+            {(shares ?? []).map((share) => (
+              <ShareCard key={share.id} share={share} />
+            ))}
+          </ul>
+        )}
+      </section>
     </GoogleAvailability.Provider>
   );
 }

@@ -45,7 +45,6 @@ function takePgliteLock(dataDir: string) {
   };
 }
 
-
 /** Opens a database and applies every pending migration. `memory` gives a throw-away PGlite. */
 export async function openDatabase(options: { url?: string; dataDir?: string; memory?: boolean }): Promise<DatabaseHandle> {
   if (options.url) {

@@ -67,9 +67,7 @@ function queryOptions(options) {
   const parsers = {};
   for (const type of USUALLY_RAW) if (!raw.has(type)) parsers[type] = parsedByDefault[type];
   for (const type of raw) if (!USUALLY_RAW.includes(type)) parsers[type] = identity;
-  const anyParsers = Object.keys(parsers).length > 0;
-  if (!options && !anyParsers) return undefined;
-  return { rowMode: options?.rowMode, ...(anyParsers ? { parsers } : {}) };
+  return Object.keys(parsers).length > 0 ? { rowMode: options?.rowMode, parsers } : { rowMode: options?.rowMode };
 }
 
 const plain = (result) => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows });
