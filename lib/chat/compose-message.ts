@@ -11,14 +11,14 @@ export function withImageAnalysis(text: string, analysis: string): string {
 }
 
 /**
- * What to search the documents for: the user's own words, without the image analysis appended to
- * them (its colours and sizes would drown the question). An image sent alone keeps its analysis.
+ * A sent message taken apart: the user's own words, and the image analysis appended to them (null
+ * without one). The words are what to search the documents for (the analysis's colours and sizes
+ * would drown the question); the analysis is what a question about the image is answered from.
  */
-export function questionWithoutImageAnalysis(content: string): string {
+export function splitImageAnalysis(content: string): { question: string; analysis: string | null } {
   const at = content.indexOf(IMAGE_ANALYSIS_MARKER);
-  if (at < 0) return content;
-  const words = content.slice(0, at).trim();
-  return words || content;
+  if (at < 0) return { question: content, analysis: null };
+  return { question: content.slice(0, at).trim(), analysis: content.slice(at + IMAGE_ANALYSIS_MARKER.length).trim() || null };
 }
 
 export type ImageProblem = "format" | "too_large";

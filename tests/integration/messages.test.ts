@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
+import sharp from "sharp";
+import * as analyzeImage from "@/app/api/analyze-image/route";
 import * as assistant from "@/app/api/assistant/route";
 import * as messages from "@/app/api/messages/route";
 import { LOCALE_COOKIE, MESSAGE_MAX_LENGTH } from "@/lib/constants";
@@ -10,7 +12,8 @@ import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
 import { setSetting } from "@/lib/server/queries/app-settings";
 import { uploadDocument } from "@/lib/server/services/upload-document";
-import { call, seedUser } from "../support/http";
+import { withImageAnalysis } from "@/lib/chat/compose-message";
+import { call, multipart, seedUser } from "../support/http";
 import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
 
 const TAIPEI_TEXT = [
@@ -28,6 +31,19 @@ async function ownerWithDocument(text = TAIPEI_TEXT, name = "垃圾清運.txt") 
   await uploadDocument({ user: seeded.user, name, bytes: new TextEncoder().encode(text) });
   await drainJobs();
   return seeded;
+}
+
+/** A 48x48 PNG of one colour. */
+async function plainPng(colour: string): Promise<Buffer> {
+  return sharp({ create: { width: 48, height: 48, channels: 3, background: colour } }).png().toBuffer();
+}
+
+/** The message the chat sends with an image: the words, then the analysis POST /api/analyze-image made of it. */
+async function withAnalysedImage(cookie: string, image: Buffer, words: string) {
+  const { rawBody, headers } = await multipart({ image: new File([new Uint8Array(image)], "photo.png", { type: "image/png" }) });
+  const analysed = await call(analyzeImage.POST, { method: "POST", path: "/api/analyze-image", cookie, rawBody, headers });
+  expect(analysed.status).toBe(200);
+  return { content: withImageAnalysis(words, analysed.body.analysis), imageData: `data:image/png;base64,${image.toString("base64")}`, imageFileName: "photo.png" };
 }
 
 function send(cookie: string, body: unknown, headers: Record<string, string> = {}) {
@@ -153,6 +169,42 @@ describe("POST /api/messages (built-in offline model)", () => {
     expect(res.body.userMessage).toMatchObject({ imageData: PNG, imageFileName: "receipt.png" });
   });
 
+  it("answers a question about an attached image from the image's analysis, not with 'nothing found'", async () => {
+    const { cookie } = await ownerWithDocument();
+    const res = await send(cookie, await withAnalysedImage(cookie, await plainPng("#1f4fd8"), "這張圖片是什麼顏色？"));
+    expect(res.status).toBe(200);
+    const reply = res.body.aiMessage.content;
+    expect(reply).toContain("藍色");
+    expect(reply).not.toContain("找不到");
+    // The question and its analysis are stored as sent, the image with them.
+    expect(res.body.userMessage.content).toContain("[圖片分析]");
+    expect(res.body.userMessage.imageFileName).toBe("photo.png");
+
+    const en = `${cookie}; ${LOCALE_COOKIE}=en`;
+    const english = await send(en, await withAnalysedImage(en, await plainPng("#1f4fd8"), "What colour is this picture?"));
+    expect(english.body.aiMessage.content).toContain("blue");
+    expect(english.body.aiMessage.content).not.toContain("could not find");
+  });
+
+  it("says what the offline analysis cannot see, and answers from the documents too when the question concerns them", async () => {
+    const { cookie } = await ownerWithDocument();
+    const res = await send(cookie, await withAnalysedImage(cookie, await plainPng("#20a040"), "這張照片裡的東西，資源回收是哪幾天收？"));
+    const reply = res.body.aiMessage.content;
+    expect(reply).toContain("綠色");
+    expect(reply).toContain("離線模式只能描述檔案本身");
+    expect(reply).toContain("資源回收在每週二與週四收運");
+    expect(res.body.aiMessage.sources[0]).toMatchObject({ n: 1, documentName: "垃圾清運.txt" });
+
+    // An image sent with no words is described; the documents are not searched for its colours.
+    const alone = await send(cookie, await withAnalysedImage(cookie, await plainPng("#20a040"), ""));
+    expect(alone.body.aiMessage.content).toContain("綠色");
+    expect(alone.body.aiMessage.sources).toEqual([]);
+
+    // A question about the documents that merely came with an image is answered from the documents.
+    const documents = await send(cookie, await withAnalysedImage(cookie, await plainPng("#20a040"), "廚餘怎麼處理？"));
+    expect(documents.body.aiMessage.content).toContain("廚餘請以有蓋容器盛裝");
+  });
+
   it("refuses empty messages, over-long text and anything but a raster image, storing nothing", async () => {
     const { cookie } = await ownerWithDocument();
     const svg = `data:image/svg+xml;base64,${Buffer.from("<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>").toString("base64")}`;
@@ -233,6 +285,20 @@ describe("POST /api/messages (OpenAI-compatible service)", () => {
     expect(system).toContain('<passage number="1" source="垃圾清運.txt">');
     expect(request.body.messages.at(-1)).toEqual({ role: "user", content: "資源回收是哪幾天？" });
     expect(await lastUsage()).toMatchObject({ provider: "openai-compatible", model: "test-model", userId: user.id, inputTokens: 42, outputTokens: 7, outcome: "ok" });
+  });
+
+  it("puts the attached image's description into the prompt and sends the user's own words as their turn", async () => {
+    const { cookie } = await ownerWithDocument();
+    const message = await withAnalysedImage(cookie, await plainPng("#1f4fd8"), "這張圖片是什麼顏色？");
+    await useFake();
+    fake.reply = "圖片是藍色的。";
+    fake.requests.length = 0;
+    const res = await send(cookie, message);
+    expect(res.body.aiMessage.content).toBe("圖片是藍色的。");
+    const request = fake.requests.at(-1)!;
+    const system: string = request.body.messages.find((m: { role: string }) => m.role === "system").content;
+    expect(system).toMatch(/<image-description>\n[^]*藍色[^]*\n<\/image-description>/);
+    expect(request.body.messages.at(-1)).toEqual({ role: "user", content: "這張圖片是什麼顏色？" });
   });
 
   for (const [mode, outcome] of [

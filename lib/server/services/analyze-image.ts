@@ -115,7 +115,7 @@ export async function analyzeImage(input: { userId: string | null; sharedAssista
     ...call,
     instructions: "",
     messages: [{ role: "user", content: input.message ?? "" }],
-    providerOptions: { offline: { task: "describe-image", locale: input.locale, facts: { ...facts, colours: facts.colours.map((c) => ({ ...c })) }, message: input.message ?? "" } },
+    providerOptions: { offline: { task: "describe-image", locale: input.locale, facts: { ...facts, colours: facts.colours.map((c) => ({ ...c })) } } },
     forceOffline: true,
   });
   return reply.text;

@@ -1,5 +1,5 @@
 import "server-only";
-import { questionWithoutImageAnalysis } from "@/lib/chat/compose-message";
+import { splitImageAnalysis } from "@/lib/chat/compose-message";
 import type { ModelMessage } from "ai";
 import { ANSWER_PASSAGES, CHAT_HISTORY_TURNS, type Locale } from "@/lib/constants";
 import type { User } from "@/lib/server/db/schema";
@@ -54,6 +54,9 @@ export interface AnswerResult {
   /** Set when the model failed: aiMessage is then an error reply (isError). */
   error?: string;
 }
+
+// What the user's turn says to a hosted model when they sent an image with no words.
+const IMAGE_ONLY_TURN: Record<Locale, string> = { "zh-TW": "（傳送了一張圖片）", en: "(sent an image)" };
 
 // Sources are the passages a reply cites as [n]; a reply that cites none shows none.
 const CITATION = /\[(\d{1,2})\]/g;
@@ -115,13 +118,14 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
   const receivedAt = new Date();
   // A share answers from its owner's documents only, and only when it was shared with them.
   const documentsOwner = own ? scope.owner.id : scope.share.includeDocuments ? scope.share.ownerId : null;
-  const searchFor = questionWithoutImageAnalysis(request.content);
+  // The documents are searched for the user's own words; an image's analysis answers what is asked about the image.
+  const { question: searchFor, analysis: imageAnalysis } = splitImageAnalysis(request.content);
   // The offline model answers from the passages alone: no need to read the conversation for it.
   const usesHistory = conversation !== null && !(await resolveModel("chat")).offline;
   const [profile, history, passages] = await Promise.all([
     own ? assistantProfile(scope.owner.id, request.locale) : { name: scope.share.name, rolePrompt: scope.share.rolePrompt },
     usesHistory ? recentConversation(conversation, CHAT_HISTORY_TURNS * 2) : [],
-    documentsOwner ? retrievePassages({ ownerId: documentsOwner, question: searchFor, k: ANSWER_PASSAGES }) : [],
+    documentsOwner && searchFor ? retrievePassages({ ownerId: documentsOwner, question: searchFor, k: ANSWER_PASSAGES }) : [],
   ]);
   // The document names matter only when no passage matched (to say what the documents are); with
   // passages, theirs are enough and a busy share skips the query.
@@ -140,6 +144,7 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
     rolePrompt: profile.rolePrompt,
     passages: toOfflinePassages(passages),
     documentNames,
+    image: imageAnalysis,
   };
 
   let text: string;
@@ -152,8 +157,9 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
       route: own ? "/api/messages" : "/api/shared-assistants/messages",
       userId: own ? scope.owner.id : scope.visitorUserId,
       sharedAssistantId: own ? null : scope.share.id,
-      instructions: answerInstructions({ assistantName: profile.name, rolePrompt: profile.rolePrompt, locale: request.locale, passages, documentNames }),
-      messages: [...historyMessages(history), { role: "user", content: request.content }],
+      instructions: answerInstructions({ assistantName: profile.name, rolePrompt: profile.rolePrompt, locale: request.locale, passages, documentNames, imageDescription: imageAnalysis }),
+      // The image's description is in the instructions; the user's turn is their words (or that they sent an image).
+      messages: [...historyMessages(history), { role: "user", content: searchFor || (imageAnalysis ? IMAGE_ONLY_TURN[request.locale] : request.content) }],
       // Plain data (the provider-options type wants an index signature an interface does not have).
       providerOptions: { offline: { ...offline, passages: offline.passages.map((p) => ({ ...p })) } },
       onDelta: request.onDelta,

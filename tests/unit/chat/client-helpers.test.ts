@@ -53,16 +53,16 @@ describe("detectInAppBrowser", () => {
   });
 });
 
-import { checkChosenImage, nextProgress, questionWithoutImageAnalysis, withImageAnalysis } from "@/lib/chat/compose-message";
+import { checkChosenImage, nextProgress, splitImageAnalysis, withImageAnalysis } from "@/lib/chat/compose-message";
 
 describe("image attachments", () => {
   it("appends the analysis after the [圖片分析] marker", () => {
     expect(withImageAnalysis("這是什麼？", "一面旗子")).toBe("這是什麼？\n\n[圖片分析] 一面旗子");
     expect(withImageAnalysis("  ", "一面旗子")).toBe("[圖片分析] 一面旗子");
-    // The documents are searched for the user's words; an image alone is searched by its analysis.
-    expect(questionWithoutImageAnalysis(withImageAnalysis("資源回收是哪幾天？", "PNG 圖片，紅色與藍色"))).toBe("資源回收是哪幾天？");
-    expect(questionWithoutImageAnalysis(withImageAnalysis("", "PNG 圖片"))).toBe("[圖片分析] PNG 圖片");
-    expect(questionWithoutImageAnalysis("沒有圖片")).toBe("沒有圖片");
+    // The documents are searched for the user's words; a question about the image is answered from its analysis.
+    expect(splitImageAnalysis(withImageAnalysis("資源回收是哪幾天？", "PNG 圖片，紅色與藍色"))).toEqual({ question: "資源回收是哪幾天？", analysis: "PNG 圖片，紅色與藍色" });
+    expect(splitImageAnalysis(withImageAnalysis("", "PNG 圖片\n主要顏色：藍色。"))).toEqual({ question: "", analysis: "PNG 圖片\n主要顏色：藍色。" });
+    expect(splitImageAnalysis("沒有圖片")).toEqual({ question: "沒有圖片", analysis: null });
   });
 
   it("accepts any image up to 10 MB", () => {

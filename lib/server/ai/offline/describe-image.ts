@@ -55,8 +55,12 @@ function format(type: string): string {
   return type.replace("image/", "").toUpperCase().replace("JPEG", "JPEG");
 }
 
-/** What can be said about an image without a vision model, in the reader's language. */
-export function describeImage(facts: ImageFacts, locale: Locale, message?: string): string {
+/**
+ * What can be said about an image without a vision model, in the reader's language: the file, its
+ * colours, and plainly what it cannot see. (The question asked with it is answered from this when
+ * the message is sent; repeating it here only doubled it in the user's bubble.)
+ */
+export function describeImage(facts: ImageFacts, locale: Locale): string {
   const size = facts.bytes >= 1024 * 1024 ? `${(facts.bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(facts.bytes / 1024))} KB`;
   const orientation = facts.width === facts.height ? "square" : facts.width > facts.height ? "landscape" : "portrait";
   const colours = [...new Set(facts.colours.map((c) => colourName(c.hex, locale)))].slice(0, 3);
@@ -65,7 +69,6 @@ export function describeImage(facts: ImageFacts, locale: Locale, message?: strin
       `A ${format(facts.type)} image, ${facts.width} × ${facts.height} pixels (${orientation}), ${size}${facts.frames > 1 ? `, animated with ${facts.frames} frames` : ""}${facts.hasAlpha ? ", with transparency" : ""}.`,
       colours.length > 0 ? `Main colours: ${colours.join(", ")}.` : "",
       "Offline mode describes only the file itself; configure a vision model to have the picture's content read.",
-      message?.trim() ? `Your question about it: ${message.trim()}` : "",
     ]
       .filter(Boolean)
       .join("\n");
@@ -75,7 +78,6 @@ export function describeImage(facts: ImageFacts, locale: Locale, message?: strin
     `這是一張 ${format(facts.type)} 圖片，${facts.width} × ${facts.height} 像素（${shape}），大小 ${size}${facts.frames > 1 ? `，共 ${facts.frames} 格動畫` : ""}${facts.hasAlpha ? "，含透明背景" : ""}。`,
     colours.length > 0 ? `主要顏色：${colours.join("、")}。` : "",
     "離線模式只能描述檔案本身；設定具備視覺能力的 AI 模型後即可辨識圖片內容。",
-    message?.trim() ? `您對這張圖片的提問：${message.trim()}` : "",
   ]
     .filter(Boolean)
     .join("\n");

@@ -1,6 +1,7 @@
 import "server-only";
 import type { LanguageModelV4, LanguageModelV4CallOptions, LanguageModelV4StreamPart, LanguageModelV4Usage } from "@ai-sdk/provider";
 import { LOCALES, type Locale } from "@/lib/constants";
+import { composeAnswerWithImage } from "./answer-about-image";
 import { composeAnswer, type OfflinePassage } from "./compose-answer";
 import { describeImage, type ImageFacts } from "./describe-image";
 
@@ -20,8 +21,10 @@ export type OfflineTask =
       rolePrompt: string;
       passages: OfflinePassage[];
       documentNames: string[];
+      /** The analysis of an image sent with the question, if one was. */
+      image?: string | null;
     }
-  | { task: "describe-image"; locale: Locale; facts: ImageFacts; message?: string };
+  | { task: "describe-image"; locale: Locale; facts: ImageFacts };
 
 /**
  * The reply streamed a line at a time (each with its line break): the text exists whole before the
@@ -86,8 +89,8 @@ function promptText(options: LanguageModelV4CallOptions): string {
 
 function reply(options: LanguageModelV4CallOptions): string {
   const task = taskOf(options);
-  if (task?.task === "answer") return composeAnswer(task);
-  if (task?.task === "describe-image") return describeImage(task.facts, task.locale, task.message);
+  if (task?.task === "answer") return task.image ? composeAnswerWithImage({ ...task, image: task.image }) : composeAnswer(task);
+  if (task?.task === "describe-image") return describeImage(task.facts, task.locale);
   // Called without a task (nothing retrieved for it): an honest answer that it cannot help here.
   return composeAnswer({ locale: "zh-TW", question: "", assistantName: "", rolePrompt: "", passages: [], documentNames: [] });
 }
