@@ -65,12 +65,23 @@ describe("GET /api/shared-assistants", () => {
   });
 });
 
+/** Runs with Google sign-in set up on the server (the tests' environment has none). */
+async function withGoogle<T>(work: () => Promise<T>): Promise<T> {
+  const saved = env.googleEnabled;
+  env.googleEnabled = true;
+  try {
+    return await work();
+  } finally {
+    env.googleEnabled = saved;
+  }
+}
+
 describe("PATCH /api/shared-assistants/{shareId}", () => {
   it("changes name, role, public mode, access mode and announcement for the owner only", async () => {
     const owner = await seedUser({ role: "admin" });
     const { body: created } = await create(owner.cookie);
     const changes = { name: "新名字", rolePrompt: "新角色", isPublicMode: true, accessMode: "google_required", announcementEnabled: true, pinnedAnnouncement: "公告" };
-    const res = await call(share.PATCH, { method: "PATCH", cookie: owner.cookie, params: { id: created.shareId }, body: changes });
+    const res = await withGoogle(() => call(share.PATCH, { method: "PATCH", cookie: owner.cookie, params: { id: created.shareId }, body: changes }));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject(changes);
     expect((await call(share.PATCH, { method: "PATCH", cookie: owner.cookie, params: { id: created.shareId }, body: { accessMode: "everyone" } })).status).toBe(400);
@@ -79,6 +90,28 @@ describe("PATCH /api/shared-assistants/{shareId}", () => {
     const denied = await call(share.PATCH, { method: "PATCH", cookie: intruder.cookie, params: { id: created.shareId }, body: { name: "偷改" } });
     expect(denied.status).toBe(404);
     expect((await visit(created.shareId)).body.name).toBe("新名字");
+  });
+
+  it("refuses google_required with a field error in the owner's language while Google sign-in is not set up, changing nothing", async () => {
+    const owner = await seedUser({ role: "admin" });
+    const { body: created } = await create(owner.cookie);
+    const patch = (cookie: string, body: Record<string, unknown>) => call(share.PATCH, { method: "PATCH", cookie, params: { id: created.shareId }, body });
+    const refused = await patch(owner.cookie, { name: "改名", accessMode: "google_required" });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe("validation");
+    expect(refused.body.details).toEqual([expect.objectContaining({ path: "accessMode", message: "validation.googleSignInUnavailable" })]);
+    expect((await visit(created.shareId)).body).toMatchObject({ name: "稅務小幫手", accessMode: "open" });
+    // Another owner's share still answers 404, whatever the body asks.
+    const intruder = await seedUser({ role: "admin" });
+    expect((await patch(intruder.cookie, { accessMode: "google_required" })).status).toBe(404);
+
+    // A share that already has the mode (set while Google was configured) can still be renamed, and switched back.
+    await withGoogle(() => patch(owner.cookie, { accessMode: "google_required" }));
+    const renamed = await patch(owner.cookie, { name: "新名字", accessMode: "google_required" });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ name: "新名字", accessMode: "google_required" });
+    expect((await patch(owner.cookie, { accessMode: "open" })).body.accessMode).toBe("open");
+    expect((await patch(owner.cookie, { accessMode: "google_required" })).status).toBe(400);
   });
 });
 

@@ -1,6 +1,8 @@
+import { env } from "@/lib/env";
 import { updateShareSchema } from "@/lib/schemas/shared-assistant";
 import { AppError } from "@/lib/server/http/errors";
 import { route } from "@/lib/server/http/route";
+import { assertAccessModeAvailable } from "@/lib/server/policies/share-access-mode";
 import { findActiveShare, revokeOwnerShare, updateOwnerShare } from "@/lib/server/queries/shared-assistants";
 import { toOwnerShare, toVisitorShare } from "@/lib/server/services/present-share";
 
@@ -15,6 +17,11 @@ export const GET = route({ auth: "public" }, async ({ params, user }) => {
 
 // PATCH /api/shared-assistants/{shareId}: the owner changes name, role, modes or the announcement.
 export const PATCH = route({ auth: "workspace", body: updateShareSchema }, async ({ params, user, body }) => {
+  if (body.accessMode === "google_required" && !env.googleEnabled) {
+    // Whether the share already had the mode (it may keep it); an unknown or another owner's share is left to the update's 404.
+    const current = await findActiveShare(params.id);
+    if (current?.ownerId === user.id) assertAccessModeAvailable({ requested: body.accessMode, current: current.accessMode, googleEnabled: false });
+  }
   const share = await updateOwnerShare(user.id, params.id, body);
   if (!share) throw new AppError("not_found", { messageKey: "share_not_found" });
   return toOwnerShare(share);
