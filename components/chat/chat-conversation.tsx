@@ -1,16 +1,22 @@
 "use client";
 
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslations } from "next-intl";
+import { ArrowDown } from "lucide-react";
+import { Button } from "@/components/ui/button";
 import { ChatInput } from "./chat-input";
 import { MessageBubble } from "./message-bubble";
 import { SuggestionsPanel } from "./suggestions-panel";
 import { ThinkingIndicator } from "./thinking-indicator";
+import { useStickToBottom } from "./use-stick-to-bottom";
 import type { useChat } from "./use-chat";
-import type { DraftImage } from "./types";
+import type { ChatMessage, DraftImage } from "./types";
 
 /**
- * The conversation and the bar under it, the same in normal and shared mode: messages (or the
- * empty state), the thinking indicator or the streaming reply, 您可能想問 and the input bar.
+ * The conversation and the bar under it, the same in normal and shared mode: a scroll region of
+ * its own with the messages (or the empty state), the thinking indicator or the streaming reply;
+ * under it, in the flow so they never cover a message, 您可能想問 and the input bar. The parent
+ * gives this a bounded height (a flex column that fills the screen).
  */
 export function ChatConversation({
   chat,
@@ -21,6 +27,7 @@ export function ChatConversation({
   mobile,
   analyzeUrl,
   onSignInToSend,
+  inputNotice,
 }: {
   chat: ReturnType<typeof useChat>;
   emptyState: React.ReactNode;
@@ -30,36 +37,76 @@ export function ChatConversation({
   mobile: boolean;
   analyzeUrl?: string;
   onSignInToSend?: (text: string, image: DraftImage | null) => void;
+  /** Shown instead of the input bar when nobody can send here (a share whose sign-in is unavailable). */
+  inputNotice?: React.ReactNode;
 }) {
-  const end = useRef<HTMLDivElement>(null);
+  const t = useTranslations("chat");
+  const last = chat.messages.at(-1);
+  const { scroller, content, atBottom, toBottom } = useStickToBottom({
+    count: chat.messages.length,
+    lastSentByReader: last?.pending && last.role === "user" ? last.id : null,
+  });
 
-  // Scroll to the newest message after every change, and as a reply streams in.
-  useEffect(() => {
-    end.current?.scrollIntoView({ block: "end", behavior: "smooth" });
-  }, [chat.messages.length, chat.streaming?.content, chat.sending]);
-
+  const announcement = useFinishedReply(chat.messages, chat.loading);
   const busy = chat.sending || chat.clearing;
   const empty = !chat.loading && chat.messages.length === 0;
 
   return (
     <>
-      <div className="flex-1">
-        {empty ? (
-          emptyState
-        ) : (
-          <ol className="space-y-5 py-2" aria-live="polite" data-testid="message-list">
-            {chat.messages.map((m) => (
-              <MessageBubble key={m.id} message={m} />
-            ))}
-            {chat.streaming ? <MessageBubble message={chat.streaming} /> : chat.sending && <ThinkingIndicator />}
-          </ol>
+      <div className="relative flex min-h-0 flex-1 flex-col">
+        <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto overscroll-contain" data-testid="conversation-scroll">
+          <div ref={content} className="mx-auto w-full max-w-3xl px-1 pb-4">
+            {empty ? (
+              emptyState
+            ) : (
+              <ol className="space-y-5 py-2" data-testid="message-list">
+                {chat.messages.map((m) => (
+                  <MessageBubble key={m.id} message={m} />
+                ))}
+                {chat.streaming ? <MessageBubble message={chat.streaming} /> : chat.sending && <ThinkingIndicator />}
+              </ol>
+            )}
+          </div>
+        </div>
+        {/* Screen readers hear each finished reply once, not every streamed piece of it. */}
+        <div className="sr-only" aria-live="polite" data-testid="reply-announcement">
+          {announcement}
+        </div>
+        {!atBottom && !empty && (
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            onClick={() => toBottom("smooth")}
+            className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full bg-background/95 shadow-md"
+            data-testid="jump-to-newest"
+          >
+            <ArrowDown />
+            {t("jumpToNewest")}
+          </Button>
         )}
-        <div ref={end} />
       </div>
-      <div className="sticky bottom-0 space-y-2 bg-background/95 pt-2 pb-3 backdrop-blur supports-[backdrop-filter]:bg-background/80">
+      <div className="mx-auto w-full max-w-3xl shrink-0 space-y-2 pt-2">
         <SuggestionsPanel suggestions={suggestions} mobile={mobile} disabled={busy} onPick={onPickSuggestion} onDismiss={onDismissSuggestions} />
-        <ChatInput busy={busy} mobile={mobile} onSend={(text, image) => chat.send(text, image)} analyzeUrl={analyzeUrl} onSignInToSend={onSignInToSend} />
+        {inputNotice ?? <ChatInput busy={busy} mobile={mobile} onSend={(text, image) => chat.send(text, image)} analyzeUrl={analyzeUrl} onSignInToSend={onSignInToSend} />}
       </div>
     </>
   );
+}
+
+/** The text of the newest reply that arrived while the page was open (not the history it loaded with). */
+function useFinishedReply(messages: ChatMessage[], loading: boolean): string {
+  const [text, setText] = useState("");
+  const seen = useRef<string | null | undefined>(undefined);
+  const last = messages.at(-1);
+  useEffect(() => {
+    if (loading) return;
+    const id = last?.id ?? null;
+    // The first settled list is history: remember where it ends, announce nothing.
+    if (seen.current === undefined) seen.current = id;
+    if (!last || id === seen.current) return;
+    seen.current = id;
+    if (last.role === "assistant" && !last.pending) setText(last.content);
+  }, [last, loading]);
+  return text;
 }

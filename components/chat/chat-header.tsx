@@ -53,53 +53,59 @@ export function ChatHeader({
   const t = useTranslations("chat");
   const { download, copyPageLink, exporting } = useExport(hasMessages);
   return (
-    <header className="flex items-center gap-1 border-b pb-2" data-testid="chat-header">
-      <h2 className="truncate text-base font-semibold" data-testid="assistant-name">
-        {assistantName}
-      </h2>
-      <div className="mr-auto">{rolePrompt !== null && <AssistantSettingsDialog key={`${assistantName}\n${rolePrompt}`} name={assistantName} rolePrompt={rolePrompt} />}</div>
-      <ThemeToggle />
-      <DropdownMenu>
-        <DropdownMenuTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={t("export")} title={t("export")} disabled={exporting} data-testid="export-menu">
-            <Download />
-          </Button>
-        </DropdownMenuTrigger>
-        <DropdownMenuContent align="end">
-          {FORMATS.map(({ format, key }) => (
-            <DropdownMenuItem key={format} onSelect={() => void download(format)} data-testid={`export-${format}`}>
-              {t(key)}
+    // The name takes the width it needs: when it and the buttons do not fit on one line (a phone,
+    // a long name), the buttons move to a second line rather than the name being cut to a few letters.
+    <header className="flex flex-wrap items-center gap-x-1 gap-y-0.5 border-b pb-1.5" data-testid="chat-header">
+      <div className="flex min-w-0 flex-[1_1_auto] items-center gap-1">
+        <h2 className="min-w-0 truncate text-base font-semibold" title={assistantName} data-testid="assistant-name">
+          {assistantName}
+        </h2>
+        {rolePrompt !== null && <AssistantSettingsDialog key={`${assistantName}\n${rolePrompt}`} name={assistantName} rolePrompt={rolePrompt} />}
+      </div>
+      <div className="ml-auto flex flex-none items-center" data-testid="chat-header-actions">
+        <ThemeToggle />
+        <DropdownMenu>
+          <DropdownMenuTrigger asChild>
+            <Button variant="ghost" size="icon" aria-label={t("export")} title={t("export")} disabled={exporting} data-testid="export-menu">
+              <Download />
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent align="end">
+            {FORMATS.map(({ format, key }) => (
+              <DropdownMenuItem key={format} onSelect={() => void download(format)} data-testid={`export-${format}`}>
+                {t(key)}
+              </DropdownMenuItem>
+            ))}
+            <DropdownMenuSeparator />
+            <DropdownMenuItem onSelect={() => void copyPageLink()} data-testid="export-share">
+              <Link2 className="size-4" />
+              {t("shareLink")}
             </DropdownMenuItem>
-          ))}
-          <DropdownMenuSeparator />
-          <DropdownMenuItem onSelect={() => void copyPageLink()} data-testid="export-share">
-            <Link2 className="size-4" />
-            {t("shareLink")}
-          </DropdownMenuItem>
-        </DropdownMenuContent>
-      </DropdownMenu>
-      <Button variant="ghost" size="icon" aria-label={t("refresh")} title={t("refresh")} onClick={onRefresh} disabled={refreshing} data-testid="refresh-chat">
-        <RefreshCw className={cn(refreshing && "animate-spin")} />
-      </Button>
-      <LinkPreviewSettingsControl mobile={mobile} />
-      <ShareAssistantButton />
-      <AlertDialog>
-        <AlertDialogTrigger asChild>
-          <Button variant="ghost" size="icon" aria-label={t("startOver")} title={t("startOver")} disabled={clearing || !hasMessages} data-testid="start-over">
-            <RotateCcw />
-          </Button>
-        </AlertDialogTrigger>
-        <AlertDialogContent>
-          <AlertDialogTitle>{t("startOverTitle")}</AlertDialogTitle>
-          <AlertDialogDescription>{t("startOverBody")}</AlertDialogDescription>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t("cancel")}</AlertDialogCancel>
-            <AlertDialogAction onClick={onClear} data-testid="confirm-start-over">
-              {t("startOverConfirm")}
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+          </DropdownMenuContent>
+        </DropdownMenu>
+        <Button variant="ghost" size="icon" aria-label={t("refresh")} title={t("refresh")} onClick={onRefresh} disabled={refreshing} data-testid="refresh-chat">
+          <RefreshCw className={cn(refreshing && "animate-spin")} />
+        </Button>
+        <LinkPreviewSettingsControl mobile={mobile} />
+        <ShareAssistantButton />
+        <AlertDialog>
+          <AlertDialogTrigger asChild>
+            <Button variant="ghost" size="icon" aria-label={t("startOver")} title={t("startOver")} disabled={clearing || !hasMessages} data-testid="start-over">
+              <RotateCcw />
+            </Button>
+          </AlertDialogTrigger>
+          <AlertDialogContent>
+            <AlertDialogTitle>{t("startOverTitle")}</AlertDialogTitle>
+            <AlertDialogDescription>{t("startOverBody")}</AlertDialogDescription>
+            <AlertDialogFooter>
+              <AlertDialogCancel>{t("cancel")}</AlertDialogCancel>
+              <AlertDialogAction onClick={onClear} data-testid="confirm-start-over">
+                {t("startOverConfirm")}
+              </AlertDialogAction>
+            </AlertDialogFooter>
+          </AlertDialogContent>
+        </AlertDialog>
+      </div>
     </header>
   );
 }

@@ -32,8 +32,11 @@ export function ChatScreen({ emptyState }: { emptyState: React.ReactNode }) {
   });
 
   return (
-    <div className="mx-auto flex min-h-[calc(100dvh-10rem)] max-w-3xl flex-col gap-3" data-testid="chat-screen">
-      <ChatHeader
+    // data-fill-viewport: the app shell gives this screen the window's height (see AppShell), so
+    // the conversation scrolls in its own region and the header and input stay in view.
+    <div className="flex min-h-0 flex-1 flex-col gap-2" data-fill-viewport data-testid="chat-screen">
+      <div className="mx-auto w-full max-w-3xl shrink-0 space-y-2">
+        <ChatHeader
         assistantName={assistant?.name ?? ""}
         rolePrompt={assistant?.rolePrompt ?? null}
         hasMessages={chat.messages.length > 0}
@@ -42,14 +45,15 @@ export function ChatScreen({ emptyState }: { emptyState: React.ReactNode }) {
         mobile={mobile}
         onRefresh={() => void chat.refresh()}
         onClear={() => void chat.clear()}
-      />
-      <PromoBanner />
-      {inApp && (
-        <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="in-app-tip">
-          <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
-          {t("inAppTip")}
-        </p>
-      )}
+        />
+        <PromoBanner />
+        {inApp && (
+          <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="in-app-tip">
+            <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {t("inAppTip")}
+          </p>
+        )}
+      </div>
       <ChatConversation
         chat={chat}
         emptyState={emptyState}

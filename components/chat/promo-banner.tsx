@@ -14,9 +14,10 @@ export function PromoBanner() {
   useEffect(() => setVisible(localStorage.getItem(DISMISSED_KEY) !== "1"), []);
   if (!visible) return null;
   return (
-    <aside className="flex items-center gap-3 rounded-xl border border-primary/30 bg-gradient-to-r from-primary/10 to-transparent px-4 py-3 text-sm" data-testid="promo-banner">
-      <Sparkles className="size-5 shrink-0 text-primary" aria-hidden />
-      <p className="flex-1">{t("promoText")}</p>
+    // Compact on a phone: every line here is a line less of the conversation.
+    <aside className="flex items-center gap-2 rounded-xl border border-primary/30 bg-gradient-to-r from-primary/10 to-transparent px-3 py-1.5 text-xs sm:gap-3 sm:px-4 sm:py-2.5 sm:text-sm" data-testid="promo-banner">
+      <Sparkles className="size-4 shrink-0 text-primary sm:size-5" aria-hidden />
+      <p className="line-clamp-2 flex-1">{t("promoText")}</p>
       <Link href="/guide" target="_blank" className="shrink-0 font-medium text-primary underline-offset-2 hover:underline">
         {t("promoAction")}
       </Link>

@@ -20,7 +20,7 @@ export interface SharedAssistantProps {
   /** The name the server already knows (for the header before the load finishes). */
   initialName: string;
   googleEnabled: boolean;
-  supportUrl: string;
+  support: { href: string; external: boolean };
   featureCards: React.ReactNode;
 }
 
@@ -30,7 +30,7 @@ export interface SharedAssistantProps {
  * revealed once ready or, regardless, after 5 s (3 s in LINE); in in-app browsers, load checks at
  * 1.5, 3 and 5 s offer the switch-browser help while the page is still not up.
  */
-export function SharedAssistantApp({ shareId, initialName, googleEnabled, supportUrl, featureCards }: SharedAssistantProps) {
+export function SharedAssistantApp({ shareId, initialName, googleEnabled, support, featureCards }: SharedAssistantProps) {
   const t = useTranslations("shared");
   const device = useDevice();
   const line = device.inApp === "line";
@@ -78,10 +78,12 @@ export function SharedAssistantApp({ shareId, initialName, googleEnabled, suppor
   const name = state.status === "ready" ? state.share.name : initialName;
 
   return (
-    <div className="flex min-h-dvh flex-col">
+    // The window's height exactly: the conversation scrolls inside its own region (ChatConversation)
+    // while the header and the input stay in view; the loading and error states scroll in main.
+    <div className="flex h-dvh flex-col">
       <GoogleAuthReturn />
-      <SharedHeader name={name} shareId={shareId} googleEnabled={googleEnabled} hideSignIn={device.inApp !== null} supportUrl={supportUrl} />
-      <main id="main" className="mx-auto w-full max-w-4xl flex-1 px-3 py-4 sm:px-4 sm:py-6" data-revealed={visible ? "true" : "false"}>
+      <SharedHeader name={name} shareId={shareId} googleEnabled={googleEnabled} hideSignIn={device.inApp !== null} support={support} />
+      <main id="main" className="flex min-h-0 w-full flex-1 flex-col overflow-y-auto px-3 pt-3 pb-2 sm:px-4 sm:pt-4 sm:pb-3" data-revealed={visible ? "true" : "false"}>
         {help === "shown" && !contentReady && device.inApp && (
           <SwitchBrowserHelp
             browser={device.inApp}
@@ -100,10 +102,14 @@ export function SharedAssistantApp({ shareId, initialName, googleEnabled, suppor
             <p className="text-sm">{t("loading")}</p>
           </div>
         )}
-        {state.status === "error" && <ShareLoadErrorCard error={state.error} />}
+        {state.status === "error" && (
+          <div className="mx-auto w-full max-w-4xl">
+            <ShareLoadErrorCard error={state.error} />
+          </div>
+        )}
         {state.status === "ready" && (
-          <div className={visible ? undefined : "hidden"}>
-            <SharedChat share={state.share} device={device} onReady={onChatReady} emptyState={<SharedEmptyState name={state.share.name} featureCards={featureCards} />} />
+          <div className={visible ? "flex min-h-0 flex-1 flex-col" : "hidden"}>
+            <SharedChat share={state.share} device={device} googleEnabled={googleEnabled} onReady={onChatReady} emptyState={<SharedEmptyState name={state.share.name} featureCards={featureCards} />} />
           </div>
         )}
       </main>

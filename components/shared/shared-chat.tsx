@@ -14,6 +14,7 @@ import type { Device } from "@/components/chat/use-device";
 import { useSuggestions } from "@/components/chat/use-suggestions";
 import type { DraftImage } from "@/components/chat/types";
 import { AnnouncementPanel } from "./announcement-panel";
+import { SignInUnavailableNotice } from "./sign-in-unavailable-notice";
 import { InAppWarning } from "./in-app-warning";
 import { useGoogleSignIn } from "./use-google-sign-in";
 import { useGuestAuth } from "./use-guest-auth";
@@ -24,7 +25,20 @@ import { useSharedChat } from "./use-shared-chat";
  * opening questions, and on a google_required share the sign-in before sending, with the draft
  * kept and replayed after sign-in (SPEC §4).
  */
-export function SharedChat({ share, device, emptyState, onReady }: { share: VisitorShare; device: Device; emptyState: React.ReactNode; onReady: () => void }) {
+export function SharedChat({
+  share,
+  device,
+  googleEnabled,
+  emptyState,
+  onReady,
+}: {
+  share: VisitorShare;
+  device: Device;
+  /** Whether this server has Google sign-in: without it a google_required share cannot send Google sign-in's way. */
+  googleEnabled: boolean;
+  emptyState: React.ReactNode;
+  onReady: () => void;
+}) {
   const t = useTranslations("shared");
   const { data: viewer } = useGuestAuth();
   const signIn = useGoogleSignIn(share.shareId);
@@ -59,10 +73,12 @@ export function SharedChat({ share, device, emptyState, onReady }: { share: Visi
   }, [ready, onReady]);
 
   const needsSignIn = share.accessMode === "google_required" && viewer !== undefined && !viewer.isAuthenticated;
+  // Sending would lead to a Google sign-in that does not exist: say so instead of a dead end.
+  const signInUnavailable = needsSignIn && !googleEnabled;
   const { suggestions, dismiss } = useSuggestions({
     messages: chat.messages,
     loaded: ready,
-    enabled: device.known && !device.inApp && !chat.sending,
+    enabled: device.known && !device.inApp && !chat.sending && !signInUnavailable,
     assistantName: share.name,
     assistantRole: "",
     shareId: share.shareId,
@@ -102,10 +118,12 @@ export function SharedChat({ share, device, emptyState, onReady }: { share: Visi
   }, [canReplay, replay]);
 
   return (
-    <div className="mx-auto flex min-h-[calc(100dvh-8rem)] max-w-3xl flex-col gap-3" data-testid="shared-chat">
-      {share.isOwner && share.announcementEnabled && share.pinnedAnnouncement && <AnnouncementPanel shareId={share.shareId} text={share.pinnedAnnouncement} />}
-      {device.inApp && <InAppWarning browser={device.inApp} />}
-      <PromoBanner />
+    <div className="flex min-h-0 flex-1 flex-col gap-2" data-testid="shared-chat">
+      <div className="mx-auto w-full max-w-3xl shrink-0 space-y-2 empty:hidden">
+        {share.isOwner && share.announcementEnabled && share.pinnedAnnouncement && <AnnouncementPanel shareId={share.shareId} text={share.pinnedAnnouncement} />}
+        {device.inApp && <InAppWarning browser={device.inApp} />}
+        <PromoBanner />
+      </div>
       <ChatConversation
         chat={chat}
         emptyState={emptyState}
@@ -115,6 +133,7 @@ export function SharedChat({ share, device, emptyState, onReady }: { share: Visi
         mobile={device.mobile}
         analyzeUrl={analyzeUrl}
         onSignInToSend={needsSignIn ? signInFirst : undefined}
+        inputNotice={signInUnavailable ? <SignInUnavailableNotice shareId={share.shareId} /> : undefined}
       />
     </div>
   );

@@ -20,6 +20,8 @@ export function WorkspaceTabs({ chat, files, shares }: { chat: React.ReactNode; 
   return (
     <Tabs
       value={current}
+      // Only matters on the chat tab, whose screen fills the window (AppShell makes main a column then).
+      className="flex min-h-0 flex-1 flex-col"
       onValueChange={(value) => {
         const next = new URLSearchParams(params);
         if (value === "chat") next.delete("tab");
@@ -27,7 +29,7 @@ export function WorkspaceTabs({ chat, files, shares }: { chat: React.ReactNode; 
         router.replace(`${pathname}${next.size ? `?${next}` : ""}`, { scroll: false });
       }}
     >
-      <TabsList aria-label={t("tabs")} className="mb-2 w-full sm:w-auto">
+      <TabsList aria-label={t("tabs")} className="w-full shrink-0 sm:w-auto">
         <TabsTrigger value="chat" data-testid="tab-chat">
           <MessagesSquare className="size-4" aria-hidden />
           {t("chat")}
@@ -41,9 +43,11 @@ export function WorkspaceTabs({ chat, files, shares }: { chat: React.ReactNode; 
           {tShares("tab")}
         </TabsTrigger>
       </TabsList>
-      <TabsContent value="chat">{chat}</TabsContent>
-      <TabsContent value="files">{files}</TabsContent>
-      <TabsContent value="shares">{shares}</TabsContent>
+      <TabsContent value="chat" className="mt-2 flex min-h-0 flex-1 flex-col">
+        {chat}
+      </TabsContent>
+      <TabsContent value="files" className="mt-6">{files}</TabsContent>
+      <TabsContent value="shares" className="mt-6">{shares}</TabsContent>
     </Tabs>
   );
 }

@@ -26,6 +26,10 @@ Object.assign(process.env, {
   GOOGLE_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
   SUPPORT_URL: "https://example.org/donate",
   LOG_LEVEL: "warn",
+  // Every browser of the suite comes from 127.0.0.1: the share specs together send more than the
+  // product's 20 a minute per address. The limits themselves are proven by the integration tests.
+  SHARE_LIMIT_PER_IP_PER_MINUTE: "200",
+  SHARE_LIMIT_PER_VISITOR_PER_MINUTE: "50",
 });
 delete process.env.DATABASE_URL;
 
