@@ -55,7 +55,7 @@ export function SharedAuthControls({ shareId, googleEnabled, hideSignIn }: { sha
   }
   if (!googleEnabled || hideSignIn) return null;
   return (
-    <Button size="sm" onClick={signIn} data-testid="shared-sign-in">
+    <Button size="sm" onClick={signIn} aria-label={t("signIn")} title={t("signIn")} data-testid="shared-sign-in">
       <LogIn />
       <span className="hidden sm:inline">{t("signIn")}</span>
     </Button>

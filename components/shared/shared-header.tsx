@@ -17,13 +17,13 @@ export function SharedHeader({
   shareId,
   googleEnabled,
   hideSignIn,
-  supportUrl,
+  support,
 }: {
   name: string;
   shareId: string;
   googleEnabled: boolean;
   hideSignIn: boolean;
-  supportUrl: string;
+  support: { href: string; external: boolean };
 }) {
   const t = useTranslations("shared");
   const tApp = useTranslations("app");
@@ -56,7 +56,7 @@ export function SharedHeader({
         </div>
         <div className="flex items-center gap-0.5">
           <Button variant="ghost" size="sm" asChild data-testid="shared-support">
-            <a href={supportUrl} target="_blank" rel="noopener noreferrer" title={t("supportUs")}>
+            <a href={support.href} target="_blank" rel={support.external ? "noopener noreferrer" : "noopener"} title={t("supportUs")} aria-label={t("supportUs")}>
               <Heart className="text-rose-500" />
               <span className="hidden md:inline">{t("supportUs")}</span>
             </a>

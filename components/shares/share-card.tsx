@@ -1,10 +1,11 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { Copy, ExternalLink, Lock, Globe, Megaphone, MessageSquare, RefreshCw, Trash2, Users } from "lucide-react";
+import { AlertTriangle, Copy, ExternalLink, Lock, Globe, Megaphone, MessageSquare, RefreshCw, Trash2, Users } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmShareAction } from "./confirm-share-action";
+import { useGoogleAvailable } from "./google-availability";
 import { ShareEditDialog } from "./share-edit-dialog";
 import type { OwnerShare } from "./types";
 import { useShareActions } from "./use-share-actions";
@@ -18,6 +19,9 @@ export function ShareCard({ share }: { share: OwnerShare }) {
   const format = useFormatter();
   const { revoke, rotate, copyLink } = useShareActions();
   const announcementShown = share.announcementEnabled && !!share.pinnedAnnouncement;
+  // Visitors of such a share cannot send until Google sign-in is set up or the mode is switched back.
+  const googleAvailable = useGoogleAvailable();
+  const signInUnavailable = share.accessMode === "google_required" && !googleAvailable;
 
   return (
     <li
@@ -46,6 +50,12 @@ export function ShareCard({ share }: { share: OwnerShare }) {
             </Badge>
           ) : null}
         </div>
+        {signInUnavailable && (
+          <p className="mt-2 flex items-start gap-1.5 text-xs text-amber-700 dark:text-amber-400" role="note" data-testid="share-google-unavailable">
+            <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden />
+            {t("googleNotConfigured")}
+          </p>
+        )}
       </div>
       <div className="flex min-w-0 items-center gap-1 rounded-md border bg-muted/40 py-0.5 pr-0.5 pl-3 sm:col-span-2">
         <span className="sr-only">{t("link")}</span>

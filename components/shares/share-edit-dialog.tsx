@@ -112,7 +112,9 @@ export function ShareEditForm({ share, onDone }: { share: OwnerShare; onDone: ()
       >
         <NativeSelect value={values.accessMode} onChange={(e) => set("accessMode", e.target.value as AccessMode)} data-testid="share-edit-access">
           {ACCESS_MODES.map((mode) => (
-            <option key={mode} value={mode}>
+            // Without Google sign-in on the server the mode cannot be chosen (the server refuses it too);
+            // a share that already has it keeps it until the owner switches back.
+            <option key={mode} value={mode} disabled={mode === "google_required" && !googleAvailable && share.accessMode !== "google_required"}>
               {t(ACCESS_LABEL[mode])}
             </option>
           ))}

@@ -1,37 +1,18 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { PGlite } from "@electric-sql/pglite";
+import { startInstance, waitForHealth as waitForInstance } from "./support/app-instance";
 import { DURABLE_PORT as PORT } from "./support/ports";
 
 // SECURITY.md "Reliability": kill -9 of the server while documents are processing loses nothing.
 // A second instance of the built app runs on its own embedded database for this test.
 
 const BASE = `http://127.0.0.1:${PORT}`;
-const root = path.resolve(import.meta.dirname, "../..");
 
-function startServer(dataDir: string): ChildProcess {
-  return spawn(path.join(root, "node_modules/.bin/node"), ["scripts/server.ts"], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), HOST: "127.0.0.1", APP_URL: BASE, DATA_DIR: dataDir, LOG_LEVEL: "warn", DATABASE_URL: "" },
-    stdio: "ignore",
-  });
-}
-
-async function waitForHealth(deadlineMs: number) {
-  const until = Date.now() + deadlineMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`${BASE}/api/health`)).ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error("server did not start");
-}
+const startServer = (dataDir: string) => startInstance({ port: PORT, dataDir });
+const waitForHealth = (deadlineMs: number) => waitForInstance(BASE, deadlineMs);
 
 // Distinct Chinese text, large enough that indexing takes a noticeable time.
 function bigChineseText(seed: number, paragraphs: number): string {

@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { detectInAppBrowser } from "@/lib/chat/in-app-browser";
 import { env } from "@/lib/env";
+import { supportLink } from "@/lib/support-link";
 import { findActiveShare } from "@/lib/server/queries/shared-assistants";
 import { FeatureCards } from "@/components/home/feature-cards";
 import { SharedAssistantApp } from "@/components/shared/shared-assistant-app";
@@ -33,7 +34,7 @@ export default async function SharedAssistantPage({ params }: { params: Promise<
     shareId,
     initialName: share?.name ?? "",
     googleEnabled: env.googleEnabled,
-    supportUrl: env.SUPPORT_URL ?? "/support",
+    support: supportLink(env.SUPPORT_URL),
     featureCards: <FeatureCards />,
   };
   // In-app browsers get the page directly; elsewhere it loads lazily (SPEC §2).

@@ -1,37 +1,18 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { startInstance, waitForHealth } from "../support/app-instance";
 import { TWO_INSTANCE_PORTS, TWO_INSTANCE_SHARE_PORTS } from "../support/ports";
 
 // SECURITY.md "Reliability": two app instances on one PostgreSQL. Documents uploaded through
 // either instance are processed exactly once, by whichever instance claims the job.
 // Runs when TEST_DATABASE_URL names a PostgreSQL server (.ci/run starts one).
 
-const root = path.resolve(import.meta.dirname, "../../..");
 const serverUrl = process.env.TEST_DATABASE_URL!;
 
-function startServer(port: number, databaseUrl: string, dataDir: string): ChildProcess {
-  return spawn(path.join(root, "node_modules/.bin/node"), ["scripts/server.ts"], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", APP_URL: `http://127.0.0.1:${port}`, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: "warn" },
-    stdio: "ignore",
-  });
-}
-
-async function waitForHealth(base: string) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // Not up yet.
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${base} did not start`);
-}
+const startServer = (port: number, databaseUrl: string, dataDir: string) => startInstance({ port, dataDir, env: { DATABASE_URL: databaseUrl } });
 
 /** Two app instances on a fresh database of their own, sharing one file store; stopped and dropped after. */
 async function withTwoInstances(ports: number[], run: (bases: string[], databaseUrl: string) => Promise<void>) {

@@ -41,4 +41,11 @@ describe("the share edit form", () => {
     expect(render(true, "google_required")).not.toContain(warning);
     expect(render(false, "open")).not.toContain(warning);
   });
+
+  it("does not offer Google sign-in as a new access mode while the server has none; a share that has it keeps it", () => {
+    const googleOption = /<option value="google_required"( disabled="")?>/;
+    expect(render(false, "open").match(googleOption)?.[1]).toBe(' disabled=""');
+    expect(render(false, "google_required").match(googleOption)?.[1]).toBeUndefined();
+    expect(render(true, "open").match(googleOption)?.[1]).toBeUndefined();
+  });
 });
