@@ -1,13 +1,13 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
-import { useLocale, useTranslations } from "next-intl";
+import { useTranslations } from "next-intl";
 import { toast } from "sonner";
 import { ImagePlus, LogIn, Send, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { messageWithImageAnalysis } from "@/lib/chat/analyze-image";
 import { checkChosenImage, nextProgress } from "@/lib/chat/compose-message";
-import { formatBytes } from "@/lib/format-bytes";
+import { formatImageSize } from "@/lib/format-bytes";
 import { INPUT_MAX_HEIGHT_DESKTOP_PX, INPUT_MAX_HEIGHT_MOBILE_PX } from "@/lib/constants";
 import { cn } from "@/lib/utils";
 import type { DraftImage } from "./types";
@@ -45,7 +45,6 @@ export function ChatInput({
   onSignInToSend?: (text: string, image: DraftImage | null) => void;
 }) {
   const t = useTranslations("chat");
-  const locale = useLocale();
   const [text, setText] = useState("");
   const [image, setImage] = useState<DraftImage | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
@@ -135,7 +134,7 @@ export function ChatInput({
             <p className="truncate font-medium">{image.file.name}</p>
             <p className="text-muted-foreground">
               {/* KB under 1 MB: a 2 KB image is not "0.00 MB". */}
-              <span data-testid="image-size">{formatBytes(image.file.size, locale)}</span> · {image.file.type || t("image")}
+              <span data-testid="image-size">{formatImageSize(image.file.size)}</span> · {image.file.type || t("image")}
               {progress !== null && <span className="ml-2" data-testid="image-progress">{progress >= 100 ? t("ready") : `${progress}%`}</span>}
             </p>
             {progress !== null && progress < 100 && (

@@ -6,7 +6,7 @@ import { ADMIN, signIn } from "./support/helpers";
 const fixture = (name: string) => readFileSync(path.join(process.cwd(), "tests/fixtures/documents", name));
 
 // A 2x1 PNG (red, blue), small enough to inline.
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAEElEQVR4nGP4z8DAwMDAAAAHAQL+mG2uzAAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAD0lEQVQImWN4oKCg4PAAAAgnAmGAlfJwAAAAAElFTkSuQmCC", "base64");
 
 async function uploadPdf(page: Page) {
   await page.goto("/?tab=files");
@@ -66,12 +66,17 @@ test.describe("chat", () => {
     // An image: preview with name and size, analysed on send, shown in the conversation.
     await page.getByTestId("image-file").setInputFiles({ name: "旗子.png", mimeType: "image/png", buffer: PNG });
     await expect(page.getByTestId("image-preview")).toContainText("旗子.png");
-    await expect(page.getByTestId("image-preview")).toContainText("MB");
+    // Under 1 MB the size is in KB (a 70-byte image is not "0.00 MB").
+    await expect(page.getByTestId("image-size")).toHaveText("1 KB");
     await page.getByTestId("message-input").fill("這張圖是什麼？");
     await page.getByTestId("send-button").click();
     await expect(page.getByTestId("message-user").last().getByTestId("message-image")).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId("message-user").last()).toContainText("[圖片分析]");
     await expect(page.getByTestId("message-user").last()).toContainText("PNG");
+    // The question about the image is answered from its analysis, not with "nothing found".
+    await expect(page.getByTestId("message-assistant")).toHaveCount(3, { timeout: 20_000 });
+    await expect(page.getByTestId("message-assistant").last()).toContainText("藍色");
+    await expect(page.getByTestId("message-assistant").last()).not.toContainText("找不到");
     await expect(page.getByTestId("image-preview")).toHaveCount(0);
 
     // A file that is not an image is refused with the spec's toast.

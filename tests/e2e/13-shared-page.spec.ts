@@ -10,7 +10,7 @@ const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebK
 const LINE = `${IPHONE} Safari Line/13.20.0`;
 const FACEBOOK = `${IPHONE} [FBAN/FBIOS;FBAV/440.0.0.0]`;
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, userAgent: IPHONE, hasTouch: true };
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAEElEQVR4nGP4z8DAwMDAAAAHAQL+mG2uzAAAAABJRU5ErkJggg==", "base64");
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAD0lEQVQImWN4oKCg4PAAAAgnAmGAlfJwAAAAAElFTkSuQmCC", "base64");
 
 let openShare = "";
 let googleShare = "";

@@ -7,7 +7,7 @@ import {
   progressEstimate,
   showsProgress,
 } from "@/lib/document-polling";
-import { formatBytes } from "@/lib/format-bytes";
+import { formatBytes, formatImageSize } from "@/lib/format-bytes";
 
 // SPEC §4 and §9: how the file library follows an upload until it is processed.
 describe("processing checks after an upload", () => {
@@ -57,5 +57,15 @@ describe("formatBytes", () => {
     expect(formatBytes(1536, "en")).toBe("1.5 KB");
     expect(formatBytes(55 * 1024, "en")).toBe("55 KB");
     expect(formatBytes(29.4 * 1024 * 1024, "en")).toBe("29 MB");
+  });
+});
+
+describe("formatImageSize", () => {
+  it("shows KB under 1 MB (never 0.00 MB) and MB from 1 MB up", () => {
+    expect(formatImageSize(70)).toBe("1 KB");
+    expect(formatImageSize(2_100)).toBe("2 KB");
+    expect(formatImageSize(1024 * 1024 - 1)).toBe("1024 KB");
+    expect(formatImageSize(1024 * 1024)).toBe("1.0 MB");
+    expect(formatImageSize(2.5 * 1024 * 1024)).toBe("2.5 MB");
   });
 });

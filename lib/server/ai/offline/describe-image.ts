@@ -1,5 +1,6 @@
 import "server-only";
 import type { Locale } from "@/lib/constants";
+import { formatImageSize } from "@/lib/format-bytes";
 
 export interface ImageFacts {
   type: string;
@@ -61,7 +62,7 @@ function format(type: string): string {
  * the message is sent; repeating it here only doubled it in the user's bubble.)
  */
 export function describeImage(facts: ImageFacts, locale: Locale): string {
-  const size = facts.bytes >= 1024 * 1024 ? `${(facts.bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(facts.bytes / 1024))} KB`;
+  const size = formatImageSize(facts.bytes);
   const orientation = facts.width === facts.height ? "square" : facts.width > facts.height ? "landscape" : "portrait";
   const colours = [...new Set(facts.colours.map((c) => colourName(c.hex, locale)))].slice(0, 3);
   if (locale === "en") {
