@@ -81,10 +81,11 @@ function Blocks({ blocks, onCite }: { blocks: Block[]; onCite?: (n: number) => v
       case "list": {
         const List = block.ordered ? "ol" : "ul";
         return (
-          <List key={i} className={`my-2 space-y-1 pl-5 ${block.ordered ? "list-decimal" : "list-disc"}`}>
+          <List key={i} start={block.ordered && block.start !== 1 ? block.start : undefined} className={`my-2 space-y-1 pl-5 ${block.ordered ? "list-decimal" : "list-disc"}`}>
             {block.items.map((item, j) => (
               <li key={j}>
-                <Inlines nodes={item} onCite={onCite} />
+                <Inlines nodes={item.inlines} onCite={onCite} />
+                {item.blocks.length > 0 && <Blocks blocks={item.blocks} onCite={onCite} />}
               </li>
             ))}
           </List>

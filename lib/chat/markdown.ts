@@ -11,11 +11,17 @@ export type Inline =
   | { type: "cite"; n: number }
   | { type: "break" };
 
+/** An item's own text, and what is indented under it (a nested list, a second paragraph, code). */
+export interface ListItem {
+  inlines: Inline[];
+  blocks: Block[];
+}
+
 export type Block =
   | { type: "paragraph"; inlines: Inline[] }
   | { type: "heading"; level: number; inlines: Inline[] }
   | { type: "quote"; blocks: Block[] }
-  | { type: "list"; ordered: boolean; items: Inline[][] }
+  | { type: "list"; ordered: boolean; start: number; items: ListItem[] }
   | { type: "code"; text: string }
   | { type: "rule" };
 
@@ -69,12 +75,90 @@ export function parseInline(text: string): Inline[] {
 const FENCE = /^\s*(```|~~~)/;
 const HEADING = /^(#{1,6})\s+(.*)$/;
 const QUOTE = /^\s*>\s?(.*)$/;
-const BULLET = /^\s*[-*+]\s+(.*)$/;
-const NUMBERED = /^\s*\d{1,3}[.)]\s+(.*)$/;
+const BULLET = /^(\s*)[-*+]\s+(.*)$/;
+const NUMBERED = /^(\s*)(\d{1,3})[.)]\s+(.*)$/;
 const RULE = /^\s*(?:-{3,}|\*{3,}|_{3,})\s*$/;
 
-export function parseMarkdown(source: string): Block[] {
-  const lines = source.replace(/\r\n?/g, "\n").split("\n");
+function startsBlock(line: string): boolean {
+  return FENCE.test(line) || HEADING.test(line) || QUOTE.test(line) || BULLET.test(line) || NUMBERED.test(line) || RULE.test(line);
+}
+
+const indentOf = (line: string) => /^ */.exec(line)![0].length;
+
+interface ItemStart {
+  ordered: boolean;
+  indent: number;
+  /** Where the item's text begins: lines indented this far (or at least past the marker) belong to it. */
+  contentIndent: number;
+  number: number;
+  text: string;
+}
+
+function itemStart(line: string): ItemStart | null {
+  const numbered = NUMBERED.exec(line);
+  if (numbered) {
+    return { ordered: true, indent: numbered[1].length, contentIndent: line.length - numbered[3].length, number: Number(numbered[2]), text: numbered[3] };
+  }
+  const bullet = BULLET.exec(line);
+  if (bullet && !RULE.test(line)) return { ordered: false, indent: bullet[1].length, contentIndent: line.length - bullet[2].length, number: 1, text: bullet[2] };
+  return null;
+}
+
+/**
+ * A list from `lines[at]`: items of the same kind at the same indent, with a blank line between
+ * items allowed (models write loose lists too). Deeper-indented lines belong to the item above,
+ * so "1. **Step**" followed by "   - detail" nests the detail under the step.
+ */
+function readList(lines: string[], at: number, first: ItemStart, depth: number): { block: Block; next: number } {
+  const items: ListItem[] = [];
+  let i = at;
+  for (;;) {
+    const start = itemStart(lines[i])!;
+    const text = [start.text];
+    const rest: string[] = [];
+    i++;
+    const dedent = (line: string) => line.slice(Math.min(indentOf(line), start.contentIndent));
+    while (i < lines.length) {
+      const line = lines[i];
+      if (line.trim() === "") {
+        let ahead = i;
+        while (ahead < lines.length && lines[ahead].trim() === "") ahead++;
+        if (ahead < lines.length && indentOf(lines[ahead]) > start.indent && !itemStartAtOrAbove(lines[ahead], start.indent)) {
+          rest.push(...lines.slice(i, ahead).map(() => ""));
+          i = ahead;
+          continue;
+        }
+        break;
+      }
+      const nested = indentOf(line) > start.indent && !itemStartAtOrAbove(line, start.indent);
+      // A plain line right after the item's text continues it, indented or not (a "lazy" line).
+      const continues = rest.length === 0 && !startsBlock(line.trimStart());
+      if (continues) text.push(line.trim());
+      else if (nested) rest.push(dedent(line));
+      else break;
+      i++;
+    }
+    items.push({ inlines: parseInline(text.join("\n")), blocks: parseMarkdown(rest.join("\n"), depth + 1) });
+    let ahead = i;
+    while (ahead < lines.length && lines[ahead].trim() === "") ahead++;
+    const following = ahead < lines.length ? itemStart(lines[ahead]) : null;
+    if (!following || following.ordered !== first.ordered || following.indent !== first.indent) break;
+    i = ahead;
+  }
+  return { block: { type: "list", ordered: first.ordered, start: first.number, items }, next: i };
+}
+
+function itemStartAtOrAbove(line: string, indent: number): boolean {
+  const start = itemStart(line);
+  return start !== null && start.indent <= indent;
+}
+
+// Quotes and lists nest no deeper than this: "> > > …" thousands deep would otherwise exhaust the
+// stack of the parser and of every renderer walking the tree; deeper markers stay text.
+const MAX_NESTING = 8;
+
+export function parseMarkdown(source: string, depth = 0): Block[] {
+  const lines = source.replace(/\r\n?/g, "\n").replace(/^\t+/gm, (tabs) => "    ".repeat(tabs.length)).split("\n");
   const blocks: Block[] = [];
   let i = 0;
   while (i < lines.length) {
@@ -103,24 +187,21 @@ export function parseMarkdown(source: string): Block[] {
       i++;
       continue;
     }
-    if (QUOTE.test(line)) {
+    if (depth < MAX_NESTING && QUOTE.test(line)) {
       const body: string[] = [];
       while (i < lines.length && QUOTE.test(lines[i])) body.push(QUOTE.exec(lines[i++])![1]);
-      blocks.push({ type: "quote", blocks: parseMarkdown(body.join("\n")) });
+      blocks.push({ type: "quote", blocks: parseMarkdown(body.join("\n"), depth + 1) });
       continue;
     }
-    const ordered = NUMBERED.test(line);
-    if (ordered || BULLET.test(line)) {
-      const pattern = ordered ? NUMBERED : BULLET;
-      const items: Inline[][] = [];
-      while (i < lines.length && pattern.test(lines[i])) items.push(parseInline(pattern.exec(lines[i++])![1]));
-      blocks.push({ type: "list", ordered, items });
+    const item = depth < MAX_NESTING ? itemStart(line) : null;
+    if (item) {
+      const list = readList(lines, i, item, depth);
+      blocks.push(list.block);
+      i = list.next;
       continue;
     }
     const body: string[] = [];
-    while (i < lines.length && lines[i].trim() !== "" && !FENCE.test(lines[i]) && !HEADING.test(lines[i]) && !QUOTE.test(lines[i]) && !BULLET.test(lines[i]) && !NUMBERED.test(lines[i]) && !RULE.test(lines[i])) {
-      body.push(lines[i++]);
-    }
+    while (i < lines.length && lines[i].trim() !== "" && (body.length === 0 || !startsBlock(lines[i]))) body.push(lines[i++]);
     blocks.push({ type: "paragraph", inlines: parseInline(body.join("\n")) });
   }
   return blocks;

@@ -1,7 +1,8 @@
 import "server-only";
 
-// Lays text out into PDFs with an embedded Noto Sans TC, so Chinese survives: chat exports, and
-// (through bench/lib/make-pdf.ts) parser fixtures and the ingestion benchmark. Lines wrap the way
+// Lays text out into PDFs with an embedded Noto Sans TC, so Chinese survives: plain paragraphs
+// here (through bench/lib/make-pdf.ts: parser fixtures and the ingestion benchmark), and the fonts
+// and line-breaking rule for chat exports' rich text (pdf-layout.ts). Lines wrap the way
 // typesetters do: Chinese anywhere between characters, Latin words and numbers whole.
 //
 // Fontsource ships Noto Sans TC split into ~100 files by Unicode range. Using them as ~100 PDF
@@ -12,9 +13,11 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { inflateSync } from "node:zlib";
 import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, type PDFFont, type PDFPage } from "pdf-lib";
+import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
 
 export type Language = "zh" | "en";
+/** Noto Sans TC's regular and bold weights; bold sets headings, labels and **strong** text. */
+export type Weight = 400 | 700;
 
 const FONT_DIR = path.join(process.cwd(), "node_modules/@fontsource/noto-sans-tc");
 const PAGE_WIDTH = 595.28;
@@ -87,13 +90,13 @@ function sfnt(tables: Tables): Buffer {
   return out;
 }
 
-function sourceFont(key: string): SourceFont {
-  let font = sourceFonts.get(key);
+function sourceFont(key: string, weight: Weight): SourceFont {
+  let font = sourceFonts.get(`${key}-${weight}`);
   if (!font) {
-    const tables = woffTables(readFileSync(path.join(FONT_DIR, "files", `noto-sans-tc-${key}-400-normal.woff`)));
+    const tables = woffTables(readFileSync(path.join(FONT_DIR, "files", `noto-sans-tc-${key}-${weight}-normal.woff`)));
     const parsed = fontkit.create(sfnt(tables));
     font = { tables, glyphFor: (codePoint) => (parsed.hasGlyphForCodePoint(codePoint) ? parsed.glyphForCodePoint(codePoint).id : 0) };
-    sourceFonts.set(key, font);
+    sourceFonts.set(`${key}-${weight}`, font);
   }
   return font;
 }
@@ -118,8 +121,8 @@ function horizontalMetrics(font: SourceFont, glyph: number): [number, number] {
  * that cover them (composite glyphs bring their components). Characters no file covers
  * are left out and returned, so the caller can drop them from the text.
  */
-function mergedFont(codePoints: number[]): { font: Buffer; missing: Set<number> } {
-  const base = sourceFont("latin");
+function mergedFont(codePoints: number[], weight: Weight = 400): { font: Buffer; missing: Set<number> } {
+  const base = sourceFont("latin", weight);
   const glyphs: { data: Buffer; metrics: [number, number] }[] = [];
   const ids = new Map<string, number>();
   const maxp = Buffer.from(base.tables.get("maxp")!);
@@ -151,7 +154,7 @@ function mergedFont(codePoints: number[]): { font: Buffer; missing: Set<number> 
   const missing = new Set<number>();
   for (const codePoint of [...new Set(codePoints)].sort((a, b) => a - b)) {
     const key = subsetFor(codePoint);
-    const font = key ? sourceFont(key) : null;
+    const font = key ? sourceFont(key, weight) : null;
     const glyph = font?.glyphFor(codePoint) ?? 0;
     if (!font || glyph === 0) missing.add(codePoint);
     else cmap.push([codePoint, add(key!, font, glyph)]);
@@ -213,6 +216,14 @@ function mergedFont(codePoints: number[]): { font: Buffer; missing: Set<number> 
 
 // ---------------------------------------------------------------- layout
 
+/**
+ * A line of text cut where a line may break: Chinese between any two Chinese characters; Latin
+ * words and numbers ("1,378", "DVD/BD") whole; spaces as tokens of their own.
+ */
+export function breakTokens(text: string, language: Language): string[] {
+  return language === "zh" ? (text.match(/[^\s\p{Script=Han}\u3000-\u303f\uff00-\uffef]+|\s+|./gsu) ?? []) : (text.match(/\S+|\s+/g) ?? []);
+}
+
 export class Typesetter {
   private page: PDFPage | null = null;
   /** Font size of the next paragraphs (headings are set larger). */
@@ -250,9 +261,7 @@ export class Typesetter {
     const lines: string[] = [];
     const maxWidth = PAGE_WIDTH - 2 * MARGIN;
     for (const forced of text.split("\n")) {
-      // Chinese breaks between any two Chinese characters; Latin words and numbers ("1,378",
-      // "DVD/BD") stay whole.
-      const tokens = this.language === "zh" ? (forced.match(/[^\s\p{Script=Han}\u3000-\u303f\uff00-\uffef]+|\s+|./gsu) ?? []) : (forced.match(/\S+|\s+/g) ?? []);
+      const tokens = breakTokens(forced, this.language);
       let line = "";
       let lineWidth = 0;
       for (const token of tokens) {
@@ -299,6 +308,35 @@ export async function preparePdf(texts: string[]): Promise<{ doc: PDFDocument; f
   const clean = (text: string) =>
     [...text.replace(/[\t\r\u00a0]/g, " ")].filter((char) => char === "\n" || (char.codePointAt(0)! >= 0x20 && !missing.has(char.codePointAt(0)!))).join("");
   return { doc, font: await doc.embedFont(font, { subset: true }), clean };
+}
+
+/** Fonts for rich text: Noto Sans TC in both weights, and Courier for the ASCII of code. */
+export interface RichFonts {
+  regular: PDFFont;
+  bold: PDFFont;
+  /** A standard PDF font (nothing embedded); it has Latin-1 only, so code's other characters use `regular`. */
+  mono: PDFFont;
+}
+
+/**
+ * A document with fonts covering `texts` (each weight merged only from the characters set in it)
+ * and the texts as they can be set: characters either weight lacks, and control characters, dropped.
+ */
+export async function prepareRichPdf(texts: { regular: string[]; bold: string[] }): Promise<{ doc: PDFDocument; fonts: RichFonts; clean: (text: string) => string }> {
+  const codePoints = (list: string[]) => list.flatMap((text) => [...text].map((char) => char.codePointAt(0)!)).filter((cp) => cp >= 0x20);
+  const regular = mergedFont(codePoints(texts.regular), 400);
+  const bold = mergedFont(codePoints(texts.bold), 700);
+  const missing = new Set([...regular.missing, ...bold.missing]);
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.registerFontkit(fontkit);
+  const clean = (text: string) =>
+    [...text.replace(/[\t\r\u00a0]/g, " ")].filter((char) => char === "\n" || (char.codePointAt(0)! >= 0x20 && !missing.has(char.codePointAt(0)!))).join("");
+  const fonts = {
+    regular: await doc.embedFont(regular.font, { subset: true }),
+    bold: await doc.embedFont(bold.font, { subset: true }),
+    mono: await doc.embedFont(StandardFonts.Courier),
+  };
+  return { doc, fonts, clean };
 }
 
 

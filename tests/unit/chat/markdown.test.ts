@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseInline, parseMarkdown, safeHref } from "@/lib/chat/markdown";
+import { parseInline, parseMarkdown, safeHref, type Block } from "@/lib/chat/markdown";
 
 describe("parseMarkdown", () => {
   it("reads the offline model's reply: lead, quote with a citation, source line", () => {
@@ -14,8 +14,39 @@ describe("parseMarkdown", () => {
   it("reads headings, lists, code, rules and emphasis", () => {
     const blocks = parseMarkdown("# 標題\n\n- **重點** 一\n- *次要* `code`\n\n1. first\n2. second\n\n```\n<b>raw</b>\n```\n\n---");
     expect(blocks.map((b) => b.type)).toEqual(["heading", "list", "list", "code", "rule"]);
-    expect(blocks[1]).toMatchObject({ ordered: false, items: [[{ type: "strong" }, { type: "text", text: " 一" }], [{ type: "em" }, { type: "text" }, { type: "code", text: "code" }]] });
+    expect(blocks[1]).toMatchObject({
+      ordered: false,
+      items: [{ inlines: [{ type: "strong" }, { type: "text", text: " 一" }] }, { inlines: [{ type: "em" }, { type: "text" }, { type: "code", text: "code" }] }],
+    });
+    expect(blocks[2]).toMatchObject({ ordered: true, start: 1, items: [{ blocks: [] }, { blocks: [] }] });
     expect(blocks[3]).toEqual({ type: "code", text: "<b>raw</b>" });
+  });
+
+  it("nests indented lines under their list item and keeps an ordered list's first number", () => {
+    const blocks = parseMarkdown("1. **步驟一**\n   - 細節 A\n   - 細節 B\n2. 步驟二\n   接續的說明\n\n3. 步驟三\n\n   ```\n   npm ci\n   ```\n\n段落");
+    expect(blocks.map((b) => b.type)).toEqual(["list", "paragraph"]);
+    const list = blocks[0] as Extract<Block, { type: "list" }>;
+    expect(list.ordered).toBe(true);
+    expect(list.items).toHaveLength(3);
+    expect(list.items[0].inlines).toEqual([{ type: "strong", children: [{ type: "text", text: "步驟一" }] }]);
+    expect(list.items[0].blocks).toEqual([
+      { type: "list", ordered: false, start: 1, items: [{ inlines: [{ type: "text", text: "細節 A" }], blocks: [] }, { inlines: [{ type: "text", text: "細節 B" }], blocks: [] }] },
+    ]);
+    expect(list.items[1].inlines).toEqual([{ type: "text", text: "步驟二" }, { type: "break" }, { type: "text", text: "接續的說明" }]);
+    expect(list.items[2].blocks).toEqual([{ type: "code", text: "npm ci" }]);
+    expect(parseMarkdown("3. three\n4. four")[0]).toMatchObject({ type: "list", ordered: true, start: 3 });
+    expect(parseMarkdown("- a\n\n1. b").map((b) => b.type)).toEqual(["list", "list"]);
+  });
+
+  it("stops nesting quotes and lists at a fixed depth instead of exhausting the stack", () => {
+    const depth = (blocks: Block[]): number =>
+      Math.max(0, ...blocks.map((b) => (b.type === "quote" ? 1 + depth(b.blocks) : b.type === "list" ? 1 + Math.max(0, ...b.items.map((item) => depth(item.blocks))) : 0)));
+    const quotes = parseMarkdown("> ".repeat(20000) + "深");
+    expect(depth(quotes)).toBe(8);
+    expect(JSON.stringify(quotes)).toContain("> 深");
+    const lists = parseMarkdown(Array.from({ length: 50 }, (_, i) => `${"  ".repeat(i)}- ${i}`).join("\n"));
+    expect(depth(lists)).toBe(8);
+    expect(JSON.stringify(lists)).toContain("- 49");
   });
 
   it("keeps HTML as text and drops unsafe link targets", () => {
