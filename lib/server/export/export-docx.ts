@@ -31,7 +31,7 @@ const CODE_FILL = { type: ShadingType.CLEAR, color: "auto", fill: "F3F4F6" };
 const STEP = 360;
 // Pixels at 96 dpi: the text width of Word's default A4 page, and a height that leaves room for the message around it.
 const IMAGE_MAX_WIDTH = 600;
-const IMAGE_MAX_HEIGHT = 600;
+const IMAGE_MAX_HEIGHT = 360;
 
 interface Format {
   bold?: boolean;

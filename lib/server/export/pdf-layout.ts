@@ -100,9 +100,12 @@ export function opTexts(ops: readonly Op[]): { regular: string[]; bold: string[]
   return { regular, bold };
 }
 
-/** An image's size on the page: pixels as CSS pixels (96 to the inch), never wider than the text or taller than half a page. */
+/**
+ * An image's size on the page: pixels as CSS pixels (96 to the inch), never wider than the text or
+ * taller than a third of a page (a phone's portrait photo at half a page left most of it blank).
+ */
 export function imageSize(image: LayoutImage, frame: Frame): { width: number; height: number } {
-  const scale = Math.min(0.75, (CONTENT_WIDTH - frame.indent) / image.width, (CONTENT_HEIGHT * 0.5) / image.height);
+  const scale = Math.min(0.75, (CONTENT_WIDTH - frame.indent) / image.width, (CONTENT_HEIGHT / 3) / image.height);
   return { width: image.width * scale, height: image.height * scale };
 }
 
