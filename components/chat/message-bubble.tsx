@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { Check, Copy, FileText } from "lucide-react";
 import { BUBBLE_COLLAPSE_HEIGHT_PX, COPY_FEEDBACK_MS, TIMESTAMP_SHOW_MS } from "@/lib/constants";
 import { cn } from "@/lib/utils";
+import { IMAGE_ANALYSIS_MARKER, splitImageAnalysis } from "@/lib/chat/compose-message";
 import { findLinks } from "@/lib/chat/links";
 import { LinkCard } from "./link-card";
 import { MarkdownView } from "./markdown-view";
@@ -85,7 +86,7 @@ export function MessageBubble({ message }: { message: ChatMessage }) {
         )}
         <div ref={body} className={cn("overflow-hidden", collapsible && !expanded && "max-h-[300px] [mask-image:linear-gradient(to_bottom,black_80%,transparent)]")}>
           {mine ? (
-            <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{message.content}</p>
+            <UserText content={message.content} />
           ) : (
             <MarkdownView source={message.content} onCite={(n) => setOpenSource((current) => (current === n ? null : n))} />
           )}
@@ -170,5 +171,19 @@ function LinkCards({ content }: { content: string }) {
         <LinkCard key={url} url={url} />
       ))}
     </div>
+  );
+}
+
+/** The user's words, and under them, quieter, the analysis of the image they sent (it is long, and not what they typed). */
+function UserText({ content }: { content: string }) {
+  const { question, analysis } = splitImageAnalysis(content);
+  if (analysis === null) return <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{content}</p>;
+  return (
+    <>
+      {question && <p className="text-sm leading-relaxed break-words whitespace-pre-wrap">{question}</p>}
+      <p className={cn("text-xs leading-relaxed break-words whitespace-pre-wrap opacity-80", question && "mt-2 border-t border-current/20 pt-2")} data-testid="image-analysis">
+        {IMAGE_ANALYSIS_MARKER} {analysis}
+      </p>
+    </>
   );
 }

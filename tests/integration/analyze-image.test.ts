@@ -60,6 +60,21 @@ describe("POST /api/analyze-image (offline)", () => {
     expect(en.body.analysis).toMatch(/red/);
   });
 
+  it("calls an image transparent only when some of it is see-through, not for an opaque picture with an alpha channel", async () => {
+    const { cookie } = await seedUser({ role: "admin" });
+    const rgba = (alpha: number) => sharp({ create: { width: 40, height: 40, channels: 4, background: { r: 32, g: 64, b: 224, alpha } } }).png().toBuffer();
+    const opaque = await analyze(cookie, new File([new Uint8Array(await rgba(1))], "opaque.png", { type: "image/png" }));
+    expect(opaque.body.analysis).not.toContain("透明");
+    expect(opaque.body.analysis).toContain("藍色");
+    // Left half blue, right half fully see-through.
+    const blueHalf = await sharp({ create: { width: 20, height: 40, channels: 4, background: { r: 32, g: 64, b: 224, alpha: 1 } } }).png().toBuffer();
+    const halfClear = await sharp({ create: { width: 40, height: 40, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } }).composite([{ input: blueHalf, left: 0, top: 0 }]).png().toBuffer();
+    const clear = await analyze(cookie, new File([new Uint8Array(halfClear)], "half.png", { type: "image/png" }));
+    expect(clear.body.analysis).toContain("含透明背景");
+    // The see-through half has no colour of its own: the visible half's blue is the main colour.
+    expect(clear.body.analysis).toContain("主要顏色：藍色。");
+  });
+
   it("refuses SVG, a text file named .png and a missing image, with the spec's message", async () => {
     const { cookie } = await seedUser({ role: "admin" });
     const svg = new File(["<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"], "x.svg", { type: "image/svg+xml" });

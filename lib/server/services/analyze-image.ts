@@ -14,12 +14,25 @@ sharp.cache(false);
 const SAMPLE_EDGE = 32;
 const COLOUR_MIN_SHARE = 0.08;
 
-/** Dominant colours from a small thumbnail: 4 bits per channel, the most common buckets. */
-async function dominantColours(image: Sharp): Promise<ImageFacts["colours"]> {
-  const { data, info } = await image.resize(SAMPLE_EDGE, SAMPLE_EDGE, { fit: "inside" }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+// A pixel this transparent has no colour to speak of; one less than opaque makes the image "transparent".
+const INVISIBLE_ALPHA = 16;
+const OPAQUE_ALPHA = 250;
+
+/**
+ * From a small thumbnail: the dominant colours (4 bits per channel, the most common buckets, among
+ * the pixels that can be seen) and whether any pixel is see-through. An alpha channel alone is not
+ * transparency: most PNGs carry one and are opaque.
+ */
+async function samplePixels(image: Sharp): Promise<{ colours: ImageFacts["colours"]; transparent: boolean }> {
+  const { data } = await image.resize(SAMPLE_EDGE, SAMPLE_EDGE, { fit: "inside" }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const buckets = new Map<number, { count: number; r: number; g: number; b: number }>();
-  const pixels = info.width * info.height;
-  for (let i = 0; i < data.length; i += 3) {
+  let visible = 0;
+  let transparent = false;
+  for (let i = 0; i < data.length; i += 4) {
+    const alpha = data[i + 3];
+    if (alpha < OPAQUE_ALPHA) transparent = true;
+    if (alpha < INVISIBLE_ALPHA) continue;
+    visible++;
     const key = ((data[i] >> 4) << 8) | ((data[i + 1] >> 4) << 4) | (data[i + 2] >> 4);
     const bucket = buckets.get(key) ?? { count: 0, r: 0, g: 0, b: 0 };
     bucket.count++;
@@ -29,11 +42,12 @@ async function dominantColours(image: Sharp): Promise<ImageFacts["colours"]> {
     buckets.set(key, bucket);
   }
   const hex = (v: number) => Math.round(v).toString(16).padStart(2, "0");
-  return [...buckets.values()]
+  const colours = [...buckets.values()]
     .sort((a, b) => b.count - a.count)
-    .filter((b) => b.count / pixels >= COLOUR_MIN_SHARE)
+    .filter((b) => b.count / visible >= COLOUR_MIN_SHARE)
     .slice(0, 4)
-    .map((b) => ({ hex: `#${hex(b.r / b.count)}${hex(b.g / b.count)}${hex(b.b / b.count)}`, share: b.count / pixels }));
+    .map((b) => ({ hex: `#${hex(b.r / b.count)}${hex(b.g / b.count)}${hex(b.b / b.count)}`, share: b.count / visible }));
+  return { colours, transparent };
 }
 
 export interface ImageLimits {
@@ -70,14 +84,14 @@ export async function inspectImage(bytes: Uint8Array, limits: ImageLimits): Prom
 /** An image's facts for the offline description (inspectImage's checks first). */
 export async function imageFacts(bytes: Uint8Array): Promise<ImageFacts> {
   const { type, width, height, meta } = await inspectImage(bytes, CHAT_IMAGE);
-  let colours: ImageFacts["colours"] = [];
+  let pixels: Awaited<ReturnType<typeof samplePixels>> = { colours: [], transparent: false };
   try {
-    colours = await dominantColours(sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error" }));
+    pixels = await samplePixels(sharp(bytes, { limitInputPixels: IMAGE_MAX_PIXELS, failOn: "error" }));
   } catch (error) {
     // A header that reads but pixels that do not: describe what is known.
     log.info("image pixels unreadable", { error: error instanceof Error ? error.message : String(error) });
   }
-  return { type, width, height, bytes: bytes.byteLength, frames: meta.pages ?? 1, hasAlpha: Boolean(meta.hasAlpha), colours };
+  return { type, width, height, bytes: bytes.byteLength, frames: meta.pages ?? 1, hasAlpha: pixels.transparent, colours: pixels.colours };
 }
 
 /**

@@ -8,6 +8,7 @@ export interface ImageFacts {
   height: number;
   bytes: number;
   frames: number;
+  /** Whether any pixel is see-through (not merely whether the format has an alpha channel). */
   hasAlpha: boolean;
   /** Dominant colours, most common first, with their share of the picture. */
   colours: { hex: string; share: number }[];
