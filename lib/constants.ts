@@ -61,6 +61,16 @@ export const LINK_TEXT_MAX_CHARS = 45;
 export const LINK_TEXT_KEEP_CHARS = 42;
 export const EXPORT_FORMATS = ["txt", "md", "html", "docx", "pdf"] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+// An export holds at most the latest messages within these bounds (with a line saying so): a
+// conversation of thousands of 4,000-character messages would be thousands of pages.
+export const EXPORT_MAX_MESSAGES = 1_000;
+export const EXPORT_MAX_CHARACTERS = 1_000_000;
+// Images beyond this (the newest kept first) are named instead of shown.
+export const EXPORT_MAX_IMAGE_BYTES = 40 * 1024 * 1024;
+// PDF and Word are typeset in a worker thread with these budgets; more waiting than this is refused.
+export const EXPORT_TIMEOUT_MS = 60_000;
+export const EXPORT_MAX_MEMORY_MB = 512;
+export const EXPORT_MAX_WAITING = 16;
 export const PREVIEW_STYLES = ["default", "compact", "minimal", "medium", "horizontal", "large"] as const;
 export type PreviewStyle = (typeof PREVIEW_STYLES)[number];
 
@@ -90,6 +100,8 @@ export const GUEST_SESSION_ID_PATTERN = /^session_[A-Za-z0-9_-]{6,120}$/;
 export const SHARE_MESSAGES_PER_IP_PER_MINUTE = 20;
 export const SHARE_MESSAGES_PER_VISITOR_PER_MINUTE = 10;
 export const SHARE_MESSAGES_PER_LINK_PER_MINUTE = 120;
+// An owner's own messages: far above anyone typing, far below a script storing thousands (issue 17).
+export const OWN_MESSAGES_PER_USER_PER_MINUTE = 30;
 /** Suggestions and image analyses a share's visitors may ask for, per address and per link. */
 export const SHARE_SUGGESTIONS_PER_IP_PER_MINUTE = 30;
 export const SHARE_SUGGESTIONS_PER_LINK_PER_MINUTE = 240;

@@ -14,6 +14,7 @@ const runs = [
   ["bench:service-scale"],
   ["bench:ingestion"],
   ["bench:shared"],
+  ["bench:export"],
 ];
 let failed = 0;
 for (const [script, ...args] of runs) {

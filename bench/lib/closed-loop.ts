@@ -3,7 +3,7 @@
 import http from "node:http";
 import { percentile, round } from "./eval-set";
 
-export type Reply = { status: number; setCookies: string[]; body: string };
+export type Reply = { status: number; setCookies: string[]; body: string; bytes: number };
 
 /**
  * One keep-alive connection per agent, as one browser tab would use: a simulated visitor keeps
@@ -22,7 +22,10 @@ export function send(
     const req = http.request(url, { agent, method: options.method ?? "GET", headers, timeout: options.timeoutMs }, (res) => {
       const chunks: Buffer[] = [];
       res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, setCookies: res.headers["set-cookie"] ?? [], body: Buffer.concat(chunks).toString("utf8") }));
+      res.on("end", () => {
+        const body = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, setCookies: res.headers["set-cookie"] ?? [], body: body.toString("utf8"), bytes: body.length });
+      });
       res.on("error", reject);
     });
     req.on("timeout", () => req.destroy(new Error(`no answer within ${options.timeoutMs} ms`)));

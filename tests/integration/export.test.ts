@@ -6,7 +6,9 @@ import sharp from "sharp";
 import { extractImages, extractLinks, extractText, getDocumentProxy } from "unpdf";
 import { NextRequest } from "next/server";
 import * as exportRoute from "@/app/api/messages/export/route";
-import { LOCALE_COOKIE } from "@/lib/constants";
+import { EXPORT_MAX_MESSAGES, LOCALE_COOKIE } from "@/lib/constants";
+import { getDb } from "@/lib/server/db/client";
+import { messages } from "@/lib/server/db/schema";
 import { exportFileName } from "@/lib/server/export/chat-export";
 import { insertExchange } from "@/lib/server/queries/messages";
 import { answerMessage } from "@/lib/server/services/answer-message";
@@ -288,6 +290,30 @@ describe("GET /api/messages/export", () => {
     expect(JSON.parse(new TextDecoder().decode(empty.bytes)).message).toBe("尚無對話內容可匯出");
     const { cookie: other } = await conversation();
     expect((await download(other, "exe")).status).toBe(400);
+  });
+
+  it("exports only the latest 1,000 messages of a longer conversation, saying so, with error replies left out", async () => {
+    const { cookie, user } = await seedUser({ role: "admin" });
+    const db = await getDb();
+    const start = Date.parse("2026-11-01T00:00:00Z");
+    const rows = Array.from({ length: EXPORT_MAX_MESSAGES + 6 }, (_, i) => ({
+      ownerId: user.id,
+      role: (i % 2 === 0 ? "user" : "assistant") as "user" | "assistant",
+      content: `訊息第${i + 1}則`,
+      isError: i === EXPORT_MAX_MESSAGES + 5,
+      createdAt: new Date(start + i * 1_000),
+    }));
+    await db.insert(messages).values(rows);
+    const text = new TextDecoder().decode((await download(cookie, "txt")).bytes);
+    expect(text).toContain(`（對話共 ${EXPORT_MAX_MESSAGES + 5} 則訊息，只匯出最近的 ${EXPORT_MAX_MESSAGES} 則）`);
+    // The oldest five are left out; the newest (not the error reply) is in.
+    expect(text).not.toContain("訊息第5則\n");
+    expect(text).toContain("訊息第6則\n");
+    expect(text).toContain(`訊息第${EXPORT_MAX_MESSAGES + 5}則`);
+    expect(text).not.toContain(`訊息第${EXPORT_MAX_MESSAGES + 6}則`);
+    // The PDF of the same, typeset in a worker, starts with the same line.
+    const pdf = await extractText(await pdfOf((await download(cookie, "pdf")).bytes), { mergePages: true });
+    expect(String(pdf.text).replace(/\s+/g, "")).toContain(`只匯出最近的${EXPORT_MAX_MESSAGES}則`);
   });
 
   it("names files in the product's time zone, with no quotes or line breaks", () => {

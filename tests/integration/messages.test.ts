@@ -5,6 +5,7 @@ import * as analyzeImage from "@/app/api/analyze-image/route";
 import * as assistant from "@/app/api/assistant/route";
 import * as messages from "@/app/api/messages/route";
 import { LOCALE_COOKIE, MESSAGE_MAX_LENGTH } from "@/lib/constants";
+import { env } from "@/lib/env";
 import { AI_SERVICE_SETTING } from "@/lib/server/ai/providers";
 import { getDb } from "@/lib/server/db/client";
 import { apiUsage } from "@/lib/server/db/schema";
@@ -218,6 +219,30 @@ describe("POST /api/messages (built-in offline model)", () => {
     const big = await send(cookie, { content: "hi", imageData: bigImage });
     expect([400, 413]).toContain(big.status);
     expect((await call(messages.GET, { cookie })).body).toEqual([]);
+  });
+
+  it("limits an owner's own messages a minute: 429 with Retry-After in the user's language, nothing stored, no model call", async () => {
+    const { cookie, user } = await ownerWithDocument();
+    const other = await ownerWithDocument();
+    const saved = env.MESSAGE_LIMIT_PER_USER_PER_MINUTE;
+    env.MESSAGE_LIMIT_PER_USER_PER_MINUTE = 2;
+    try {
+      expect((await send(cookie, { content: "垃圾車什麼時候來？" })).status).toBe(200);
+      expect((await send(cookie, { content: "廚餘怎麼處理？" })).status).toBe(200);
+      const db = await getDb();
+      const calls = async () => (await db.select().from(apiUsage).where(eq(apiUsage.userId, user.id))).length;
+      const before = await calls();
+      const refused = await send(cookie, { content: "資源回收是哪幾天？" });
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      expect(refused.body.message).toMatch(/^請求過於頻繁，請於 \d+ 秒後再試$/);
+      expect(await calls()).toBe(before);
+      expect((await call(messages.GET, { cookie })).body).toHaveLength(4);
+      // Another owner has a budget of their own.
+      expect((await send(other.cookie, { content: "垃圾車什麼時候來？" })).status).toBe(200);
+    } finally {
+      env.MESSAGE_LIMIT_PER_USER_PER_MINUTE = saved;
+    }
   });
 
   it("creates one exchange for a send retried with the same client id", async () => {

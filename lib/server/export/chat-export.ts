@@ -2,9 +2,8 @@ import "server-only";
 import { APP_TIME_ZONE, EXPORT_FORMATS, type ExportFormat, type Locale } from "@/lib/constants";
 import { messagesFor } from "@/lib/i18n/locale";
 import { contentBlocks, imagePlaceholder, type RichDocument } from "./export-content";
-import { chatDocx } from "./export-docx";
 import { chatHtml } from "./export-html";
-import { chatPdf } from "./export-pdf";
+import { renderInWorker } from "./export-in-worker";
 
 // A conversation as a file in five formats. Every format carries the title, the export time and,
 // per message, a role label, its time and its content, with Chinese intact (the PDF embeds its
@@ -109,10 +108,16 @@ function asMarkdown(title: string, exported: string, list: Entry[]): string {
   return [`# ${title}`, "", exported, "", ...list.flatMap((e) => [`## ${e.label} · ${e.time}`, "", e.content, "", "---", ""])].join("\n");
 }
 
-export async function exportConversation(input: { messages: readonly ExportMessage[]; locale: Locale; format: ExportFormat; now?: Date }): Promise<ExportFile> {
+/**
+ * The file; PDF and Word are typeset in a worker thread. With `total` above the messages given
+ * (the export holds only the latest), the export-time line says so.
+ */
+export async function exportConversation(input: { messages: readonly ExportMessage[]; locale: Locale; format: ExportFormat; now?: Date; total?: number }): Promise<ExportFile> {
   const now = input.now ?? new Date();
   const labels = labelsFor(input.locale);
-  const exported = `${labels.exportedAt}${input.locale === "en" ? ": " : "："}${formatTime(now)}`;
+  const shown = input.messages.length;
+  const truncated = input.total !== undefined && input.total > shown ? ` ${labels.truncated.replace("{total}", String(input.total)).replace("{shown}", String(shown))}` : "";
+  const exported = `${labels.exportedAt}${input.locale === "en" ? ": " : "："}${formatTime(now)}${truncated}`;
   const encode = (text: string) => new TextEncoder().encode(text);
   let body: Uint8Array;
   switch (input.format) {
@@ -126,10 +131,10 @@ export async function exportConversation(input: { messages: readonly ExportMessa
       body = encode(chatHtml(richDocument(input.messages, input.locale, exported)));
       break;
     case "docx":
-      body = await chatDocx(richDocument(input.messages, input.locale, exported));
+      body = await renderInWorker("docx", richDocument(input.messages, input.locale, exported));
       break;
     case "pdf":
-      body = await chatPdf(richDocument(input.messages, input.locale, exported));
+      body = await renderInWorker("pdf", richDocument(input.messages, input.locale, exported));
       break;
   }
   return { fileName: exportFileName(input.locale, input.format, now), contentType: CONTENT_TYPES[input.format], body };

@@ -125,10 +125,15 @@ export class PdfLayout {
   // operators instead, with one resource per font and page.
   private fontKeys = new Map<PDFFont, PDFName>();
 
-  constructor(
-    private readonly doc: PDFDocument,
-    private readonly fonts: RichFonts,
-  ) {}
+  // Plain fields, not parameter properties: the export worker loads this file with Node's type
+  // stripping, which erases types but does not rewrite constructors.
+  private readonly doc: PDFDocument;
+  private readonly fonts: RichFonts;
+
+  constructor(doc: PDFDocument, fonts: RichFonts) {
+    this.doc = doc;
+    this.fonts = fonts;
+  }
 
   run(op: Op): Promise<void> | void {
     switch (op.kind) {

@@ -232,12 +232,19 @@ export class Typesetter {
   private readonly widths = new Map<string, number>();
   pageCount = 0;
 
-  constructor(
-    private readonly doc: PDFDocument,
-    private readonly font: PDFFont,
-    private readonly language: Language,
-    private readonly maxPages = Infinity,
-  ) {}
+  // Plain fields, not parameter properties: the export worker loads this file with Node's type
+  // stripping, which erases types but does not rewrite constructors.
+  private readonly doc: PDFDocument;
+  private readonly font: PDFFont;
+  private readonly language: Language;
+  private readonly maxPages: number;
+
+  constructor(doc: PDFDocument, font: PDFFont, language: Language, maxPages = Infinity) {
+    this.doc = doc;
+    this.font = font;
+    this.language = language;
+    this.maxPages = maxPages;
+  }
 
   private width(char: string): number {
     let width = this.widths.get(char);

@@ -9,6 +9,9 @@ import { localeOf, translator, type ServerTranslator } from "@/lib/server/i18n";
 import { log } from "@/lib/server/log";
 import { canUseWorkspace } from "@/lib/server/services/workspace-access";
 import { AppError, isAppError } from "./errors";
+import { consumeLimit } from "./rate-limit";
+
+const MINUTE_MS = 60_000;
 
 // Every /api handler goes through route(): it authenticates, checks the role and the Origin of
 // mutations, validates input with zod, and turns thrown errors into one JSON error shape.
@@ -38,6 +41,15 @@ export interface RouteOptions<B extends ZodType | undefined, Q extends ZodType |
   rawBody?: boolean;
   /** A larger JSON body limit than JSON_BODY_MAX_BYTES (messages carrying an image). */
   maxBodyBytes?: number;
+  /** Requests a signed-in caller may make a minute (429 with Retry-After beyond), counted in the database so it holds across instances. */
+  limit?: RouteLimit;
+}
+
+export interface RouteLimit {
+  /** Names the counter: one per route and user. */
+  name: string;
+  /** Read per request, so a configured value (env) and a test's change both apply. */
+  perUserPerMinute: () => number;
 }
 
 type Infer<T> = T extends ZodType ? z.infer<T> : undefined;
@@ -176,6 +188,7 @@ export function route<B extends ZodType | undefined, Q extends ZodType | undefin
       }
       const user = await userFromRequest(req);
       await authorize(options.auth, user);
+      if (options.limit && user) await consumeLimit(`${options.limit.name}:user:${user.id}`, options.limit.perUserPerMinute(), MINUTE_MS);
 
       const rawParams = (await ctx?.params) ?? {};
       const params = Object.fromEntries(

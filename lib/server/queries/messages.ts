@@ -72,6 +72,50 @@ export async function moveGuestConversationToUser(from: Extract<ConversationKey,
 }
 
 export const listOwnMessages = (ownerId: string) => listConversation({ kind: "own", ownerId });
+
+export interface ExportRow {
+  id: string;
+  role: "user" | "assistant";
+  content: string;
+  createdAt: Date;
+  imageFileName: string | null;
+  /** The stored image's size (its data URL's length), 0 without one: the image itself is read separately. */
+  imageBytes: number;
+}
+
+/**
+ * The latest `limit` messages of the owner's conversation that an export shows (not error
+ * replies), newest first, without their images, and how many such messages there are in all.
+ */
+export async function latestOwnMessagesForExport(ownerId: string, limit: number): Promise<{ rows: ExportRow[]; total: number }> {
+  const db = await getDb();
+  const rows = await db
+    .select({
+      id: messages.id,
+      role: messages.role,
+      content: messages.content,
+      createdAt: messages.createdAt,
+      imageFileName: messages.imageFileName,
+      imageBytes: sql<number>`coalesce(octet_length(${messages.imageData}), 0)::int`,
+      total: sql<number>`count(*) over ()::int`,
+    })
+    .from(messages)
+    .where(and(where({ kind: "own", ownerId }), eq(messages.isError, false)))
+    .orderBy(desc(messages.createdAt))
+    .limit(limit);
+  return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
+}
+
+/** The images of the given messages of the owner's conversation, by message id. */
+export async function ownMessageImages(ownerId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db
+    .select({ id: messages.id, imageData: messages.imageData })
+    .from(messages)
+    .where(and(where({ kind: "own", ownerId }), inArray(messages.id, [...ids])));
+  return new Map(rows.filter((r) => r.imageData !== null).map((r) => [r.id, r.imageData!]));
+}
 export const deleteOwnMessages = (ownerId: string) => deleteConversation({ kind: "own", ownerId });
 
 /** Whether a stored message belongs to a conversation (the same rule as the queries' filter). */

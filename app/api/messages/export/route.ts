@@ -1,8 +1,7 @@
 import { z } from "zod";
-import { EXPORT_FORMATS, exportConversation } from "@/lib/server/export/chat-export";
-import { AppError } from "@/lib/server/http/errors";
+import { EXPORT_FORMATS } from "@/lib/constants";
 import { route } from "@/lib/server/http/route";
-import { listOwnMessages } from "@/lib/server/queries/messages";
+import { exportOwnConversation } from "@/lib/server/use-cases/export-conversation";
 
 const query = z.object({ format: z.enum(EXPORT_FORMATS) });
 
@@ -14,9 +13,7 @@ function disposition(fileName: string): string {
 
 // GET /api/messages/export?format=txt|md|html|docx|pdf: the caller's conversation as a file.
 export const GET = route({ auth: "workspace", query }, async ({ user, query, locale }) => {
-  const rows = (await listOwnMessages(user.id)).filter((m) => !m.isError);
-  if (rows.length === 0) throw new AppError("bad_request", { messageKey: "export_empty" });
-  const file = await exportConversation({ messages: rows, locale, format: query.format });
+  const file = await exportOwnConversation({ ownerId: user.id, locale, format: query.format });
   return new Response(new Blob([file.body as Uint8Array<ArrayBuffer>]), {
     headers: {
       "content-type": file.contentType,

@@ -1,0 +1,106 @@
+// npm run bench:export [-- --messages 2700 --concurrent 3 --format pdf --port N]
+// Whether a long export holds up everyone else (issue 17): against the real production server on a
+// fresh embedded database, an owner stores `messages` messages (half of them 4,000-character
+// questions, the longest allowed), then `concurrent` exports of the conversation run at once while
+// one client checks /api/health back to back. Prints one JSON object: the health check's latency
+// idle and during the exports (p50/p95/max, the ratio of the p95s), each export's time and size,
+// and the target (p95 during ≤ 100 ms). Asserts nothing: speed on these machines is a figure.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { oneConnection, send } from "./lib/closed-loop";
+import { CookieJar } from "./lib/cookie-jar";
+import { parseArgs, percentile, round } from "./lib/eval-set";
+import { freePort, serveApp } from "./lib/serve-app";
+
+const TARGET_P95_MS = 100;
+const IDLE_SECONDS = 5;
+const REQUEST_TIMEOUT_MS = 120_000;
+
+const args = parseArgs(process.argv.slice(2));
+const messageCount = Number(args.get("messages") || 2_700);
+const concurrent = Number(args.get("concurrent") || 3);
+const format = args.get("format") || "pdf";
+if (!(messageCount >= 2 && messageCount <= 20_000 && concurrent >= 1 && concurrent <= 20 && ["pdf", "docx", "html", "txt", "md"].includes(format))) {
+  console.error("usage: npm run bench:export -- [--messages 2..20000] [--concurrent 1..20] [--format pdf|docx|html|txt|md] [--port N]");
+  process.exit(2);
+}
+
+// A 4,000-character question of ordinary mixed text (the longest a message may be).
+const QUESTION = "臺北市政府公告：資源回收在每週二與週四收運，請將紙類、塑膠與金屬分開放置。Recycling is collected on Tuesdays and Thursdays. ".repeat(60).slice(0, 4_000);
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "docchat-bench-export-"));
+process.once("exit", () => rmSync(dataDir, { recursive: true, force: true }));
+const server = await serveApp({
+  port: Number(args.get("port")) || (await freePort()),
+  env: { DATA_DIR: dataDir, LOG_LEVEL: "warn", MESSAGE_LIMIT_PER_USER_PER_MINUTE: "100000000" },
+});
+try {
+  const base = server.baseUrl;
+  const jar = new CookieJar();
+  const agent = oneConnection();
+  const headers = () => ({ origin: base, cookie: jar.header(), "content-type": "application/json" });
+  const setup = await send(agent, `${base}/api/trial-setup`, {
+    method: "POST",
+    headers: headers(),
+    body: JSON.stringify({ email: "owner@example.com", password: "owner-password-1", displayName: "Owner" }),
+    timeoutMs: REQUEST_TIMEOUT_MS,
+  });
+  if (setup.status !== 201) throw new Error(`setup answered ${setup.status}`);
+  jar.absorb(setup.setCookies);
+
+  const seeding = Date.now();
+  for (let i = 0; i < messageCount / 2; i++) {
+    const res = await send(agent, `${base}/api/messages`, { method: "POST", headers: headers(), body: JSON.stringify({ content: QUESTION }), timeoutMs: REQUEST_TIMEOUT_MS });
+    if (res.status !== 200) throw new Error(`message ${i} answered ${res.status}`);
+  }
+  const seedSeconds = (Date.now() - seeding) / 1_000;
+
+  const health = oneConnection();
+  async function healthLatencies(until: () => boolean): Promise<number[]> {
+    const samples: number[] = [];
+    while (!until()) {
+      const started = performance.now();
+      const res = await send(health, `${base}/api/health`, { timeoutMs: REQUEST_TIMEOUT_MS });
+      if (res.status !== 200) throw new Error(`health answered ${res.status}`);
+      samples.push(performance.now() - started);
+    }
+    return samples;
+  }
+
+  const idleEnd = Date.now() + IDLE_SECONDS * 1_000;
+  const idle = await healthLatencies(() => Date.now() > idleEnd);
+
+  let running = concurrent;
+  const exports = Array.from({ length: concurrent }, async () => {
+    const started = performance.now();
+    const res = await send(oneConnection(), `${base}/api/messages/export?format=${format}`, { headers: { cookie: jar.header() }, timeoutMs: REQUEST_TIMEOUT_MS }).finally(() => running--);
+    return { status: res.status, ms: round(performance.now() - started, 0), bytes: res.bytes };
+  });
+  const during = await healthLatencies(() => running === 0);
+  const results = await Promise.all(exports);
+
+  const stats = (samples: number[]) => ({ samples: samples.length, p50Ms: round(percentile(samples, 0.5), 1), p95Ms: round(percentile(samples, 0.95), 1), maxMs: round(Math.max(...samples), 1) });
+  const idleStats = stats(idle);
+  const duringStats = stats(during);
+  console.log(
+    JSON.stringify(
+      {
+        benchmark: "export",
+        format,
+        messages: messageCount,
+        seedSeconds: round(seedSeconds, 1),
+        concurrentExports: concurrent,
+        exports: results,
+        healthIdle: idleStats,
+        healthDuringExports: duringStats,
+        p95Ratio: round(duringStats.p95Ms / idleStats.p95Ms, 2),
+        target: { healthP95DuringMs: TARGET_P95_MS, met: duringStats.p95Ms <= TARGET_P95_MS },
+      },
+      null,
+      2,
+    ),
+  );
+} finally {
+  await server.stop();
+}
