@@ -9,7 +9,8 @@ import { registerHooks } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-const root = path.resolve(fileURLToPath(new URL("../../..", import.meta.url)));
+// The app always runs from the project root (the worker itself is loaded by that path).
+const root = process.cwd();
 const EMPTY_MODULE = "data:text/javascript,export {}";
 const EXTENSIONS = [".ts", ".tsx", ".mjs", ".js", "/index.ts"];
 
