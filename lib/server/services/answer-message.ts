@@ -24,6 +24,7 @@ import {
 } from "@/lib/server/queries/messages";
 import type { SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
 import { assistantProfile } from "./assistant-profile";
+import { citedPages } from "./cited-pages";
 import { toPublicMessage, type MessageSource, type PublicMessage } from "./present-message";
 import { retrievePassages, type Passage } from "./retrieve-passages";
 
@@ -55,7 +56,8 @@ export interface AnswerResult {
   error?: string;
 }
 
-// Sources are the passages a reply cites as [n]; a reply that cites none shows none.
+// Sources are the passages a reply cites as [n], each on the page or pages of what the reply quotes
+// from it; a reply that cites none shows none.
 const CITATION = /\[(\d{1,2})\]/g;
 
 function sourcesFor(text: string, passages: Passage[]): MessageSource[] {
@@ -66,7 +68,8 @@ function sourcesFor(text: string, passages: Passage[]): MessageSource[] {
   }
   return [...cited].sort((a, b) => a - b).map((n) => {
     const p = passages[n - 1];
-    return { n, documentId: p.documentId, documentName: p.documentName, page: p.page, pageEnd: p.pageEnd, quote: p.content };
+    const { page, pageEnd } = citedPages(text, n, p);
+    return { n, documentId: p.documentId, documentName: p.documentName, page, pageEnd, quote: p.content };
   });
 }
 
