@@ -19,8 +19,11 @@ const HAS_LETTER = /[\p{L}]/u;
 // A heading is a few words: about what fits one line of a heading at a larger size.
 const SHORT_CJK = 24;
 const SHORT_WORDS = 10;
+// Longer than any line of that many words or characters: no need to count them.
+const SHORT_CHARS = 120;
 
 function isShort(text: string): boolean {
+  if (text.length > SHORT_CHARS) return false;
   const han = text.match(HAN)?.length ?? 0;
   const words = text.replace(HAN, " ").split(/\s+/).filter((w) => HAS_LETTER.test(w) || DIGIT.test(w)).length;
   return han <= SHORT_CJK && words <= SHORT_WORDS && han + 2 * words <= SHORT_CJK;
@@ -35,9 +38,8 @@ export function isHeadingLine(sentence: string): boolean {
   const text = sentence.trim();
   const body = text.replace(NUMBERING, "");
   if (!HAS_LETTER.test(body) || PAGE_NUMBER.test(text)) return true;
-  if (!isShort(body)) return false;
-  if (QUESTION_END.test(text) || COLON_END.test(text)) return true;
-  if (SENTENCE_END.test(text)) return false;
+  if (QUESTION_END.test(text) || COLON_END.test(text)) return isShort(body);
+  if (SENTENCE_END.test(text) || !isShort(body)) return false;
   if (/^[-*•+‧・]\s/u.test(text) || /[:：]\s*\S/u.test(body) || holdsFigures(body)) return false;
   return true;
 }

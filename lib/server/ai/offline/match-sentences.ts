@@ -1,6 +1,6 @@
 import "server-only";
 import { tokenize } from "@/lib/server/ingest/tokenizer";
-import { sentencesOf, type PassageSentences } from "./passage-sentences";
+import { cuesAt, sentencesOf, type PassageSentences } from "./passage-sentences";
 import { offers, wantedBy, type Wanted } from "./question-cues";
 
 export interface OfflinePassage {
@@ -94,10 +94,21 @@ export function matchSentences(question: string, passages: readonly OfflinePassa
   // Inverse document frequency over the candidate sentences: a term every sentence shares
   // (the topic's name) says less about where the answer is than one only a few share. Worked
   // out per question term (a handful) rather than per sentence term (thousands): this runs for
-  // every answer.
-  const weights = queryTerms.map((term) => {
+  // every answer. Which sentence holds which term is noted on the way, so scoring a sentence
+  // with its heading and neighbours reads a table instead of looking terms up again.
+  const holds = new Uint8Array(queryTerms.length * total);
+  const weights = queryTerms.map((term, q) => {
     let frequency = 0;
-    for (const passage of split) for (const terms of passage.terms) if (terms.has(term)) frequency++;
+    let g = q * total;
+    for (const passage of split) {
+      for (const terms of passage.terms) {
+        if (terms.has(term)) {
+          holds[g] = 1;
+          frequency++;
+        }
+        g++;
+      }
+    }
     return Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
   });
   const query: Query = { terms: queryTerms, weights, wanted: wantedBy(question), lower: question.toLowerCase() };
@@ -106,8 +117,9 @@ export function matchSentences(question: string, passages: readonly OfflinePassa
   const scores = new Float64Array(total);
   const places: { rank: number; index: number }[] = [];
   split.forEach((read, rank) => {
+    const first = places.length;
     for (let index = 0; index < read.sentences.length; index++) {
-      scores[places.length] = sentenceScore(read, index, query) * (1 - RANK_DISCOUNT * rank);
+      scores[places.length] = sentenceScore(read, index, first, query, holds, total) * (1 - RANK_DISCOUNT * rank);
       places.push({ rank, index });
     }
   });
@@ -132,35 +144,44 @@ export function matchSentences(question: string, passages: readonly OfflinePassa
     return { passage: chosen[rank], rank, read, index, from, to, score: scores[k] };
   };
   const quotes = [candidateAt(best, true)];
-  for (const k of ranked.slice(1)) {
-    if (quotes.length >= MAX_QUOTES || scores[k] <= 0 || scores[k] < scores[best] * OTHER_PASSAGE_MIN_SHARE) break;
+  for (let r = 1; r < total && quotes.length < MAX_QUOTES; r++) {
+    const k = ranked[r];
+    if (scores[k] <= 0 || scores[k] < scores[best] * OTHER_PASSAGE_MIN_SHARE) break;
+    const { rank, index } = places[k];
+    const sameSource = quotes.filter((q) => q.rank === rank);
+    // Most sentences close to the best score sit inside or beside an excerpt already taken:
+    // passed over before working out their own excerpt (this runs for every answer).
+    if (sameSource.length > 0 && (scores[k] < scores[best] * SAME_PASSAGE_MIN_SHARE || sameSource.some((q) => index >= q.from - 1 && index <= q.to + 1))) continue;
     const next = candidateAt(k, false);
-    const sameSource = quotes.filter((q) => q.passage === next.passage);
-    if (sameSource.length === 0) quotes.push(next);
-    else if (scores[k] >= scores[best] * SAME_PASSAGE_MIN_SHARE && sameSource.every((q) => next.to < q.from - 1 || next.from > q.to + 1)) quotes.push(next);
+    if (sameSource.every((q) => next.to < q.from - 1 || next.from > q.to + 1)) quotes.push(next);
   }
   return { quotes, confident };
 }
 
-function sentenceScore(read: PassageSentences, index: number, query: Query): number {
+/**
+ * A sentence's score: the weight of the question's terms it holds, then for less those its heading
+ * or (in its paragraph) its neighbours hold instead, more when it offers the kind of answer asked
+ * for. `first` is where the passage's sentences start among all candidates, the columns of `holds`.
+ */
+function sentenceScore(read: PassageSentences, index: number, first: number, query: Query, holds: Uint8Array, total: number): number {
   if (read.headings[index]) return 0;
-  const terms = read.terms[index];
-  const heading = read.headingOf[index] >= 0 ? read.terms[read.headingOf[index]] : EMPTY;
-  const before = inParagraph(read, index, index - 1) ? read.terms[index - 1] : EMPTY;
-  const after = inParagraph(read, index, index + 1) ? read.terms[index + 1] : EMPTY;
+  const at = first + index;
+  const heading = read.headingOf[index] >= 0 ? first + read.headingOf[index] : -1;
+  const before = inParagraph(read, index, index - 1) ? at - 1 : -1;
+  const after = inParagraph(read, index, index + 1) ? at + 1 : -1;
   let own = 0;
   let fromHeading = 0;
   let nearby = 0;
-  query.terms.forEach((term, q) => {
-    if (terms.has(term)) own += query.weights[q];
-    else if (heading.has(term)) fromHeading += query.weights[q];
-    else if (before.has(term) || after.has(term)) nearby += query.weights[q];
-  });
+  for (let q = 0, row = 0; q < query.terms.length; q++, row += total) {
+    if (holds[row + at]) own += query.weights[q];
+    else if (heading >= 0 && holds[row + heading]) fromHeading += query.weights[q];
+    else if ((before >= 0 && holds[row + before]) || (after >= 0 && holds[row + after])) nearby += query.weights[q];
+  }
   // A sentence sharing nothing with the question may still answer it through its heading (asked
   // about 退票規定, the text under that heading); never through its neighbours alone.
   if (own <= 0 && fromHeading <= 0) return 0;
   const score = own + HEADING_SHARE * fromHeading + NEIGHBOUR_SHARE * nearby;
-  return query.wanted && offers(read.cues[index], query.wanted, query.lower) ? score * (1 + WANTED_BONUS) : score;
+  return query.wanted && offers(cuesAt(read, index), query.wanted, query.lower) ? score * (1 + WANTED_BONUS) : score;
 }
 
 /** Whether sentence j is one of sentence i's paragraph that may be quoted with it (not a heading). */
@@ -180,7 +201,7 @@ function extent(read: PassageSentences, index: number, query: Query, first: bool
   const take = (j: number) => {
     for (const term of query.terms) if (read.terms[j].has(term)) have.add(term);
   };
-  const offersWanted = (j: number) => query.wanted !== null && offers(read.cues[j], query.wanted, query.lower);
+  const offersWanted = (j: number) => query.wanted !== null && offers(cuesAt(read, j), query.wanted, query.lower);
   const bestOffers = offersWanted(index);
   const completes = (j: number) => query.terms.some((term) => !have.has(term) && read.terms[j].has(term)) || (!bestOffers && offersWanted(j));
   take(index);

@@ -18,7 +18,8 @@ export interface PassageSentences {
   readonly headings: readonly boolean[];
   /** The heading each sentence comes under (the last one before it in the passage), or -1. */
   readonly headingOf: readonly number[];
-  readonly cues: readonly SentenceCues[];
+  /** What each sentence offers (question-cues.ts), worked out when a question first asks: see cuesAt(). */
+  readonly cues: (SentenceCues | undefined)[];
 }
 
 // The passages most asked about recur from answer to answer (a busy share link is asked the same
@@ -84,6 +85,11 @@ function readPassage(content: string): PassageSentences {
     terms: sentences.map((sentence) => new Set(tokenize(sentence))),
     headings,
     headingOf,
-    cues: sentences.map(cuesOf),
+    cues: new Array(sentences.length),
   };
+}
+
+/** What sentence i offers, worked out once: most questions ask for no kind of answer in particular. */
+export function cuesAt(read: PassageSentences, i: number): SentenceCues {
+  return (read.cues[i] ??= cuesOf(read.sentences[i]));
 }

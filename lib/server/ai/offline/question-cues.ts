@@ -35,6 +35,7 @@ export interface SentenceCues {
   date: boolean;
   count: boolean;
   numbers: readonly string[];
+  /** Lower-cased, as the question is compared. */
   names: readonly string[];
 }
 
@@ -52,7 +53,7 @@ export function cuesOf(sentence: string): SentenceCues {
  * say (the year a question names is not its answer).
  */
 export function offers(cues: SentenceCues, wanted: Wanted, questionLower: string): boolean {
-  const fresh = (value: string) => !questionLower.includes(value.toLowerCase());
+  const fresh = (value: string) => !questionLower.includes(value);
   if (wanted === "name") return cues.names.some(fresh);
   const newNumber = cues.numbers.some(fresh);
   if (wanted === "time") return cues.date && (newNumber || !/\d/.test(questionLower));
