@@ -4,7 +4,7 @@ import { isHeadingLine } from "./heading-lines";
 import { cuesOf, type SentenceCues } from "./question-cues";
 import { sentenceSpans } from "./sentences";
 
-/** A passage read into sentences: shared between answers, never changed. */
+/** A passage read into sentences: shared between answers, never changed but for the cues filled in as questions need them. */
 export interface PassageSentences {
   readonly sentences: readonly string[];
   /** Where each sentence starts and ends in the passage (for the pages it is on). */
