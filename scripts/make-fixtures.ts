@@ -40,6 +40,34 @@ export const EN_PAGES = [
   ],
 ];
 
+// A handbook as offices write them: chapter headings set at the body's size on the line above their
+// paragraph (no gap, no larger type), a table, and pages short enough that one passage spans all
+// three, so a quote's page is not the passage's.
+export const ZH_HANDBOOK_PAGES = [
+  [
+    "員工手冊",
+    "第一章 總則\n本手冊適用於本公司全體員工，說明工作規範、請假制度與福利措施。員工應詳閱本手冊並遵守各項規定。",
+    "第二章 上班時間\n上班時間為每日上午九時至下午六時，中午十二時至下午一時為休息時間。遲到超過十五分鐘者，應向主管說明原因。",
+  ],
+  ["第三章 請假\n員工請特休假應於三日前提出申請，並經主管核准；病假需檢附醫療證明。", "表一 請假天數\n假別 天數 薪資\n特休假 七日 全薪\n病假 三十日 半薪"],
+  ["第四章 福利\n本公司每年為員工安排健康檢查，並提供團體保險與員工旅遊補助。"],
+];
+
+// A specification whose title runs at the top of every page and whose numbered sections have
+// their headings on the line above the text, as in the shared-mime-info spec a user asked about.
+export const EN_SPEC_PAGES = [
+  [
+    "Shared Type Database",
+    "1. Introduction\nMany programs need to know the type of a file. The shared type database lets every desktop agree on the type of a file, so that programs install their type information once and all of them read it.",
+    "1.1. Version\nThis is version 0.4 of the Shared Type Database specification.",
+  ],
+  [
+    "Shared Type Database",
+    "2. Directory layout\nApplications install one XML file each into the packages directory, and an update command merges them into the database.",
+    "Table 1. Glob weights\nSetting Default Maximum\nWeight 50 100",
+  ],
+];
+
 export const ZH_DOCX_PARAGRAPHS = [
   "員工手冊",
   "第一章：總則。本手冊適用於本公司全體員工，說明工作規範、請假制度與福利措施。",
@@ -372,6 +400,8 @@ export async function writeFixtures(): Promise<string[]> {
   const files: Record<string, Uint8Array> = {
     "zh-3-pages.pdf": await makePdf({ pages: ZH_PAGES, language: "zh" }),
     "en-2-pages.pdf": english,
+    "zh-handbook.pdf": await makePdf({ pages: ZH_HANDBOOK_PAGES, language: "zh" }),
+    "en-spec.pdf": await makePdf({ pages: EN_SPEC_PAGES, language: "en" }),
     "no-text.pdf": await drawingOnlyPdf(),
     "zh-cid-font.pdf": makeCidFontPdf(),
     "garbage.pdf": Buffer.concat([Buffer.from("%PDF-1.7\n"), pseudoRandomBytes(4096, 7)]),

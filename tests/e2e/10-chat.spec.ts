@@ -45,8 +45,8 @@ test.describe("chat", () => {
     const reply = await ask(page, "市民可以用什麼方式搭乘捷運與公車？");
     await expect(reply).toContainText("悠遊卡");
     const chip = reply.getByTestId("source-chip").first();
-    // The short fixture is one passage over its three pages.
-    await expect(chip).toContainText("公告.pdf · 第 1–3 頁");
+    // The short fixture is one passage over its three pages: the chip names the page of the quoted sentence.
+    await expect(chip).toContainText("公告.pdf · 第 2 頁");
     await chip.click();
     await expect(reply.getByTestId("source-quote")).toContainText("臺北市政府公告");
 
@@ -128,7 +128,7 @@ test.describe("chat", () => {
     await expect(page.getByTestId("suggestions")).toHaveCount(0);
     const reply = await ask(page, "市民可以用什麼方式搭乘捷運與公車？");
     await expect(reply).toContainText("Here is what your documents say");
-    await expect(reply.getByTestId("source-chip").first()).toContainText("pp. 1–3");
+    await expect(reply.getByTestId("source-chip").first()).toContainText("p. 2");
     // The input grows no taller than 45 px on a phone.
     await page.getByTestId("message-input").fill("one\ntwo\nthree\nfour\nfive");
     const height = await page.getByTestId("message-input").evaluate((el) => el.getBoundingClientRect().height);

@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { desc, eq } from "drizzle-orm";
 import sharp from "sharp";
@@ -8,7 +10,7 @@ import { LOCALE_COOKIE, MESSAGE_MAX_LENGTH } from "@/lib/constants";
 import { env } from "@/lib/env";
 import { AI_SERVICE_SETTING } from "@/lib/server/ai/providers";
 import { getDb } from "@/lib/server/db/client";
-import { apiUsage } from "@/lib/server/db/schema";
+import { apiUsage, documentChunks } from "@/lib/server/db/schema";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
 import { setSetting } from "@/lib/server/queries/app-settings";
@@ -27,9 +29,9 @@ const TAIPEI_TEXT = [
 // A 1x1 PNG as a data URL.
 const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==";
 
-async function ownerWithDocument(text = TAIPEI_TEXT, name = "垃圾清運.txt") {
+async function ownerWithDocument(text: string | Uint8Array = TAIPEI_TEXT, name = "垃圾清運.txt") {
   const seeded = await seedUser({ role: "admin" });
-  await uploadDocument({ user: seeded.user, name, bytes: new TextEncoder().encode(text) });
+  await uploadDocument({ user: seeded.user, name, bytes: typeof text === "string" ? new TextEncoder().encode(text) : text });
   await drainJobs();
   return seeded;
 }
@@ -46,6 +48,11 @@ async function withAnalysedImage(cookie: string, image: Buffer, words: string) {
   expect(analysed.status).toBe(200);
   return { content: withImageAnalysis(words, analysed.body.analysis), imageData: `data:image/png;base64,${image.toString("base64")}`, imageFileName: "photo.png" };
 }
+
+// Three short pages that chunk into one passage over pages 1–3, chapter headings set on the line
+// above their text (scripts/make-fixtures.ts).
+const HANDBOOK_PDF = readFileSync(path.join(import.meta.dirname, "../fixtures/documents/zh-handbook.pdf"));
+const SPEC_PDF = readFileSync(path.join(import.meta.dirname, "../fixtures/documents/en-spec.pdf"));
 
 function send(cookie: string, body: unknown, headers: Record<string, string> = {}) {
   return call(messages.POST, { method: "POST", path: "/api/messages", cookie, body, headers });
@@ -144,6 +151,38 @@ describe("POST /api/messages (built-in offline model)", () => {
     const answer = await send(en, { content: "When are returns due?" });
     expect(answer.body.aiMessage.content).toContain("Returns are due within 14 days.");
     expect(answer.body.aiMessage.content).toContain("*library.txt*");
+  });
+
+  it("cites, and stores for the source chip, the page of the quoted sentence of a passage over pages 1–3", async () => {
+    const { cookie } = await ownerWithDocument(HANDBOOK_PDF, "員工手冊.pdf");
+    const res = await send(cookie, { content: "上班時間是幾點到幾點？" });
+    const reply = res.body.aiMessage.content as string;
+    expect(reply).toMatch(/\n> 上班時間為每日上午九時至下午六時/);
+    expect(reply).not.toMatch(/第二章|上班時間上班時間/);
+    expect(reply).toContain("— 《員工手冊.pdf》 第 1 頁\n");
+    expect(reply).not.toContain("第 1–3 頁");
+    expect(res.body.aiMessage.sources).toEqual([expect.objectContaining({ n: 1, documentName: "員工手冊.pdf", page: 1, pageEnd: 1, quote: expect.stringContaining("第四章 福利") })]);
+    expect((await call(messages.GET, { cookie })).body[1].sources[0]).toMatchObject({ page: 1, pageEnd: 1 });
+
+    const benefits = await send(cookie, { content: "健康檢查多久一次？" });
+    expect(benefits.body.aiMessage.content).toContain("— 《員工手冊.pdf》 第 3 頁\n");
+    expect(benefits.body.aiMessage.sources[0]).toMatchObject({ page: 3, pageEnd: 3 });
+  });
+
+  it("cites the passage's whole page range when it was stored without page breaks", async () => {
+    const { cookie, user } = await ownerWithDocument(HANDBOOK_PDF, "員工手冊.pdf");
+    await (await getDb()).update(documentChunks).set({ pageBreaks: null }).where(eq(documentChunks.userId, user.id));
+    const res = await send(cookie, { content: "上班時間是幾點到幾點？" });
+    expect(res.body.aiMessage.content).toContain("— 《員工手冊.pdf》 第 1–3 頁\n");
+    expect(res.body.aiMessage.sources[0]).toMatchObject({ page: 1, pageEnd: 3 });
+  });
+
+  it("answers an English question over a PDF with a running title and numbered headings from a sentence, not a heading", async () => {
+    const { cookie } = await ownerWithDocument(SPEC_PDF, "type-spec.pdf");
+    const res = await send(`${cookie}; ${LOCALE_COOKIE}=en`, { content: "What is the purpose of the shared type database?" });
+    const quotes = (res.body.aiMessage.content as string).split("\n").filter((line) => line.startsWith("> "));
+    expect(quotes[0]).toMatch(/^> The shared type database lets every desktop agree on the type of a file/);
+    for (const quote of quotes) expect(quote).not.toMatch(/^> (?:Shared Type Database|\d+(?:\.\d+)*\. )/);
   });
 
   it("keeps the conversation: GET lists question and reply in order; DELETE clears only the caller's", async () => {
@@ -352,6 +391,15 @@ describe("POST /api/messages (OpenAI-compatible service)", () => {
       expect((await send(cookie, { content: "再問一次" })).status).toBe(200);
     });
   }
+
+  it("stores for a hosted model's citation the page of the passage text it quotes, or the whole range when it quotes none", async () => {
+    const { cookie } = await ownerWithDocument(HANDBOOK_PDF, "員工手冊.pdf");
+    await useFake();
+    fake.reply = "手冊寫道：\n\n> 本公司每年為員工安排健康檢查，並提供團體保險與員工旅遊補助。 [1]";
+    expect((await send(cookie, { content: "健康檢查多久一次？" })).body.aiMessage.sources[0]).toMatchObject({ n: 1, page: 3, pageEnd: 3 });
+    fake.reply = "每年一次 [1]。";
+    expect((await send(cookie, { content: "健康檢查多久一次？" })).body.aiMessage.sources[0]).toMatchObject({ n: 1, page: 1, pageEnd: 3 });
+  });
 
   it("streams an error reply in the done event when the provider fails mid-stream", async () => {
     const { cookie } = await ownerWithDocument();

@@ -96,6 +96,9 @@ export const documentChunks = pgTable(
     content: text("content").notNull(),
     pageStart: integer("page_start"),
     pageEnd: integer("page_end"),
+    // Where in the content each later page begins, so a quote cites the page it is on; null for
+    // passages on one page and for those stored before it was kept (cited by their whole range).
+    pageBreaks: integer("page_breaks").array(),
     charStart: integer("char_start").notNull(),
     charEnd: integer("char_end").notNull(),
     tokenCount: integer("token_count").notNull().default(0),

@@ -10,6 +10,8 @@ export type Chunk = {
   charEnd: number;
   pageStart: number | null;
   pageEnd: number | null;
+  /** Where in `content` pages pageStart + 1 … pageEnd begin (empty within one page): a quote cites its own page. */
+  pageBreaks: number[];
 };
 
 export const PAGE_SEPARATOR = "\n\n";
@@ -120,17 +122,22 @@ export class ChunkStream {
   }
 
   private emit(span: Span): Chunk {
+    const first = this.pageIndexAt(span.start);
+    const last = this.pageIndexAt(span.end - 1);
+    const pageBreaks: number[] = [];
+    if (this.pageNumbers[first] !== null) for (let i = first + 1; i <= last; i++) pageBreaks.push(this.pageStarts[i] - span.start);
     return {
       ordinal: this.ordinal++,
       content: this.text.slice(span.start - this.textBase, span.end - this.textBase),
       charStart: span.start,
       charEnd: span.end,
-      pageStart: this.pageAt(span.start),
-      pageEnd: this.pageAt(span.end - 1),
+      pageStart: this.pageNumbers[first] ?? null,
+      pageEnd: this.pageNumbers[last] ?? null,
+      pageBreaks,
     };
   }
 
-  private pageAt(offset: number): number | null {
+  private pageIndexAt(offset: number): number {
     let lo = 0;
     let hi = this.pageStarts.length - 1;
     while (lo < hi) {
@@ -138,7 +145,7 @@ export class ChunkStream {
       if (this.pageStarts[mid] <= offset) lo = mid;
       else hi = mid - 1;
     }
-    return this.pageNumbers[lo] ?? null;
+    return lo;
   }
 }
 

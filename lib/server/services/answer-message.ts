@@ -24,6 +24,7 @@ import {
 } from "@/lib/server/queries/messages";
 import type { SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
 import { assistantProfile } from "./assistant-profile";
+import { citedPages } from "./cited-pages";
 import { toPublicMessage, type MessageSource, type PublicMessage } from "./present-message";
 import { retrievePassages, type Passage } from "./retrieve-passages";
 
@@ -58,7 +59,8 @@ export interface AnswerResult {
 // What the user's turn says to a hosted model when they sent an image with no words.
 const IMAGE_ONLY_TURN: Record<Locale, string> = { "zh-TW": "（傳送了一張圖片）", en: "(sent an image)" };
 
-// Sources are the passages a reply cites as [n]; a reply that cites none shows none.
+// Sources are the passages a reply cites as [n], each on the page or pages of what the reply quotes
+// from it; a reply that cites none shows none.
 const CITATION = /\[(\d{1,2})\]/g;
 
 function sourcesFor(text: string, passages: Passage[]): MessageSource[] {
@@ -69,7 +71,8 @@ function sourcesFor(text: string, passages: Passage[]): MessageSource[] {
   }
   return [...cited].sort((a, b) => a - b).map((n) => {
     const p = passages[n - 1];
-    return { n, documentId: p.documentId, documentName: p.documentName, page: p.page, pageEnd: p.pageEnd, quote: p.content };
+    const { page, pageEnd } = citedPages(text, n, p);
+    return { n, documentId: p.documentId, documentName: p.documentName, page, pageEnd, quote: p.content };
   });
 }
 

@@ -34,6 +34,7 @@ export class ChunkWriter {
         charEnd: chunk.charEnd,
         pageStart: chunk.pageStart,
         pageEnd: chunk.pageEnd,
+        pageBreaks: chunk.pageBreaks.length > 0 ? chunk.pageBreaks : null,
         tokenCount: terms[i].tokenCount,
         terms: terms[i].encodedTerms,
       }),

@@ -15,6 +15,8 @@ export interface Passage {
   documentName: string;
   page: number | null;
   pageEnd: number | null;
+  /** Where in the content each later page begins; null when unknown (lib/server/ingest/page-breaks.ts). */
+  pageBreaks: number[] | null;
   charStart: number;
   charEnd: number;
   content: string;
@@ -106,6 +108,7 @@ export async function retrievePassages(input: {
         documentName: row.originalName,
         page: row.pageStart,
         pageEnd: row.pageEnd,
+        pageBreaks: row.pageBreaks,
         charStart: row.charStart,
         charEnd: row.charEnd,
         content: row.content,

@@ -1,8 +1,13 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { streamText, generateText } from "ai";
-import { composeAnswer, SENTENCE_CACHE_LIMIT, sentenceCacheSize, type AnswerInput } from "@/lib/server/ai/offline/compose-answer";
+import { composeAnswer, matchSentences, SENTENCE_CACHE_LIMIT, sentenceCacheSize, type AnswerInput, type OfflinePassage } from "@/lib/server/ai/offline/compose-answer";
 import { estimateTokens, offlineModel, streamPieces } from "@/lib/server/ai/offline/offline-model";
 import { splitSentences } from "@/lib/server/ai/offline/sentences";
+import { chunkDocument } from "@/lib/server/ingest/chunker";
+import { parseDocument } from "@/lib/server/ingest/worker/parse-document.mjs";
+import { FIXTURE_DIR } from "@/scripts/make-fixtures";
 
 const passages = [
   {
@@ -26,7 +31,17 @@ describe("splitSentences", () => {
     expect(splitSentences("line one\nline two")).toEqual(["line one", "line two"]);
     expect(splitSentences("  ")).toEqual([]);
   });
+
+  it("takes a period after a lone capital for an initial, not the end of a sentence", () => {
+    expect(splitSentences("Mathematicians such as G. H. Hardy prided themselves on it. Others did not.")).toEqual([
+      "Mathematicians such as G. H. Hardy prided themselves on it.",
+      "Others did not.",
+    ]);
+  });
 });
+
+/** The quoted lines of a reply, without their "> " and citation. */
+const quotesOf = (reply: string) => reply.split("\n").filter((line) => line.startsWith("> ")).map((line) => line.slice(2).replace(/ \[\d+\]$/, ""));
 
 describe("composeAnswer", () => {
   it("answers the same from passages it has seen before, and from a passage whose text changed, from the new text", () => {
@@ -46,10 +61,10 @@ describe("composeAnswer", () => {
     expect(sentenceCacheSize()).toBe(SENTENCE_CACHE_LIMIT);
   });
 
-  it("quotes the sentence that answers, with its neighbours, and cites document and page", () => {
+  it("opens with the sentence that answers, then the one after it, and cites document and page", () => {
     const text = composeAnswer({ ...base, question: "高鐵列車最高營運速度是多少？" });
     expect(text).toMatch(/^根據您的文件，最相關的內容如下：/);
-    expect(text).toContain("> 全長約三百五十公里，連接臺北與高雄。列車最高營運速度為每小時三百公里。沿線設有十二座車站。 [1]");
+    expect(text).toContain("\n\n> 列車最高營運速度為每小時三百公里。沿線設有十二座車站。 [1]");
     expect(text).toContain("— 《高鐵簡介.pdf》 第 3 頁");
     expect(text).toContain("離線模式");
   });
@@ -107,6 +122,80 @@ describe("composeAnswer", () => {
     expect(text).toMatch(/^Here is what your documents say about this:/);
     expect(text).toContain("It is about 350 km long.");
     expect(text).toContain("— *hsr.pdf*, page 2");
+  });
+});
+
+describe("composeAnswer: headings, the sentences quoted and their pages", () => {
+  const en = (question: string, passages: OfflinePassage[]) => composeAnswer({ ...base, locale: "en", question, passages });
+
+  it("never opens with a heading, however many of the question's words it has", () => {
+    const spec: OfflinePassage[] = [
+      {
+        n: 1,
+        documentName: "mime-spec.pdf",
+        page: 1,
+        content:
+          "Shared MIME-info Database\n\n1. Introduction\n\n1.1. Version\n\nThis is version 0.21 of the Shared MIME-info Database specification.\n\n" +
+          "1.2. What is this spec?\n\nMany programs use the MIME system to represent the types of files. The shared database lets programs agree on the type of a file.",
+      },
+      { n: 2, documentName: "mime-spec.pdf", page: 2, content: "Shared MIME-info Database\n\n2. Unified system\n\nEveryone is keen to see the databases merged into a shared database." },
+    ];
+    const text = en("What is the purpose of the shared MIME-info database?", spec);
+    const quotes = quotesOf(text);
+    expect(quotes.length).toBeGreaterThan(0);
+    for (const quote of quotes) {
+      expect(quote).not.toMatch(/^(?:Shared MIME-info Database|\d+(?:\.\d+)*\. )/);
+      expect(quote).toMatch(/[.!?]$/);
+    }
+    expect(quotes[0]).toMatch(/^This is version 0\.21|^Many programs|^The shared database/);
+  });
+
+  it("quotes the text under a heading when only the heading shares the question's words", () => {
+    const text = composeAnswer({ ...base, question: "退票規定", passages: [{ n: 1, documentName: "規章.pdf", page: 4, content: "退票規定\n\n乘客可於開車前到車站辦理，每張收取手續費二十元。" }] });
+    expect(quotesOf(text)).toEqual(["乘客可於開車前到車站辦理，每張收取手續費二十元。"]);
+  });
+
+  it("keeps a PDF heading out of the quote of the paragraph under it, and cites the page of what it quotes", async () => {
+    const parsed = await parseDocument(readFileSync(path.join(FIXTURE_DIR, "zh-handbook.pdf")), "pdf");
+    const passages = chunkDocument({ pages: parsed.pages }).map((c, i) => ({ n: i + 1, documentName: "員工手冊.pdf", page: c.pageStart, pageEnd: c.pageEnd, pageBreaks: c.pageBreaks, content: c.content }));
+    expect(passages).toHaveLength(1);
+    const ask = (question: string) => composeAnswer({ ...base, question, passages });
+
+    const hours = ask("上班時間是幾點到幾點？");
+    expect(quotesOf(hours)[0]).toMatch(/^上班時間為每日上午九時至下午六時/);
+    expect(hours).not.toMatch(/第二章|上班時間上班時間/);
+    expect(hours).toContain("— 《員工手冊.pdf》 第 1 頁\n");
+    expect(ask("病假有幾天？")).toMatch(/> 病假 三十日 半薪 \[1\]\n\n— 《員工手冊.pdf》 第 2 頁\n/);
+    expect(ask("健康檢查多久一次？")).toMatch(/> 本公司每年為員工安排健康檢查[^\n]*\[1\]\n\n— 《員工手冊.pdf》 第 3 頁\n/);
+  });
+
+  it("cites the page of the quoted sentences within a passage over pages 1–3, and the whole range when the page breaks are unknown", () => {
+    const pages = ["第一頁說明高鐵的票價：全票一千四百九十元。", "第二頁說明高鐵的車站：沿線共有十二座車站。", "第三頁說明高鐵的速度：最高時速三百公里。"];
+    const content = pages.join("\n\n");
+    const pageBreaks = [pages[0].length + 2, pages[0].length + pages[1].length + 4];
+    const passage = { n: 1, documentName: "高鐵.pdf", page: 1, pageEnd: 3, pageBreaks, content };
+    const ask = (question: string, p: OfflinePassage) => composeAnswer({ ...base, question, passages: [p] });
+    expect(ask("高鐵的全票票價是多少？", passage)).toContain("— 《高鐵.pdf》 第 1 頁\n");
+    expect(ask("高鐵最高時速是多少？", passage)).toContain("— 《高鐵.pdf》 第 3 頁\n");
+    expect(ask("高鐵的全票票價是多少？", { ...passage, pageBreaks: null })).toContain("— 《高鐵.pdf》 第 1–3 頁\n");
+  });
+
+  it("quotes the sentence before the best one when the best one refers back to it", () => {
+    const passage = { n: 1, documentName: "高鐵.txt", page: null, content: "臺灣高速鐵路連接臺北與高雄。它的最高營運速度為每小時三百公里。票價另計。" };
+    expect(quotesOf(composeAnswer({ ...base, question: "最高營運速度是多少？", passages: [passage] }))[0]).toMatch(/^臺灣高速鐵路連接臺北與高雄。它的最高營運速度/);
+  });
+
+  it("opens with the sentence holding the kind of answer asked for: a date for when", () => {
+    const founding = { n: 1, documentName: "history.txt", page: null, content: "The university was founded by the church.\n\nIt has twelve colleges today.\n\nThe university was founded in 1827." };
+    expect(quotesOf(en("When was the university founded?", [founding]))[0]).toBe("The university was founded in 1827.");
+    const opening = { n: 1, documentName: "高鐵.txt", page: null, content: "高鐵通車帶動沿線發展。\n\n沿線設有十二座車站。\n\n高鐵於二〇〇七年通車。" };
+    expect(quotesOf(composeAnswer({ ...base, question: "高鐵何時通車？", passages: [opening] }))[0]).toBe("高鐵於二〇〇七年通車。");
+  });
+
+  it("quotes a second, separate part of the best passage when it answers nearly as well", () => {
+    const content = "高鐵票價依距離計算。\n\n車站設有售票窗口。\n\n" + "沿線風景優美。".repeat(3) + "\n\n學生票價為全票的八折。";
+    const match = matchSentences("高鐵學生票價", [{ n: 1, documentName: "票價.txt", page: null, content }])!;
+    expect(match.quotes.map((q) => q.read.sentences[q.index])).toEqual(["學生票價為全票的八折。", "高鐵票價依距離計算。"]);
   });
 });
 

@@ -3,7 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { makeLongPdf } from "@/bench/lib/make-pdf";
 import { parseDocument } from "@/lib/server/ingest/worker/parse-document.mjs";
-import { CID_FONT_TEXT, EN_PAGES, FIXTURE_DIR, makeCidFontPdf, ZH_PAGES } from "@/scripts/make-fixtures";
+import { chunkDocument } from "@/lib/server/ingest/chunker";
+import { CID_FONT_TEXT, EN_PAGES, EN_SPEC_PAGES, FIXTURE_DIR, makeCidFontPdf, ZH_HANDBOOK_PAGES, ZH_PAGES } from "@/scripts/make-fixtures";
 
 const fixture = (name: string) => readFileSync(path.join(FIXTURE_DIR, name));
 
@@ -26,6 +27,34 @@ describe("parse PDF", () => {
     expect(all).toContain("臺灣的國際貿易");
     expect(all).not.toMatch(/[\p{Script=Han}，。、：] [\p{Script=Han}，。、：]/u);
     expect(all).not.toMatch(/[^\n]\n[^\n]/);
+  });
+
+  it("keeps a heading set at the body's size apart from the paragraph under it, and table rows apart", async () => {
+    const parsed = await parseDocument(fixture("zh-handbook.pdf"), "pdf");
+    // Each heading, paragraph and table row of the source is a paragraph of its own.
+    parsed.pages.forEach((page, i) => {
+      expect(page.text).toBe(ZH_HANDBOOK_PAGES[i].flatMap((block) => block.split("\n")).join("\n\n"));
+    });
+    expect(parsed.pages[0].text).toContain("第二章 上班時間\n\n上班時間為每日上午九時");
+    expect(parsed.pages.map((p) => p.text).join("")).not.toMatch(/上班時間上班時間|總則本手冊|請假天數假別/);
+  });
+
+  it("keeps numbered English section headings and a repeated running title on lines of their own", async () => {
+    const parsed = await parseDocument(fixture("en-spec.pdf"), "pdf");
+    parsed.pages.forEach((page, i) => {
+      expect(page.text).toBe(EN_SPEC_PAGES[i].flatMap((block) => block.split("\n")).join("\n\n"));
+    });
+    expect(parsed.pages[0].text).toContain("1.1. Version\n\nThis is version 0.4");
+  });
+
+  it("chunks a heading and its paragraph as separate lines, with the pages each part is on", async () => {
+    const parsed = await parseDocument(fixture("zh-handbook.pdf"), "pdf");
+    const [chunk, ...rest] = chunkDocument({ pages: parsed.pages });
+    expect(rest).toEqual([]);
+    expect(chunk).toMatchObject({ pageStart: 1, pageEnd: 3 });
+    expect(chunk.content).toMatch(/第二章 上班時間\n+上班時間為/);
+    const pageOf = (text: string) => 1 + chunk.pageBreaks.filter((at) => at <= chunk.content.indexOf(text)).length;
+    expect([pageOf("上班時間為"), pageOf("病假 三十日"), pageOf("健康檢查")]).toEqual([1, 2, 3]);
   });
 
   it("reads Chinese set in a font that is not embedded, through the predefined CJK CMaps", async () => {

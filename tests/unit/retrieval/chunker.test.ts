@@ -58,7 +58,7 @@ describe("chunkDocument", () => {
   it("returns a tiny text as one chunk with offsets into the original text", () => {
     const pages = plain("\n\n  Hello.  \n");
     expect(chunkDocument({ pages })).toEqual([
-      { ordinal: 0, content: "Hello.", charStart: 4, charEnd: 10, pageStart: null, pageEnd: null },
+      { ordinal: 0, content: "Hello.", charStart: 4, charEnd: 10, pageStart: null, pageEnd: null, pageBreaks: [] },
     ]);
   });
 
@@ -145,6 +145,23 @@ describe("chunkDocument", () => {
       [3, 3],
     ]);
     expect(chunks[1].content).toBe("short beta.\n\ngamma.");
+    // Page 3 begins where "gamma." does: a quote from it cites page 3 alone.
+    expect(chunks.map((c) => c.pageBreaks)).toEqual([[], ["short beta.\n\n".length], []]);
+  });
+
+  it("marks where each page after the first begins inside a chunk, empty pages included", () => {
+    const pages: PageText[] = [
+      { page: 1, text: "第一頁的內容。" },
+      { page: 2, text: "" },
+      { page: 3, text: "第三頁的內容。" },
+      { page: 4, text: "第四頁的內容。" },
+    ];
+    const [chunk] = chunkDocument({ pages });
+    expect(chunk).toMatchObject({ pageStart: 1, pageEnd: 4 });
+    const pageOf = (offset: number) => chunk.pageStart! + chunk.pageBreaks.filter((at) => at <= offset).length;
+    expect(pageOf(chunk.content.indexOf("第一頁"))).toBe(1);
+    expect(pageOf(chunk.content.indexOf("第三頁"))).toBe(3);
+    expect(pageOf(chunk.content.indexOf("第四頁"))).toBe(4);
   });
 
   it("skips empty pages", () => {
@@ -222,6 +239,17 @@ describe("ChunkStream", () => {
       const pageOf = (offset: number) => text.slice(0, offset + 1).split("\n\n").length;
       expect(chunk.pageStart).toBe(pageOf(chunk.charStart));
       expect(chunk.pageEnd).toBe(pageOf(chunk.charEnd - 1));
+    }
+  });
+
+  it("marks in every chunk where each later page begins", () => {
+    const stream = new ChunkStream();
+    const pages = Array.from({ length: 12 }, (_, i) => ({ page: i + 1, text: `第${i + 1}頁。`.repeat(40) }));
+    const chunks = [...pages.flatMap((p) => stream.addPage(p)), ...stream.finish()];
+    expect(chunks.some((c) => c.pageBreaks.length >= 2)).toBe(true);
+    for (const chunk of chunks) {
+      expect(chunk.pageBreaks).toHaveLength(chunk.pageEnd! - chunk.pageStart!);
+      chunk.pageBreaks.forEach((at, i) => expect(chunk.content.slice(at)).toMatch(new RegExp(`^第${chunk.pageStart! + i + 1}頁`)));
     }
   });
 });

@@ -35,6 +35,19 @@ const ENDS_CJK = new RegExp(`${CJK_CLASS}$`, "u");
 const STARTS_CJK = new RegExp(`^${CJK_CLASS}`, "u");
 const TERMINAL = /[.!?。！？：:」』”）)]$/u;
 const HYPHENATED = /\p{L}[-\u00ad\u2010]$/u;
+// A short line stands alone when it reads like a heading, a label or a table row: a few words
+// with no punctuation inside them (after any section number). One that has some was cut short
+// mid-sentence ("第一頁：臺灣的國" + "際貿易…"), as is one followed by a line starting in lower case.
+const NUMBERING = /^(?:(?:chapter|section|part|appendix|table|figure|fig\.)\s+[\dIVXLC]+[.:]?|[表圖图][\d一二三四五六七八九十]+|\d+(?:\.\d+)*\.?|[IVXLC]+\.|[A-Z]\.|第[\d一二三四五六七八九十百千〇零]+[章節节條条篇部編编款項项回講讲課课]|[一二三四五六七八九十]+[、.．]|[(（]?[\d一二三四五六七八九十]+[)）])\s*/iu;
+const INNER_PUNCTUATION = /[，。、：；！？,.;:!?\-\u00ad\u2010–—(（「『“‘]/u;
+const HEADING_MAX_CHARS = 40;
+const CONTINUES = /^\p{Ll}/u;
+
+/** @param {string} text */
+function headingLike(text) {
+  const body = text.trim().replace(NUMBERING, "").replace(/[:：]$/u, "");
+  return body.length <= HEADING_MAX_CHARS && !INNER_PUNCTUATION.test(body);
+}
 
 /**
  * @typedef {{ text: string, y: number, size: number, x: number, right: number }} Line
@@ -133,8 +146,10 @@ function lines(items) {
 
 /**
  * Splits lines into paragraphs: at a vertical gap clearly wider than the page's usual line
- * spacing, a change of font size (headings), a jump upwards (a new column), or after a short
- * line that ends a sentence.
+ * spacing, a change of font size (headings), a jump upwards (a new column), after a short line
+ * that ends a sentence, and after a line that stops well short of a full one without running on
+ * (a heading set at the body's size, a table row, a list item): otherwise "第二章 上班時間" and the
+ * paragraph under it join into one line, Chinese lines with no break at all.
  * @param {Line[]} all
  * @returns {string[][]}
  */
@@ -148,6 +163,12 @@ function paragraphs(all) {
   // The lower quartile: on pages of one-line paragraphs the median would be the paragraph gap.
   const spacing = gaps.length >= 2 ? gaps[Math.floor((gaps.length - 1) / 4)] : null;
   const widest = all.reduce((max, line) => Math.max(max, line.right - line.x), 0);
+  // A full line: the widest in the body's type size (the commonest), so a wide title set larger
+  // over two columns does not make every column line look short.
+  const sizes = new Map();
+  for (const line of all) sizes.set(Math.round(line.size), (sizes.get(Math.round(line.size)) ?? 0) + 1);
+  const bodySize = [...sizes.entries()].reduce((best, entry) => (entry[1] > best[1] ? entry : best), [0, 0])[0];
+  const full = all.reduce((max, line) => (Math.round(line.size) === bodySize ? Math.max(max, line.right - line.x) : max), 0);
 
   /** @type {string[][]} */
   const result = [];
@@ -160,7 +181,8 @@ function paragraphs(all) {
       const sizeChanged = Math.abs(line.size - previous.size) > Math.min(line.size, previous.size) * 0.2;
       const wideGap = spacing !== null ? gap > spacing * 1.3 + 0.5 : gap > line.size * 2;
       const shortEnd = all.length >= 3 && previous.right - previous.x < widest * 0.7 && TERMINAL.test(previous.text.trimEnd().slice(-2));
-      breaks = gap < -line.size / 2 || wideGap || sizeChanged || shortEnd;
+      const shortLine = previous.right - previous.x < full * 0.7 && headingLike(previous.text) && !CONTINUES.test(line.text.trimStart());
+      breaks = gap < -line.size / 2 || wideGap || sizeChanged || shortEnd || shortLine;
     }
     if (breaks) result.push([line.text]);
     else result[result.length - 1].push(line.text);

@@ -1,0 +1,232 @@
+import "server-only";
+import { tokenize } from "@/lib/server/ingest/tokenizer";
+import { cuesAt, sentencesOf, type PassageSentences } from "./passage-sentences";
+import { offers, wantedBy, type Wanted } from "./question-cues";
+
+export interface OfflinePassage {
+  /** The citation number the reply uses, [n]. */
+  n: number;
+  documentName: string;
+  page: number | null;
+  /** The last page the passage reaches, when it runs over a page break. */
+  pageEnd?: number | null;
+  /** Where in the content each page after the first begins (lib/server/ingest/page-breaks.ts). */
+  pageBreaks?: readonly number[] | null;
+  content: string;
+}
+
+export interface Candidate {
+  passage: OfflinePassage;
+  rank: number;
+  /** The passage's sentences, with where each is and what it is. */
+  read: PassageSentences;
+  /** The best sentence. */
+  index: number;
+  /** The sentences to quote, first to last: the best one with the neighbours that complete it. */
+  from: number;
+  to: number;
+  score: number;
+}
+
+export interface SentenceMatch {
+  /** The excerpts to quote, best first. */
+  quotes: Candidate[];
+  /** Whether the best sentence holds a fair share of the question's words (see coverage()). */
+  confident: boolean;
+}
+
+// The passages a reply draws on, and how many excerpts it quotes. Passages are ranked by
+// retrieval; a lower-ranked passage needs a clearly better sentence. Further excerpts must score
+// close to the best: from a passage not quoted yet, or a part of a quoted passage away from its
+// excerpt. Measured with bench:answers (DRCD and SQuAD, on questions outside the reported runs):
+// a third excerpt, and a second from the same passage, catch answers the first excerpt sits next
+// to without holding, for a reply about a fifth longer in Chinese and as long in English.
+const CANDIDATE_PASSAGES = 3;
+const MAX_QUOTES = 3;
+const RANK_DISCOUNT = 0.2;
+const OTHER_PASSAGE_MIN_SHARE = 0.4;
+const SAME_PASSAGE_MIN_SHARE = 0.5;
+// What counts besides a sentence's own share of the question's words: those of the heading it
+// comes under, those of its neighbours (the answer is often one sentence away from the words the
+// question repeats), and holding the kind of answer asked for.
+const HEADING_SHARE = 0.5;
+const NEIGHBOUR_SHARE = 0.3;
+const WANTED_BONUS = 0.3;
+// Measured on DRCD (bench:answers) and on off-topic questions against the same documents.
+const MIN_COVERAGE_TO_QUOTE = 0.1;
+const MIN_WORD_COVERAGE_TO_ASSERT = 0.3;
+
+// Words about the asking, not the topic ("what do the documents say about X", 文件中如何說明X): they
+// are in the question but never in the answer, so they are left out when matching sentences.
+const QUESTION_FRAME =
+  /文件中|這些文件|這份文件|文件|如何說明|說明|有哪些|哪些|重要資訊|資訊|重點|主要內容|內容|提到|關於|請問|請|what do the documents say about|what should i know about|what is said about|what are the key points of|the documents?|tell me about/giu;
+
+// A sentence that refers back to the one before it (它們…, 這項制度…, However, …) says little
+// without it.
+const LEANS_BACK =
+  /^(?:[它他她牠][們们]?|其|此|這|这|該|该|那[些個个]|此外|另外|但|然而|而且?|因此|所以|因而|於是|于是|同時|同时|並且?|并且?|後來|后来|之後|之后|其後|其后|隨後|随后|同年|次年|翌年|當時|当时|不過|不过|可是|甚至|尤其|(?:it|its|they|their|them|this|these|that|those|he|she|his|her|however|but|also|thus|therefore|then|such|in addition|as a result|the latter|the former)\b)|[這这該该此][項项個个些種种位次段]|上述/iu;
+
+const EMPTY: ReadonlySet<string> = new Set();
+const SINGLE_CJK = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]$/u;
+
+interface Query {
+  terms: readonly string[];
+  weights: readonly number[];
+  wanted: Wanted | null;
+  lower: string;
+}
+
+/**
+ * The sentences of the retrieved passages that best answer a question: those sharing the most (and
+ * the rarest) terms with it, counting for less those of the heading they come under and of their
+ * neighbours, favouring one that holds the kind of answer asked for (a date for when, a figure for
+ * how many). A heading is never the answer. Each comes with the neighbours that complete it. Null
+ * when no sentence shares enough to be worth quoting.
+ */
+export function matchSentences(question: string, passages: readonly OfflinePassage[]): SentenceMatch | null {
+  const topic = question.replace(QUESTION_FRAME, " ");
+  const queryTerms = [...new Set(tokenize(topic.trim() === "" ? question : topic))];
+  const chosen = passages.slice(0, CANDIDATE_PASSAGES);
+  const split = chosen.map((passage) => sentencesOf(passage.content));
+  const total = split.reduce((sum, passage) => sum + passage.sentences.length, 0);
+  if (queryTerms.length === 0 || total === 0) return null;
+
+  // Inverse document frequency over the candidate sentences: a term every sentence shares
+  // (the topic's name) says less about where the answer is than one only a few share. Worked
+  // out per question term (a handful) rather than per sentence term (thousands): this runs for
+  // every answer. Which sentence holds which term is noted on the way, so scoring a sentence
+  // with its heading and neighbours reads a table instead of looking terms up again.
+  const holds = new Uint8Array(queryTerms.length * total);
+  const weights = queryTerms.map((term, q) => {
+    let frequency = 0;
+    let g = q * total;
+    for (const passage of split) {
+      for (const terms of passage.terms) {
+        if (terms.has(term)) {
+          holds[g] = 1;
+          frequency++;
+        }
+        g++;
+      }
+    }
+    return Math.log(1 + (total - frequency + 0.5) / (frequency + 0.5));
+  });
+  const query: Query = { terms: queryTerms, weights, wanted: wantedBy(question), lower: question.toLowerCase() };
+
+  // Each candidate sentence by its place in the passages taken in rank order.
+  const scores = new Float64Array(total);
+  const places: { rank: number; index: number }[] = [];
+  split.forEach((read, rank) => {
+    const first = places.length;
+    for (let index = 0; index < read.sentences.length; index++) {
+      scores[places.length] = sentenceScore(read, index, first, query, holds, total) * (1 - RANK_DISCOUNT * rank);
+      places.push({ rank, index });
+    }
+  });
+  // Best first; equal scores keep the passages' order.
+  const ranked = Array.from({ length: total }, (_, k) => k).sort((a, b) => scores[b] - scores[a] || a - b);
+  const best = ranked[0];
+  // Sharing a character or two with the question ("分" of 成分 in 分開) is no answer; sharing its
+  // words is. In between the reply still quotes (the answer is often there in other words) but
+  // says it is not sure. A sentence's heading counts towards what it covers.
+  const covered = (k: number, wordsOnly: boolean) => {
+    const { rank, index } = places[k];
+    const read = split[rank];
+    return coverage(read.terms[index], read.headingOf[index] >= 0 ? read.terms[read.headingOf[index]] : EMPTY, query, wordsOnly);
+  };
+  if (scores[best] <= 0 || covered(best, false) < MIN_COVERAGE_TO_QUOTE) return null;
+  const confident = covered(best, true) >= MIN_WORD_COVERAGE_TO_ASSERT;
+
+  const candidateAt = (k: number, first: boolean): Candidate => {
+    const { rank, index } = places[k];
+    const read = split[rank];
+    const [from, to] = extent(read, index, query, first);
+    return { passage: chosen[rank], rank, read, index, from, to, score: scores[k] };
+  };
+  const quotes = [candidateAt(best, true)];
+  for (let r = 1; r < total && quotes.length < MAX_QUOTES; r++) {
+    const k = ranked[r];
+    if (scores[k] <= 0 || scores[k] < scores[best] * OTHER_PASSAGE_MIN_SHARE) break;
+    const { rank, index } = places[k];
+    const sameSource = quotes.filter((q) => q.rank === rank);
+    // Most sentences close to the best score sit inside or beside an excerpt already taken:
+    // passed over before working out their own excerpt (this runs for every answer).
+    if (sameSource.length > 0 && (scores[k] < scores[best] * SAME_PASSAGE_MIN_SHARE || sameSource.some((q) => index >= q.from - 1 && index <= q.to + 1))) continue;
+    const next = candidateAt(k, false);
+    if (sameSource.every((q) => next.to < q.from - 1 || next.from > q.to + 1)) quotes.push(next);
+  }
+  return { quotes, confident };
+}
+
+/**
+ * A sentence's score: the weight of the question's terms it holds, then for less those its heading
+ * or (in its paragraph) its neighbours hold instead, more when it offers the kind of answer asked
+ * for. `first` is where the passage's sentences start among all candidates, the columns of `holds`.
+ */
+function sentenceScore(read: PassageSentences, index: number, first: number, query: Query, holds: Uint8Array, total: number): number {
+  if (read.headings[index]) return 0;
+  const at = first + index;
+  const heading = read.headingOf[index] >= 0 ? first + read.headingOf[index] : -1;
+  const before = inParagraph(read, index, index - 1) ? at - 1 : -1;
+  const after = inParagraph(read, index, index + 1) ? at + 1 : -1;
+  let own = 0;
+  let fromHeading = 0;
+  let nearby = 0;
+  for (let q = 0, row = 0; q < query.terms.length; q++, row += total) {
+    if (holds[row + at]) own += query.weights[q];
+    else if (heading >= 0 && holds[row + heading]) fromHeading += query.weights[q];
+    else if ((before >= 0 && holds[row + before]) || (after >= 0 && holds[row + after])) nearby += query.weights[q];
+  }
+  // A sentence sharing nothing with the question may still answer it through its heading (asked
+  // about 退票規定, the text under that heading); never through its neighbours alone.
+  if (own <= 0 && fromHeading <= 0) return 0;
+  const score = own + HEADING_SHARE * fromHeading + NEIGHBOUR_SHARE * nearby;
+  return query.wanted && offers(cuesAt(read, index), query.wanted, query.lower) ? score * (1 + WANTED_BONUS) : score;
+}
+
+/** Whether sentence j is one of sentence i's paragraph that may be quoted with it (not a heading). */
+function inParagraph(read: PassageSentences, i: number, j: number): boolean {
+  return j >= 0 && j < read.sentences.length && read.paragraphs[j] === read.paragraphs[i] && !read.headings[j];
+}
+
+/**
+ * Which sentences around the best one to quote. The next one, for the first excerpt (it often
+ * finishes the thought); the one before when the best refers back to it; and up to two on either
+ * side that complete the excerpt: holding words of the question it lacks, or the kind of answer
+ * asked for when the best sentence has none. Without the one before, DRCD loses a point and a
+ * half: its questions often restate one sentence and ask about the one before.
+ */
+function extent(read: PassageSentences, index: number, query: Query, first: boolean): [number, number] {
+  const have = new Set<string>();
+  const take = (j: number) => {
+    for (const term of query.terms) if (read.terms[j].has(term)) have.add(term);
+  };
+  const offersWanted = (j: number) => query.wanted !== null && offers(cuesAt(read, j), query.wanted, query.lower);
+  const bestOffers = offersWanted(index);
+  const completes = (j: number) => query.terms.some((term) => !have.has(term) && read.terms[j].has(term)) || (!bestOffers && offersWanted(j));
+  take(index);
+  let from = index;
+  let to = index;
+  if (inParagraph(read, index, index - 1) && (LEANS_BACK.test(read.sentences[index]) || completes(index - 1))) take((from = index - 1));
+  if (inParagraph(read, index, index + 1) && (first || completes(index + 1))) take((to = index + 1));
+  if (to === index + 1 && inParagraph(read, index, index + 2) && completes(index + 2)) take((to = index + 2));
+  if (from === index - 1 && inParagraph(read, index, index - 2) && completes(index - 2)) take((from = index - 2));
+  return [from, to];
+}
+
+/**
+ * How much of the question a sentence covers: the weight of the question's terms it (or its
+ * heading) contains over the weight of all of them (a term no candidate has weighs most). With
+ * `wordsOnly`, single Chinese characters are left out: sharing 麵 with 麵包 says nothing about 義大利麵.
+ */
+function coverage(terms: ReadonlySet<string>, heading: ReadonlySet<string>, query: Query, wordsOnly: boolean): number {
+  const hasWords = wordsOnly && query.terms.some((t) => !SINGLE_CJK.test(t));
+  let all = 0;
+  let matched = 0;
+  query.terms.forEach((term, i) => {
+    if (hasWords && SINGLE_CJK.test(term)) return;
+    all += query.weights[i];
+    if (terms.has(term) || heading.has(term)) matched += query.weights[i];
+  });
+  return all > 0 ? matched / all : 0;
+}

@@ -1,0 +1,95 @@
+import "server-only";
+import { tokenize } from "@/lib/server/ingest/tokenizer";
+import { isHeadingLine } from "./heading-lines";
+import { cuesOf, type SentenceCues } from "./question-cues";
+import { sentenceSpans } from "./sentences";
+
+/** A passage read into sentences: shared between answers, never changed but for the cues filled in as questions need them. */
+export interface PassageSentences {
+  readonly sentences: readonly string[];
+  /** Where each sentence starts and ends in the passage (for the pages it is on). */
+  readonly starts: readonly number[];
+  readonly ends: readonly number[];
+  /** Which paragraph of the passage each sentence belongs to: context never crosses a paragraph. */
+  readonly paragraphs: readonly number[];
+  /** Each sentence's terms. */
+  readonly terms: readonly ReadonlySet<string>[];
+  /** Whether each sentence is a heading, label or page number (heading-lines.ts). */
+  readonly headings: readonly boolean[];
+  /** The heading each sentence comes under (the last one before it in the passage), or -1. */
+  readonly headingOf: readonly number[];
+  /** What each sentence offers (question-cues.ts), worked out when a question first asks: see cuesAt(). */
+  readonly cues: (SentenceCues | undefined)[];
+}
+
+// The passages most asked about recur from answer to answer (a busy share link is asked the same
+// few things): their sentences and terms are kept rather than tokenised again each time, which
+// was a fifth of what the server allocated per message (bench:shared). Keyed by the text itself,
+// so a changed passage is a different entry; the least recently used goes first.
+export const SENTENCE_CACHE_LIMIT = 256;
+const sentenceCache = new Map<string, PassageSentences>();
+
+const PARAGRAPH_BREAK = /\n\s*\n/g;
+
+export function sentencesOf(content: string): PassageSentences {
+  const cached = sentenceCache.get(content);
+  if (cached) {
+    sentenceCache.delete(content);
+    sentenceCache.set(content, cached);
+    return cached;
+  }
+  const entry = readPassage(content);
+  sentenceCache.set(content, entry);
+  if (sentenceCache.size > SENTENCE_CACHE_LIMIT) sentenceCache.delete(sentenceCache.keys().next().value!);
+  return entry;
+}
+
+/** How many passages' sentences are kept (tests). */
+export function sentenceCacheSize(): number {
+  return sentenceCache.size;
+}
+
+function readPassage(content: string): PassageSentences {
+  const sentences: string[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const paragraphs: number[] = [];
+  let paragraph = 0;
+  let from = 0;
+  const read = (to: number) => {
+    for (const span of sentenceSpans(content.slice(from, to))) {
+      sentences.push(content.slice(from + span.start, from + span.end));
+      starts.push(from + span.start);
+      ends.push(from + span.end);
+      paragraphs.push(paragraph);
+    }
+    paragraph++;
+  };
+  for (const gap of content.matchAll(PARAGRAPH_BREAK)) {
+    read(gap.index);
+    from = gap.index + gap[0].length;
+  }
+  read(content.length);
+  const headings = sentences.map(isHeadingLine);
+  const headingOf: number[] = [];
+  let current = -1;
+  headings.forEach((heading, i) => {
+    headingOf.push(heading ? -1 : current);
+    if (heading) current = i;
+  });
+  return {
+    sentences,
+    starts,
+    ends,
+    paragraphs,
+    terms: sentences.map((sentence) => new Set(tokenize(sentence))),
+    headings,
+    headingOf,
+    cues: new Array(sentences.length),
+  };
+}
+
+/** What sentence i offers, worked out once: most questions ask for no kind of answer in particular. */
+export function cuesAt(read: PassageSentences, i: number): SentenceCues {
+  return (read.cues[i] ??= cuesOf(read.sentences[i]));
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { cuesOf, offers, wantedBy } from "@/lib/server/ai/offline/question-cues";
+
+describe("wantedBy", () => {
+  it("reads what kind of answer a question asks for", () => {
+    expect(wantedBy("多倫多大學創立於何時?")).toBe("time");
+    expect(wantedBy("When did the strikes happen?")).toBe("time");
+    expect(wantedBy("世界上約有多少百分比的機車集中於亞洲?")).toBe("number");
+    expect(wantedBy("How many plant species are there?")).toBe("number");
+    expect(wantedBy("Who hosted the show?")).toBe("name");
+    expect(wantedBy("In what country is most of the forest?")).toBe("name");
+    expect(wantedBy("微笑單車取代了什麼系統？")).toBeNull();
+  });
+});
+
+describe("offers", () => {
+  const ask = (sentence: string, question: string) => offers(cuesOf(sentence), wantedBy(question)!, question.toLowerCase());
+
+  it("finds a date for when, a figure for how many, a name for who", () => {
+    expect(ask("學校始於1827年英國喬治四世頒布的皇家憲章。", "多倫多大學創立於何時?")).toBe(true);
+    expect(ask("高鐵於二〇〇七年通車。", "高鐵何時通車？")).toBe(true);
+    expect(ask("大部分的機車集中於亞洲，佔世界機車數量的約58%。", "世界上約有多少百分比的機車集中於亞洲?")).toBe(true);
+    expect(ask("特休假 七日 全薪", "特休假有幾天？")).toBe(true);
+    expect(ask("Hosted by Regis Philbin, the program became a success.", "Who hosted the show?")).toBe(true);
+  });
+
+  it("does not count what the question itself says, nor a sentence without the kind asked for", () => {
+    expect(ask("In 1951, Noble held a stake in the network.", "What happened to the network in 1951, and when?")).toBe(false);
+    expect(ask("The line runs between the northern and southern cities.", "How many stations are on the line?")).toBe(false);
+    expect(ask("the program became a success.", "Who hosted the program?")).toBe(false);
+  });
+});
