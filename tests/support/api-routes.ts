@@ -10,6 +10,7 @@ import * as workspaceAccess from "@/app/api/settings/workspace-access/route";
 import * as trialSetup from "@/app/api/trial-setup/route";
 import * as user from "@/app/api/user/route";
 import * as password from "@/app/api/user/password/route";
+import * as sessions from "@/app/api/user/sessions/route";
 import * as users from "@/app/api/users/route";
 import * as userId from "@/app/api/users/[id]/route";
 import * as googleAuth from "@/app/api/auth/google/route";
@@ -71,6 +72,7 @@ export const API_ROUTES: ApiRoute[] = [
   { path: "/api/user", file: "api/user/route.ts", method: "GET", access: "user", handler: h(user.GET), body: false, wrapped: true },
   { path: "/api/user", file: "api/user/route.ts", method: "PATCH", access: "user", handler: h(user.PATCH), body: true, wrapped: true },
   { path: "/api/user/password", file: "api/user/password/route.ts", method: "POST", access: "user", handler: h(password.POST), body: true, wrapped: true },
+  { path: "/api/user/sessions", file: "api/user/sessions/route.ts", method: "DELETE", access: "user", handler: h(sessions.DELETE), body: false, wrapped: true },
   { path: "/api/guest/auth-status", file: "api/guest/auth-status/route.ts", method: "GET", access: "public", handler: h(guestStatus.GET), body: false, wrapped: true },
   { path: "/api/trial-setup", file: "api/trial-setup/route.ts", method: "GET", access: "public", handler: h(trialSetup.GET), body: false, wrapped: true },
   { path: "/api/trial-setup", file: "api/trial-setup/route.ts", method: "POST", access: "public", handler: h(trialSetup.POST), body: true, wrapped: true },
