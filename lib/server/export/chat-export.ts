@@ -5,11 +5,13 @@ import { contentBlocks, imagePlaceholder, type RichDocument } from "./export-con
 import { chatDocx } from "./export-docx";
 import { chatHtml } from "./export-html";
 import { chatPdf } from "./export-pdf";
+import { markdownWithoutHtml } from "./markdown-without-html";
 
 // A conversation as a file in five formats. Every format carries the title, the export time and,
 // per message, a role label, its time and its content, with Chinese intact (the PDF embeds its
-// own font). Text and Markdown keep the content as written; HTML, Word and PDF render a reply's
-// Markdown and show an attached image (export-html.ts, export-docx.ts, export-pdf.ts).
+// own font). Text and Markdown keep the content as written, Markdown with its raw HTML made text
+// so that a viewer rendering HTML runs none; HTML, Word and PDF render a reply's Markdown and
+// show an attached image (export-html.ts, export-docx.ts, export-pdf.ts).
 
 export { EXPORT_FORMATS, type ExportFormat };
 
@@ -106,7 +108,7 @@ function asText(title: string, exported: string, list: Entry[]): string {
 }
 
 function asMarkdown(title: string, exported: string, list: Entry[]): string {
-  return [`# ${title}`, "", exported, "", ...list.flatMap((e) => [`## ${e.label} · ${e.time}`, "", e.content, "", "---", ""])].join("\n");
+  return [`# ${title}`, "", exported, "", ...list.flatMap((e) => [`## ${e.label} · ${e.time}`, "", markdownWithoutHtml(e.content), "", "---", ""])].join("\n");
 }
 
 export async function exportConversation(input: { messages: readonly ExportMessage[]; locale: Locale; format: ExportFormat; now?: Date }): Promise<ExportFile> {
