@@ -92,6 +92,7 @@ export async function revokeSessionToken(token: string | undefined) {
   await revokeClaims(await decodeSession(token));
 }
 
+/** Signs out the session a decoded token names (next-auth's own sign-out hands over the token). */
 export async function revokeClaims(claims: JWT | null | undefined) {
   const sid = typeof claims?.sid === "string" ? claims.sid : undefined;
   if (!sid) return;
