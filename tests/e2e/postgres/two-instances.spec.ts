@@ -28,7 +28,7 @@ async function withTwoInstances(ports: number[], run: (bases: string[], database
   const servers = ports.map((port) => startServer(port, url.toString(), dataDir));
   const bases = ports.map((port) => `http://127.0.0.1:${port}`);
   try {
-    await Promise.all(bases.map(waitForHealth));
+    await Promise.all(bases.map((base) => waitForHealth(base)));
     await run(bases, url.toString());
   } finally {
     for (const s of servers) s.kill("SIGTERM");
