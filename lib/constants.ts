@@ -120,9 +120,17 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 200;
 export const DISPLAY_NAME_MAX_LENGTH = 50;
 export const EMAIL_MAX_LENGTH = 254;
-// Failed sign-ins: after this many failures within the window, further attempts get 429.
-export const LOGIN_FAILURE_LIMIT_PER_ACCOUNT = 5;
-export const LOGIN_FAILURE_LIMIT_PER_IP = 20;
+// Password sign-in throttling, per (account, address) pair so that nobody can lock another person
+// out: this many attempts are free, then each further one waits twice as long as the one before
+// (30 s, 1 min, 2 min, …, at most 15 min). A pair's count is forgotten a day after its last attempt
+// and cleared by a successful sign-in.
+export const LOGIN_FREE_ATTEMPTS = 5;
+export const LOGIN_BACKOFF_BASE_MS = 30_000;
+export const LOGIN_BACKOFF_MAX_MS = 15 * 60_000;
+export const LOGIN_ATTEMPTS_FORGET_MS = 24 * 60 * 60_000;
+// One address guessing across many accounts: failed attempts from it within the window, beyond
+// which it gets 429. Generous, as an office or a carrier-grade NAT shares one address.
+export const LOGIN_FAILURE_LIMIT_PER_IP = 50;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
 export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
 

@@ -61,6 +61,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
   return {
     ...raw,
     APP_URL: appUrl,
+    // Set by the operator (the public origin is then known), rather than the local default.
+    appUrlConfigured: raw.APP_URL !== undefined,
     googleEnabled: Boolean(raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET),
     // Secure cookies follow the public URL's scheme unless forced either way.
     secureCookies:

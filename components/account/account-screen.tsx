@@ -7,6 +7,7 @@ import { Spinner } from "@/components/ui/spinner";
 import { PasswordCard } from "./password-card";
 import { PlanCard } from "./plan-card";
 import { ProfileCard } from "./profile-card";
+import { SessionsCard } from "./sessions-card";
 
 export function AccountScreen() {
   const t = useTranslations("account");
@@ -19,6 +20,7 @@ export function AccountScreen() {
         <ProfileCard user={user} />
         <PlanCard user={user} />
         <PasswordCard user={user} />
+        <SessionsCard />
       </div>
     </div>
   );

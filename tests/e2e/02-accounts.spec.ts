@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, request, test } from "@playwright/test";
 import { ADMIN, register, signIn, uniqueEmail } from "./support/helpers";
 
 test.describe("accounts", () => {
@@ -47,6 +47,34 @@ test.describe("accounts", () => {
       headers: { origin: new URL(page.url()).origin },
     });
     expect(old.status()).toBe(401);
+  });
+
+  test("a copy of the session cookie stops working after sign-out, and sign out everywhere ends every device", async ({ page, browser, baseURL }) => {
+    const user = { email: uniqueEmail("devices"), password: "devices-pass-1", name: "多裝置" };
+    await register(page, user);
+
+    // Sign-out: a copy of the cookie taken before it (another browser holding it) is refused after.
+    const copied = await request.newContext({ baseURL, storageState: await page.context().storageState() });
+    expect((await copied.get("/api/user")).status()).toBe(200);
+    await page.getByTestId("account-menu").click();
+    await page.getByTestId("sign-out").click();
+    await expect(page.getByText("登出成功")).toBeVisible();
+    expect((await copied.get("/api/user")).status()).toBe(401);
+
+    // Two devices signed in; "sign out everywhere" on one ends both, after a confirmation.
+    await signIn(page, user.email, user.password);
+    const phone = await browser.newPage();
+    await signIn(phone, user.email, user.password);
+    await page.goto("/account");
+    await page.getByTestId("sign-out-everywhere").click();
+    await expect(page.getByTestId("sign-out-everywhere-dialog")).toContainText("包括這個瀏覽器");
+    await page.getByTestId("sign-out-everywhere-confirm").click();
+    await expect(page.getByText("已登出所有裝置")).toBeVisible();
+    await page.waitForURL("**/auth?next=%2F");
+    expect((await page.request.get("/api/user")).status()).toBe(401);
+    expect((await phone.request.get("/api/user")).status()).toBe(401);
+    await phone.close();
+    await copied.dispose();
   });
 
   test("the admin signs in and lands on the workspace home", async ({ page }) => {

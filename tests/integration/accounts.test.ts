@@ -100,28 +100,6 @@ describe("POST /api/login", () => {
     expect(sessionFrom(res)).toBeUndefined();
   });
 
-  it("slows down repeated failures for one account with 429 and Retry-After", async () => {
-    const { email, password } = await seedUser();
-    for (let i = 0; i < 5; i++) {
-      const res = await call(login.POST, { method: "POST", body: { email, password: `bad-${i}` }, headers: { "x-client-ip": `10.0.0.${i}` } });
-      expect(res.status).toBe(401);
-    }
-    // Even the right password is refused until the window passes.
-    const blocked = await call(login.POST, { method: "POST", body: { email, password }, headers: { "x-client-ip": "10.0.1.1" } });
-    expect(blocked.status).toBe(429);
-    expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(blocked.body.message).toMatch(/登入失敗次數過多/);
-  });
-
-  it("slows down many failures from one address across accounts", async () => {
-    for (let i = 0; i < 20; i++) {
-      await call(login.POST, { method: "POST", body: { email: `ghost${i}@example.com`, password: "x" }, headers: { "x-client-ip": "192.0.2.7" } });
-    }
-    const { email, password } = await seedUser();
-    const res = await call(login.POST, { method: "POST", body: { email, password }, headers: { "x-client-ip": "192.0.2.7" } });
-    expect(res.status).toBe(429);
-  });
-
   it("refuses a disabled account", async () => {
     const { email, password, user } = await seedUser();
     const { updateUserGuarded } = await import("@/lib/server/queries/users");

@@ -206,7 +206,11 @@ describe("POST /api/messages (built-in offline model)", () => {
     const { cookie } = await ownerWithDocument();
     const res = await send(cookie, { content: "", imageData: PNG, imageFileName: "receipt.png" });
     expect(res.status).toBe(200);
-    expect(res.body.userMessage).toMatchObject({ imageData: PNG, imageFileName: "receipt.png" });
+    expect(res.body.userMessage.imageFileName).toBe("receipt.png");
+    // Stored as re-encoded from its pixels (tests/security/chat-images.test.ts): still the 1x1 PNG.
+    const stored = res.body.userMessage.imageData as string;
+    expect(stored.startsWith("data:image/png;base64,")).toBe(true);
+    expect(await sharp(Buffer.from(stored.split(",")[1], "base64")).metadata()).toMatchObject({ format: "png", width: 1, height: 1 });
   });
 
   it("answers a question about an attached image from the image's analysis, not with 'nothing found'", async () => {

@@ -5,6 +5,7 @@ import * as login from "@/app/api/login/route";
 import * as logout from "@/app/api/logout/route";
 import * as userRoute from "@/app/api/user/route";
 import * as passwordRoute from "@/app/api/user/password/route";
+import * as sessionsRoute from "@/app/api/user/sessions/route";
 import * as trialSetup from "@/app/api/trial-setup/route";
 import * as userIdRoute from "@/app/api/users/[id]/route";
 import * as feedbackRoute from "@/app/api/feedback/route";
@@ -44,6 +45,7 @@ import { SESSION_COOKIE } from "@/lib/server/auth/session";
 import { createFeedback, listFeedback } from "@/lib/server/queries/feedback";
 import { countUsers, findUserByEmail, findUserById } from "@/lib/server/queries/users";
 import { getWorkspaceAccess } from "@/lib/server/services/workspace-access";
+import { isCrossSite } from "@/lib/server/http/route";
 import { MUTATING_WRAPPED_ROUTES, label, type Handler } from "../support/api-routes";
 import { call, seedUser, sessionFrom, type CallResult } from "../support/http";
 
@@ -428,6 +430,22 @@ const CASES: MutationCase[] = [
     },
   },
   {
+    method: "DELETE",
+    path: "/api/user/sessions",
+    handler: sessionsRoute.DELETE,
+    prepare: async () => {
+      const a = await admin();
+      return {
+        cookie: a.cookie,
+        state: async () => (await findUserById(a.user.id))?.sessionVersion,
+        allowed: async (res) => {
+          expect(res.status).toBe(200);
+          expect((await call(userRoute.GET, { cookie: a.cookie })).status).toBe(401);
+        },
+      };
+    },
+  },
+  {
     method: "POST",
     path: "/api/user/password",
     handler: passwordRoute.POST,
@@ -584,6 +602,9 @@ const CROSS_SITE_HEADERS: Record<string, string>[] = [
   { origin: "http://localhost" },
   { origin: "http://sub.localhost:3000" },
   { origin: "http://localhost:3000.evil.example" },
+  // The same host and port over another scheme is another origin.
+  { origin: "https://localhost:3000" },
+  { origin: "ws://localhost:3000" },
   { origin: "not a url" },
   { origin: "https://evil.example", "sec-fetch-site": "same-origin" },
   // Sec-Fetch-Site alone is enough, whatever Origin says.
@@ -688,5 +709,43 @@ describe("POST /api/auth/{...nextauth}", () => {
     const cleared = res.setCookies.find((c) => c.startsWith(`${SESSION_COOKIE}=`));
     expect(cleared).toBeUndefined();
     expect((await call(userRoute.GET, { cookie: a.cookie })).status).toBe(200);
+  });
+});
+
+describe("the Origin check compares scheme, host and port", () => {
+  const request = (origin: string, headers: Record<string, string> = {}) =>
+    new Request("http://internal:3000/api/user", { method: "POST", headers: { host: "docs.example.com", origin, ...headers } });
+  const configured = { APP_URL: "https://docs.example.com", appUrlConfigured: true, TRUST_PROXY: false };
+
+  it("against APP_URL's origin when the operator set it", () => {
+    expect(isCrossSite(request("https://docs.example.com"), configured)).toBe(false);
+    for (const origin of ["http://docs.example.com", "https://docs.example.com:8443", "https://evil.docs.example.com", "https://docs.example.com.evil.example", "wss://docs.example.com", "null"]) {
+      expect(isCrossSite(request(origin), configured), origin).toBe(true);
+    }
+    // Port spelt out or not, the default port is the same origin.
+    expect(isCrossSite(request("https://docs.example.com"), { ...configured, APP_URL: "https://docs.example.com:443" })).toBe(false);
+  });
+
+  it("against the address the request was made to when APP_URL is not set, over plain http unless a trusted proxy says https", () => {
+    const unset = { APP_URL: "http://localhost:3000", appUrlConfigured: false, TRUST_PROXY: false };
+    expect(isCrossSite(request("http://docs.example.com"), unset)).toBe(false);
+    expect(isCrossSite(request("https://docs.example.com"), unset)).toBe(true);
+    // Forwarded headers count only behind a proxy the operator trusts.
+    const forwarded = { "x-forwarded-proto": "https", "x-forwarded-host": "public.example.com" };
+    expect(isCrossSite(request("https://public.example.com", forwarded), unset)).toBe(true);
+    expect(isCrossSite(request("https://public.example.com", forwarded), { ...unset, TRUST_PROXY: true })).toBe(false);
+    expect(isCrossSite(request("http://public.example.com", forwarded), { ...unset, TRUST_PROXY: true })).toBe(true);
+  });
+
+  it("lets a request without Origin through (not sent by a browser's cross-site form) but not an empty one", () => {
+    expect(isCrossSite(new Request("http://docs.example.com/api/user", { method: "POST", headers: { host: "docs.example.com" } }), configured)).toBe(false);
+    expect(isCrossSite(request(""), configured)).toBe(true);
+  });
+
+  it("refuses https:// of this host on every mutating route when the site is served over http", async () => {
+    const a = await seedUser({ role: "admin" });
+    const res = await call(userRoute.PATCH, { method: "PATCH", cookie: a.cookie, body: { displayName: "Pwned" }, headers: { origin: "https://localhost:3000" } });
+    expect(res.status).toBe(403);
+    expect((await findUserById(a.user.id))?.displayName).not.toBe("Pwned");
   });
 });

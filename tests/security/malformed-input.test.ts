@@ -9,7 +9,7 @@ import * as dailyCheckin from "@/app/api/daily-checkin/route";
 import * as nextAuth from "@/app/api/auth/[...nextauth]/route";
 import { listFeedback } from "@/lib/server/queries/feedback";
 import { JSON_BODY_MAX_BYTES } from "@/lib/constants";
-import { SESSION_COOKIE } from "@/lib/server/auth/session";
+import { encodeSession, SESSION_COOKIE } from "@/lib/server/auth/session";
 import { createFeedback } from "@/lib/server/queries/feedback";
 import { findUserById } from "@/lib/server/queries/users";
 import { API_ROUTES, concretePath, label, type ApiRoute, type Handler } from "../support/api-routes";
@@ -20,6 +20,9 @@ import { call, seedUser, type CallResult } from "../support/http";
 
 type Seeded = Awaited<ReturnType<typeof seedUser>>;
 let admin: Seeded;
+// Signed out (or out everywhere) by the routes that end the caller's session, so the admin's own
+// cookie survives the suite.
+let spareAdmin: Seeded;
 let feedbackId = "";
 
 let ipSeq = 0;
@@ -205,9 +208,15 @@ async function send(r: ApiRoute, params: Record<string, string | string[]>, b: B
 beforeAll(async () => {
   admin = await seedUser({ role: "admin" });
   // Another admin, so nothing in here could ever hit the last-admin guard by accident.
-  await seedUser({ role: "admin" });
+  spareAdmin = await seedUser({ role: "admin" });
   feedbackId = (await createFeedback({ message: "seed", category: "other" })).id;
 });
+
+/** An admin's cookie for a call to `r`: the suite's admin, or a fresh session of the spare one where `r` would end it. */
+async function adminCookie(r: ApiRoute): Promise<string> {
+  if (!r.endsSession) return admin.cookie;
+  return `${SESSION_COOKIE}=${await encodeSession((await findUserById(spareAdmin.user.id))!)}`;
+}
 
 const SIGNED_OUT = "signed out";
 const AS_ADMIN = "as admin";
@@ -219,7 +228,7 @@ for (const r of API_ROUTES) {
       for (const params of paramVariants(r).slice(0, 3)) {
         for (const b of bodies) {
           for (const who of [SIGNED_OUT, AS_ADMIN]) {
-            const res = await send(r, params, b, who === AS_ADMIN ? admin.cookie : undefined);
+            const res = await send(r, params, b, who === AS_ADMIN ? await adminCookie(r) : undefined);
             expectSafe(res, `${label(r)} ${JSON.stringify(params)} ${b.name} ${who}`, r);
           }
         }
@@ -230,7 +239,7 @@ for (const r of API_ROUTES) {
       it("answers odd path parameters with 2xx/4xx and no stack trace", async () => {
         for (const params of paramVariants(r)) {
           for (const who of [SIGNED_OUT, AS_ADMIN]) {
-            const res = await send(r, params, { name: "plain", body: { status: "read", role: "user" } }, who === AS_ADMIN ? admin.cookie : undefined);
+            const res = await send(r, params, { name: "plain", body: { status: "read", role: "user" } }, who === AS_ADMIN ? await adminCookie(r) : undefined);
             expectSafe(res, `${label(r)} ${JSON.stringify(params).slice(0, 60)} ${who}`, r);
           }
         }
@@ -245,7 +254,7 @@ for (const r of API_ROUTES) {
             const res = await call(r.handler, {
               path: `${concretePath(r, params)}${q}`,
               params,
-              cookie: who === AS_ADMIN ? admin.cookie : undefined,
+              cookie: who === AS_ADMIN ? await adminCookie(r) : undefined,
             });
             expectSafe(res, `${label(r)}${q.slice(0, 60)} ${who}`, r);
           }
@@ -265,7 +274,7 @@ for (const r of API_ROUTES) {
         "NEXT_LOCALE=xx-YY",
         `NEXT_LOCALE=${"z".repeat(4_000)}`,
         "=; ;;=; a",
-        `${admin.cookie}; ${SESSION_COOKIE}=garbage`,
+        `${await adminCookie(r)}; ${SESSION_COOKIE}=garbage`,
       ];
       for (const cookie of cookies) {
         const res = await call(r.handler, {
@@ -291,7 +300,7 @@ for (const r of API_ROUTES) {
           method: r.method,
           path: concretePath(r, params),
           params,
-          cookie: admin.cookie,
+          cookie: await adminCookie(r),
           headers,
           ...(r.method === "GET" ? {} : { rawBody: "{}" }),
         });
@@ -303,7 +312,7 @@ for (const r of API_ROUTES) {
       it("refuses a body over its cap (1 MB unless the route says otherwise) with 413", async () => {
         const params: Record<string, string> = r.path.includes("{id}") ? { id: r.path.startsWith("/api/feedback") ? feedbackId : UNKNOWN_ID } : {};
         const huge = { message: "x".repeat(r.maxBodyBytes ? r.maxBodyBytes + TWO_MB : TWO_MB), note: "x", email: "a@example.com" };
-        for (const cookie of [admin.cookie, undefined]) {
+        for (const cookie of [await adminCookie(r), undefined]) {
           const res = await call(r.handler, {
             method: r.method,
             path: concretePath(r, params),
@@ -325,7 +334,7 @@ for (const r of API_ROUTES) {
           method: r.method,
           path: concretePath(r, params),
           params,
-          cookie: admin.cookie,
+          cookie: await adminCookie(r),
           rawBody: `"${"y".repeat(r.maxBodyBytes ?? JSON_BODY_MAX_BYTES)}"`,
           headers: { "content-type": "application/json", "x-client-ip": freshIp() },
         });
@@ -334,7 +343,7 @@ for (const r of API_ROUTES) {
           method: r.method,
           path: concretePath(r, params),
           params,
-          cookie: admin.cookie,
+          cookie: await adminCookie(r),
           rawBody: "{}",
           headers: { "content-type": "application/json", "content-length": String((r.maxBodyBytes ?? 0) + TWO_MB), "x-client-ip": freshIp() },
         });

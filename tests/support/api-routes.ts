@@ -10,6 +10,7 @@ import * as workspaceAccess from "@/app/api/settings/workspace-access/route";
 import * as trialSetup from "@/app/api/trial-setup/route";
 import * as user from "@/app/api/user/route";
 import * as password from "@/app/api/user/password/route";
+import * as sessions from "@/app/api/user/sessions/route";
 import * as users from "@/app/api/users/route";
 import * as userId from "@/app/api/users/[id]/route";
 import * as googleAuth from "@/app/api/auth/google/route";
@@ -60,6 +61,8 @@ export interface ApiRoute {
    * body is read before the caller is known, so a signed-out oversized body is a 413, not a 401.
    */
   shareMode?: true;
+  /** Ends the caller's own session (or all of them): suites that reuse a cookie call it with one to spare. */
+  endsSession?: true;
 }
 
 const h = (fn: unknown) => fn as Handler;
@@ -67,10 +70,11 @@ const h = (fn: unknown) => fn as Handler;
 export const API_ROUTES: ApiRoute[] = [
   { path: "/api/register", file: "api/register/route.ts", method: "POST", access: "public", handler: h(register.POST), body: true, wrapped: true },
   { path: "/api/login", file: "api/login/route.ts", method: "POST", access: "public", handler: h(login.POST), body: true, wrapped: true },
-  { path: "/api/logout", file: "api/logout/route.ts", method: "POST", access: "public", handler: h(logout.POST), body: false, wrapped: true },
+  { path: "/api/logout", file: "api/logout/route.ts", method: "POST", access: "public", handler: h(logout.POST), body: false, wrapped: true, endsSession: true },
   { path: "/api/user", file: "api/user/route.ts", method: "GET", access: "user", handler: h(user.GET), body: false, wrapped: true },
   { path: "/api/user", file: "api/user/route.ts", method: "PATCH", access: "user", handler: h(user.PATCH), body: true, wrapped: true },
   { path: "/api/user/password", file: "api/user/password/route.ts", method: "POST", access: "user", handler: h(password.POST), body: true, wrapped: true },
+  { path: "/api/user/sessions", file: "api/user/sessions/route.ts", method: "DELETE", access: "user", handler: h(sessions.DELETE), body: false, wrapped: true, endsSession: true },
   { path: "/api/guest/auth-status", file: "api/guest/auth-status/route.ts", method: "GET", access: "public", handler: h(guestStatus.GET), body: false, wrapped: true },
   { path: "/api/trial-setup", file: "api/trial-setup/route.ts", method: "GET", access: "public", handler: h(trialSetup.GET), body: false, wrapped: true },
   { path: "/api/trial-setup", file: "api/trial-setup/route.ts", method: "POST", access: "public", handler: h(trialSetup.POST), body: true, wrapped: true },

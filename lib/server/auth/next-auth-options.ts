@@ -6,7 +6,7 @@ import { SESSION_MAX_AGE_S } from "@/lib/constants";
 import { log } from "@/lib/server/log";
 import { findUserByGoogleSub, upsertGoogleUser } from "@/lib/server/queries/users";
 import { getAuthSecret } from "./secret";
-import { activeUserForClaims } from "./session";
+import { activeUserForClaims, revokeClaims, sessionClaims } from "./session";
 
 interface GoogleProfile {
   sub: string;
@@ -53,7 +53,7 @@ export async function getAuthOptions(): Promise<AuthOptions> {
           const user = await upsertGoogleUser({ sub: google.sub, email: google.email!, name: google.name ?? "" });
           if (user.disabled) throw new Error("disabled");
           log.info("google sign-in", { userId: user.id });
-          return { sub: user.id, uid: user.id, sv: user.sessionVersion, email: user.email, name: user.displayName };
+          return sessionClaims(user);
         }
         // Reading the session (GET /api/auth/session) re-checks the account like every API route:
         // a disabled or deleted user, or an ended session, gets no session and a cleared cookie.
@@ -69,6 +69,12 @@ export async function getAuthOptions(): Promise<AuthOptions> {
           // Not a URL: fall through to the home page.
         }
         return baseUrl;
+      },
+    },
+    events: {
+      // next-auth's own sign-out endpoint ends the session on the server too, as POST /api/logout does.
+      async signOut({ token }) {
+        await revokeClaims(token);
       },
     },
     logger: {

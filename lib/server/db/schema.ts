@@ -336,6 +336,31 @@ export const rateLimits = pgTable("rate_limits", {
   resetAt: timestamp("reset_at", { withTimezone: true }).notNull(),
 });
 
+// Sessions signed out one at a time. A session cookie names its id (sid); a listed id is refused
+// until the moment that cookie would have expired anyway, after which the row can go.
+export const revokedSessions = pgTable(
+  "revoked_sessions",
+  {
+    sessionId: text("session_id").primaryKey(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("revoked_sessions_expires_at_idx").on(t.expiresAt)],
+);
+
+// Password sign-in attempts per (account, address) pair: a stranger's guesses slow down only their
+// own pair, never the owner's sign-in from another address. Forgotten a while after the last one.
+export const loginAttempts = pgTable(
+  "login_attempts",
+  {
+    account: text("account").notNull(),
+    address: text("address").notNull(),
+    attempts: integer("attempts").notNull(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.account, t.address] }), index("login_attempts_updated_at_idx").on(t.updatedAt)],
+);
+
 // Durable background work, claimed with FOR UPDATE SKIP LOCKED so any instance can run it.
 export const jobs = pgTable(
   "jobs",

@@ -4,11 +4,13 @@ import { messagesFor } from "@/lib/i18n/locale";
 import { contentBlocks, imagePlaceholder, type RichDocument } from "./export-content";
 import { chatHtml } from "./export-html";
 import { renderInWorker } from "./export-in-worker";
+import { markdownWithoutHtml } from "./markdown-without-html";
 
 // A conversation as a file in five formats. Every format carries the title, the export time and,
 // per message, a role label, its time and its content, with Chinese intact (the PDF embeds its
-// own font). Text and Markdown keep the content as written; HTML, Word and PDF render a reply's
-// Markdown and show an attached image (export-html.ts, export-docx.ts, export-pdf.ts).
+// own font). Text and Markdown keep the content as written, Markdown with its raw HTML made text
+// so that a viewer rendering HTML runs none; HTML, Word and PDF render a reply's Markdown and
+// show an attached image (export-html.ts, export-docx.ts, export-pdf.ts).
 
 export { EXPORT_FORMATS, type ExportFormat };
 
@@ -105,7 +107,7 @@ function asText(title: string, exported: string, list: Entry[]): string {
 }
 
 function asMarkdown(title: string, exported: string, list: Entry[]): string {
-  return [`# ${title}`, "", exported, "", ...list.flatMap((e) => [`## ${e.label} · ${e.time}`, "", e.content, "", "---", ""])].join("\n");
+  return [`# ${title}`, "", exported, "", ...list.flatMap((e) => [`## ${e.label} · ${e.time}`, "", markdownWithoutHtml(e.content), "", "---", ""])].join("\n");
 }
 
 /**

@@ -2,6 +2,7 @@ import "server-only";
 import { NextResponse } from "next/server";
 import { log } from "@/lib/server/log";
 import { answerMessage, type AnswerRequest, type AnswerResult } from "@/lib/server/services/answer-message";
+import { normalizeChatImage } from "@/lib/server/use-cases/normalize-chat-image";
 import { eventStreamResponse, wantsEventStream } from "./event-stream";
 
 /** The reply's body: a model failure answers 500 with the stored error reply as aiMessage (SPEC §7). */
@@ -12,9 +13,11 @@ function replyBody(result: AnswerResult) {
 
 /**
  * Answers a message as JSON, or as Server-Sent Events (deltas, then the same payload as "done")
- * when the client asks for text/event-stream. Shared by the owner's chat and share links.
+ * when the client asks for text/event-stream. Shared by the owner's chat and share links. An
+ * attached image is re-encoded first, so a bad one is a plain 4xx rather than an error mid-stream.
  */
-export async function answerResponse(req: Request, request: AnswerRequest, context: { requestId: string; failureMessage: string }): Promise<Response> {
+export async function answerResponse(req: Request, sent: AnswerRequest, context: { requestId: string; failureMessage: string }): Promise<Response> {
+  const request = sent.imageData ? { ...sent, imageData: await normalizeChatImage(sent.imageData) } : sent;
   if (!wantsEventStream(req)) {
     const result = await answerMessage(request);
     return NextResponse.json(replyBody(result), { status: result.error ? 500 : 200 });

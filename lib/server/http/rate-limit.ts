@@ -1,8 +1,9 @@
 import "server-only";
 import { AppError } from "./errors";
-import { clearWindow, incrementWindow, incrementWindowsInOrder, readWindow, type WindowCheck } from "@/lib/server/queries/rate-limits";
+import { incrementWindow, incrementWindowsInOrder, releaseWindow, type WindowCheck } from "@/lib/server/queries/rate-limits";
 
-function limited(resetAt: Date): AppError {
+/** 429 with Retry-After until `resetAt` (the message says how many seconds, in the caller's language). */
+export function limited(resetAt: Date): AppError {
   const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
   return new AppError("rate_limited", { params: { seconds }, headers: { "Retry-After": String(seconds) } });
 }
@@ -24,14 +25,5 @@ export async function consumeLimits(checks: WindowCheck[]) {
   });
 }
 
-/** Throws 429 when the counter is already at `limit`, without counting (failed-login throttling). */
-export async function assertBelowLimit(key: string, limit: number) {
-  const window = await readWindow(key);
-  if (window && window.count >= limit) throw limited(window.resetAt);
-}
-
-export async function recordFailure(key: string, windowMs: number) {
-  await incrementWindow(key, windowMs);
-}
-
-export const resetLimit = clearWindow;
+/** Gives back one count of consumeLimit (a sign-in that succeeded is not a failure). */
+export const releaseLimit = releaseWindow;

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { NextResponse } from "next/server";
 import { z, ZodError, type ZodType } from "zod";
 import { JSON_BODY_MAX_BYTES, type Locale } from "@/lib/constants";
+import { env, type Env } from "@/lib/env";
 import type { User } from "@/lib/server/db/schema";
 import { userFromRequest } from "@/lib/server/auth/session";
 import { localeOf, translator, type ServerTranslator } from "@/lib/server/i18n";
@@ -58,17 +59,35 @@ type NextHandler = (req: Request, ctx: { params: Promise<Record<string, string |
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** A mutation from another site (CSRF) carries that site's Origin, or Sec-Fetch-Site: cross-site. */
-export function isCrossSite(req: Request): boolean {
+type OriginSettings = Pick<Env, "APP_URL" | "appUrlConfigured" | "TRUST_PROXY">;
+
+/**
+ * The origin (scheme, host and port) this site's own pages send: APP_URL's when the operator set
+ * it; otherwise, on a machine started with no configuration, the one the request was addressed to
+ * (over plain http, as scripts/server.ts serves, or the proxy's scheme and host with TRUST_PROXY).
+ */
+export function siteOrigin(req: Request, settings: OriginSettings = env): string | null {
+  if (settings.appUrlConfigured) return new URL(settings.APP_URL).origin;
+  const forwarded = (name: string) => (settings.TRUST_PROXY ? req.headers.get(name)?.split(",")[0]?.trim() : undefined);
+  const host = forwarded("x-forwarded-host") || req.headers.get("host");
+  if (!host) return null;
+  const scheme = forwarded("x-forwarded-proto") === "https" ? "https" : "http";
+  try {
+    return new URL(`${scheme}://${host}`).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A mutation from another site (CSRF) carries that site's Origin, or Sec-Fetch-Site: cross-site.
+ * The whole origin must match: https:// of the same host, or another port, is another site.
+ */
+export function isCrossSite(req: Request, settings: OriginSettings = env): boolean {
   if (req.headers.get("sec-fetch-site") === "cross-site") return true;
   const origin = req.headers.get("origin");
-  if (!origin) return false;
-  const host = req.headers.get("x-forwarded-host") ?? req.headers.get("host");
-  try {
-    return new URL(origin).host !== host;
-  } catch {
-    return true;
-  }
+  if (origin === null) return false;
+  return origin !== siteOrigin(req, settings);
 }
 
 export function errorResponse(error: AppError, t: ServerTranslator, requestId?: string): NextResponse {

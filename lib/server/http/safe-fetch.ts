@@ -3,6 +3,7 @@ import { promises as dns, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
+import { IPV4_MULTICAST, IPV4_SPECIAL_PURPOSE, IPV6_GLOBAL_UNICAST, IPV6_NAT64_WELL_KNOWN, IPV6_SPECIAL_PURPOSE } from "./special-purpose-addresses";
 
 // The only way the server fetches a URL someone else chose (link previews). SECURITY.md
 // "Outbound fetches": http(s) on ports 80 and 443 only; never loopback, private, link-local,
@@ -17,62 +18,40 @@ export class OutboundRefused extends Error {
   }
 }
 
-const blocked = new BlockList();
-for (const [net, prefix] of [
-  ["0.0.0.0", 8],
-  ["10.0.0.0", 8],
-  ["100.64.0.0", 10],
-  ["127.0.0.0", 8],
-  ["169.254.0.0", 16],
-  ["172.16.0.0", 12],
-  ["192.0.0.0", 24],
-  ["192.0.2.0", 24],
-  ["192.88.99.0", 24],
-  ["192.168.0.0", 16],
-  ["198.18.0.0", 15],
-  ["198.51.100.0", 24],
-  ["203.0.113.0", 24],
-  ["224.0.0.0", 4],
-  ["240.0.0.0", 4],
-] as const) {
-  blocked.addSubnet(net, prefix, "ipv4");
-}
-for (const [net, prefix] of [
-  ["::", 128],
-  ["::1", 128],
-  ["100::", 64],
-  ["2001::", 23],
-  ["2001:db8::", 32],
-  ["2002::", 16],
-  ["fc00::", 7],
-  ["fe80::", 10],
-  ["fec0::", 10],
-  ["ff00::", 8],
-] as const) {
-  blocked.addSubnet(net, prefix, "ipv6");
+function blockList(family: "ipv4" | "ipv6", blocks: readonly string[]): BlockList {
+  const list = new BlockList();
+  for (const block of blocks) {
+    const [net, prefix] = block.split("/");
+    list.addSubnet(net, Number(prefix), family);
+  }
+  return list;
 }
 
-/** The IPv4 address an IPv6 address carries (mapped ::ffff:a.b.c.d, compatible ::a.b.c.d, NAT64 64:ff9b::), if any. */
-function embeddedIpv4(address: string): string | null {
-  const lower = address.toLowerCase();
-  const dotted = /^(?:::ffff:|::|64:ff9b::)(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
+const refusedIpv4 = blockList("ipv4", [...IPV4_SPECIAL_PURPOSE.map((row) => row.block), IPV4_MULTICAST]);
+const refusedIpv6 = blockList("ipv6", IPV6_SPECIAL_PURPOSE.filter((row) => row.block !== IPV6_NAT64_WELL_KNOWN).map((row) => row.block));
+const globalUnicast = blockList("ipv6", [IPV6_GLOBAL_UNICAST]);
+const nat64 = blockList("ipv6", [IPV6_NAT64_WELL_KNOWN]);
+
+/** The IPv4 address in the last 32 bits of a valid IPv6 address inside the NAT64 /96. */
+function embeddedIpv4(address: string): string {
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(address);
   if (dotted) return dotted[1];
-  const hex = /^(?:::ffff:|::|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
-  if (!hex) return null;
-  const high = parseInt(hex[1], 16);
-  const low = parseInt(hex[2], 16);
+  // The groups before are fixed by the prefix, so the last two are written out (or compressed to nothing: zero).
+  const [high, low] = address.split(":").slice(-2).map((group) => parseInt(group || "0", 16));
   return `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
 }
 
-/** Whether an IP address (as Node or the URL parser writes it) is a public unicast address. */
+/**
+ * Whether an IP address (as Node or the URL parser writes it) may be fetched from: not in any row
+ * of the special-purpose registries, not IPv4 multicast, and for IPv6 inside global unicast.
+ */
 export function isPublicAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, "").replace(/%.*$/, "");
   const family = isIP(bare);
-  if (family === 4) return !blocked.check(bare, "ipv4");
+  if (family === 4) return !refusedIpv4.check(bare, "ipv4");
   if (family !== 6) return false;
-  const inner = embeddedIpv4(bare);
-  if (inner) return isPublicAddress(inner);
-  return !blocked.check(bare, "ipv6");
+  if (nat64.check(bare, "ipv6")) return isPublicAddress(embeddedIpv4(bare));
+  return globalUnicast.check(bare, "ipv6") && !refusedIpv6.check(bare, "ipv6");
 }
 
 const WEB_PORTS: readonly number[] = [80, 443];

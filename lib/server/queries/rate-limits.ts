@@ -1,5 +1,5 @@
 import "server-only";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { getDatabase, getDb } from "@/lib/server/db/client";
 import { rateLimits } from "@/lib/server/db/schema";
 
@@ -69,7 +69,11 @@ export async function readWindow(key: string): Promise<WindowCount | undefined> 
   return row;
 }
 
-export async function clearWindow(key: string) {
+/** Takes back one count (an attempt counted up front that turned out not to be what the limit is about). */
+export async function releaseWindow(key: string) {
   const db = await getDb();
-  await db.delete(rateLimits).where(eq(rateLimits.key, key));
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key));
 }

@@ -11,6 +11,7 @@ export async function signedInResponse(user: User, status = 200) {
   return res;
 }
 
+/** A JSON response that clears the session cookie (ending the session on the server is the caller's part). */
 export function signedOutResponse() {
   const res = NextResponse.json({ ok: true });
   res.cookies.set(clearedSessionCookie());

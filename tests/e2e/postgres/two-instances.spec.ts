@@ -28,7 +28,7 @@ async function withTwoInstances(ports: number[], run: (bases: string[], database
   const servers = ports.map((port) => startServer(port, url.toString(), dataDir));
   const bases = ports.map((port) => `http://127.0.0.1:${port}`);
   try {
-    await Promise.all(bases.map(waitForHealth));
+    await Promise.all(bases.map((base) => waitForHealth(base)));
     await run(bases, url.toString());
   } finally {
     for (const s of servers) s.kill("SIGTERM");
@@ -96,7 +96,7 @@ test("two instances on one PostgreSQL process every document exactly once", asyn
   });
 });
 
-test("a share created on one instance works on the other: answers, guest conversations, limits and revocation", async () => {
+test("a share created on one instance works on the other: answers, guest conversations, limits and revocation; a logout on one ends the session on both", async () => {
   test.setTimeout(180_000);
   await withTwoInstances(TWO_INSTANCE_SHARE_PORTS, async ([a, b]) => {
     const cookie = await firstAdmin(a, "share-two@example.com");
@@ -137,5 +137,20 @@ test("a share created on one instance works on the other: answers, guest convers
     // Revoked on B: A answers 404 at once.
     expect((await fetch(`${b}/api/shared-assistants/${shareId}`, { method: "DELETE", headers: { cookie, origin: b } })).status).toBe(200);
     expect((await fetch(`${a}/api/shared-assistants/${shareId}`)).status).toBe(404);
+
+    // A session signed in on A and signed out on B: its cookie is refused on both at once.
+    const signedIn = await fetch(`${a}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: a },
+      body: JSON.stringify({ email: "share-two@example.com", password: "two-instances-1" }),
+    });
+    expect(signedIn.status).toBe(200);
+    const session = signedIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    expect((await fetch(`${b}/api/user`, { headers: { cookie: session } })).status).toBe(200);
+    expect((await fetch(`${b}/api/logout`, { method: "POST", headers: { cookie: session, origin: b } })).status).toBe(200);
+    expect((await fetch(`${a}/api/user`, { headers: { cookie: session } })).status).toBe(401);
+    expect((await fetch(`${b}/api/user`, { headers: { cookie: session } })).status).toBe(401);
+    // The first session, signed in separately, is untouched.
+    expect((await fetch(`${a}/api/user`, { headers: { cookie } })).status).toBe(200);
   });
 });
