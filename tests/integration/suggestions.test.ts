@@ -52,7 +52,7 @@ describe("POST /api/initial-questions", () => {
     const res = await ask(cookie, {});
     expect(res.status).toBe(200);
     const questions: string[] = res.body.questions;
-    expect(questions.length).toBeGreaterThanOrEqual(2);
+    expect(questions.length).toBeGreaterThanOrEqual(4);
     expect(questions.length).toBeLessThanOrEqual(8);
     expect(new Set(questions).size).toBe(questions.length);
     // Both documents are represented.

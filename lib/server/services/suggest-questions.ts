@@ -43,7 +43,8 @@ async function answerable(ownerId: string, { question, offline, documentId, evid
   return evidence === undefined || quotes(best, evidence);
 }
 
-const compact = (text: string) => text.replace(/\s+/g, "");
+// Compared as the passages read, whatever their spacing and Markdown heading marks.
+const compact = (text: string) => text.replace(/^\s*#+/gm, "").replace(/\s+/g, "");
 // Shorter than this, a sentence ("1.", "Note:") could be found anywhere.
 const MIN_QUOTED_CHARS = 8;
 
@@ -54,7 +55,8 @@ function quotes(quote: { sentences: readonly string[]; paragraphs: readonly numb
   return [quote.index - 1, quote.index, quote.index + 1].some((i) => {
     if (quote.paragraphs[i] !== quote.paragraphs[quote.index]) return false;
     const sentence = compact(quote.sentences[i]);
-    return sentence.includes(start) || (sentence.length >= MIN_QUOTED_CHARS && whole.includes(sentence));
+    if (sentence === "") return false;
+    return sentence.includes(start) || whole.startsWith(sentence) || (sentence.length >= MIN_QUOTED_CHARS && whole.includes(sentence));
   });
 }
 

@@ -25,7 +25,7 @@ function headingOf(line: string, ordinaryWords: ReadonlySet<string>): string | n
 // How much of a section is kept to check that an answer comes from it.
 const SECTION_MAX_CHARS = 2_000;
 
-/** The headings, each with the text of its section (up to the next heading in the passage). */
+/** The headings, each with its section: the heading and what follows up to the next one in the passage. */
 export function headingsOf(doc: DocumentText, ordinaryWords: ReadonlySet<string>): { heading: string; section: string }[] {
   const out: { heading: string; section: string }[] = [];
   const isHeading = (line: string) => (doc.counts.get(line) ?? 0) < 2 && headingShaped(line);
@@ -37,7 +37,7 @@ export function headingsOf(doc: DocumentText, ordinaryWords: ReadonlySet<string>
       const heading = headingOf(line, ordinaryWords);
       if (!heading || out.some((h) => h.heading.toLowerCase() === heading.toLowerCase())) return;
       const next = lines.findIndex((l, j) => j > i && isHeading(l));
-      out.push({ heading, section: lines.slice(i + 1, next < 0 ? undefined : next).join("\n").slice(0, SECTION_MAX_CHARS) });
+      out.push({ heading, section: lines.slice(i, next < 0 ? undefined : next).join("\n").slice(0, SECTION_MAX_CHARS) });
     });
   }
   return out;

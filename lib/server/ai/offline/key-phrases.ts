@@ -85,7 +85,7 @@ export function topicsOf(sources: readonly TopicSource[], limit: number, locale:
       seen.push(doc.title.toLowerCase());
       topics.push({ phrase: doc.title, documentId, kind: "title" });
     }
-    for (const { heading, section } of headingsOf(doc, ordinaryWords).slice(0, HEADINGS_PER_DOCUMENT)) take({ phrase: heading, documentId, kind: "heading", evidence: section || undefined });
+    for (const { heading, section } of headingsOf(doc, ordinaryWords).slice(0, HEADINGS_PER_DOCUMENT)) take({ phrase: heading, documentId, kind: "heading", evidence: section });
     for (const phrase of termPhrases({ terms, passageFrequency, passages: total, opening, text, nounness, locale })) {
       if (topics.length >= limit) break;
       take({ phrase, documentId, kind: "term" });
