@@ -447,9 +447,6 @@ export async function writeFixtures(): Promise<string[]> {
   const files: Record<string, Uint8Array> = {
     "zh-3-pages.pdf": await makePdf({ pages: ZH_PAGES, language: "zh" }),
     "en-2-pages.pdf": english,
-    "widget-registry-spec.pdf": await makePdf({ pages: SPEC_PAGES, language: "en" }),
-    "zh-recycling-handbook.pdf": await makePdf({ pages: HANDBOOK_PAGES, language: "zh" }),
-    "zh-recycling-handbook.docx": docxFromParagraphs(HANDBOOK_PAGES.flat()),
     "no-text.pdf": await drawingOnlyPdf(),
     "zh-cid-font.pdf": makeCidFontPdf(),
     "garbage.pdf": Buffer.concat([Buffer.from("%PDF-1.7\n"), pseudoRandomBytes(4096, 7)]),
@@ -463,6 +460,9 @@ export async function writeFixtures(): Promise<string[]> {
     "image.png": makePng(),
     "drawing.svg": Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>\n'),
     "invoice.pdf": makeExe(),
+    "widget-registry-spec.pdf": await makePdf({ pages: SPEC_PAGES, language: "en" }),
+    "zh-recycling-handbook.pdf": await makePdf({ pages: HANDBOOK_PAGES, language: "zh" }),
+    "zh-recycling-handbook.docx": docxFromParagraphs(HANDBOOK_PAGES.flat()),
   };
   mkdirSync(FIXTURE_DIR, { recursive: true });
   for (const [name, bytes] of Object.entries(files)) writeFileSync(path.join(FIXTURE_DIR, name), bytes);
