@@ -1,6 +1,6 @@
 import "server-only";
 import { MAX_INITIAL_QUESTIONS, SUGGESTION_HISTORY_MESSAGES, type Locale } from "@/lib/constants";
-import { matchSentences, toOfflinePassages } from "@/lib/server/ai/offline/compose-answer";
+import { composeAnswer, matchSentences, toOfflinePassages } from "@/lib/server/ai/offline/compose-answer";
 import { topicsOf, type TopicSource } from "@/lib/server/ai/offline/key-phrases";
 import { inReaderLanguage, QUESTION_MAX_CHARS, questionsFromTopics, type TopicQuestion } from "@/lib/server/ai/offline/topic-questions";
 import { resolveModel } from "@/lib/server/ai/providers";
@@ -33,31 +33,30 @@ interface Candidate {
   evidence?: string;
 }
 
-async function answerable(ownerId: string, { question, offline, documentId, evidence }: Candidate): Promise<boolean> {
+async function answerable(ownerId: string, locale: Locale, { question, offline, documentId, evidence }: Candidate): Promise<boolean> {
   const passages = await retrievePassages({ ownerId, question, k: 3 });
-  const match = matchSentences(question, toOfflinePassages(passages));
+  const offlinePassages = toOfflinePassages(passages);
+  const match = matchSentences(question, offlinePassages);
   if (match === null || !offline) return match !== null;
-  const best = match.quotes[0];
   if (!match.confident) return false;
-  if (documentId !== undefined && passages[best.passage.n - 1]?.documentId !== documentId) return false;
-  return evidence === undefined || quotes(best, evidence);
+  if (documentId !== undefined && passages[match.quotes[0].passage.n - 1]?.documentId !== documentId) return false;
+  if (evidence === undefined) return true;
+  // What the reader would be shown: the reply's first quotation.
+  const reply = composeAnswer({ locale, question, assistantName: "", rolePrompt: "", passages: offlinePassages, documentNames: [] });
+  const quoted = /^> (.+) \[\d+\]$/m.exec(reply)?.[1];
+  return quoted !== undefined && quotedFrom(quoted, evidence);
 }
 
 // Compared as the passages read, whatever their spacing and Markdown heading marks.
 const compact = (text: string) => text.replace(/^\s*#+/gm, "").replace(/\s+/g, "");
-// Shorter than this, a sentence ("1.", "Note:") could be found anywhere.
-const MIN_QUOTED_CHARS = 8;
+// How much of a definition the quotation must hold from its start.
+const DEFINITION_START_CHARS = 24;
 
-/** Whether the quote (the sentence with its neighbours in the paragraph) is taken from `text`, or holds its start. */
-function quotes(quote: { sentences: readonly string[]; paragraphs: readonly number[]; index: number }, text: string): boolean {
+/** Whether a quotation is taken from `text` (a section, a definition), or holds its start. */
+function quotedFrom(quotation: string, text: string): boolean {
+  const quote = compact(quotation);
   const whole = compact(text);
-  const start = whole.slice(0, 24);
-  return [quote.index - 1, quote.index, quote.index + 1].some((i) => {
-    if (quote.paragraphs[i] !== quote.paragraphs[quote.index]) return false;
-    const sentence = compact(quote.sentences[i]);
-    if (sentence === "") return false;
-    return sentence.includes(start) || whole.startsWith(sentence) || (sentence.length >= MIN_QUOTED_CHARS && whole.includes(sentence));
-  });
+  return quote !== "" && (whole.includes(quote) || quote.includes(whole.slice(0, DEFINITION_START_CHARS)));
 }
 
 function offlineCandidates(questions: readonly TopicQuestion[]): Candidate[] {
@@ -95,13 +94,13 @@ async function modelQuestions(input: { ownerId: string; locale: Locale; route: s
   }
 }
 
-async function pickAnswerable(ownerId: string, candidates: Candidate[], limit: number, avoid: Set<string>): Promise<string[]> {
+async function pickAnswerable(ownerId: string, locale: Locale, candidates: Candidate[], limit: number, avoid: Set<string>): Promise<string[]> {
   const out: string[] = [];
   for (const candidate of candidates) {
     if (out.length >= limit) break;
     const key = candidate.question.toLowerCase();
     if (avoid.has(key) || out.some((q) => q.toLowerCase() === key)) continue;
-    if (await answerable(ownerId, candidate)) out.push(candidate.question);
+    if (await answerable(ownerId, locale, candidate)) out.push(candidate.question);
   }
   return out;
 }
@@ -113,7 +112,7 @@ async function pickAnswerable(ownerId: string, candidates: Candidate[], limit: n
  */
 export async function openingQuestionsFor(ownerId: string, passages: readonly TopicSource[], locale: Locale, generated: readonly string[] = []): Promise<string[]> {
   const offline = questionsFromTopics(topicsOf(passages, CANDIDATE_TOPICS, locale), locale);
-  return pickAnswerable(ownerId, [...generated.map((question) => ({ question })), ...offlineCandidates(offline)], MAX_INITIAL_QUESTIONS, new Set());
+  return pickAnswerable(ownerId, locale, [...generated.map((question) => ({ question })), ...offlineCandidates(offline)], MAX_INITIAL_QUESTIONS, new Set());
 }
 
 /**
@@ -178,7 +177,7 @@ export async function followUpQuestions(input: {
       openings,
     ).filter((topic) => !asked.some((q) => q.includes(topic.phrase)) && !input.assistantMessage.startsWith(topic.phrase));
     const offline = questionsFromTopics(topics, input.locale);
-    const questions = await pickAnswerable(input.ownerId, [...generated.map((question) => ({ question })), ...offlineCandidates(offline)], FOLLOW_UPS, new Set(asked.map((q) => q.toLowerCase())));
+    const questions = await pickAnswerable(input.ownerId, input.locale, [...generated.map((question) => ({ question })), ...offlineCandidates(offline)], FOLLOW_UPS, new Set(asked.map((q) => q.toLowerCase())));
     return questions.length > 0 ? questions : fallback();
   } catch (error) {
     log.warn("follow-up questions failed", { error: error instanceof Error ? error.message : String(error) });
