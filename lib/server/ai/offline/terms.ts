@@ -28,7 +28,12 @@ const NOT_A_NAME = new Set(
 const MIN_CJK_TERM = 3;
 const SHORT_TERM_MIN_COUNT = 3;
 const SHORT_TERM_RECURRING = 5;
-/** Words (Chinese) and names (capitalised runs) of the prose, each with the sentence's language. */
+
+/**
+ * The words (Chinese), names (capitalised runs) and, for an English reader, noun phrases of the
+ * prose, once per use. `nounness` gathers, per word or phrase, the evidence that it names a thing
+ * (the characters around a Chinese word, a determiner before a phrase, a capital mid-sentence).
+ */
 export function termsOf(prose: readonly string[], ordinaryWords: ReadonlySet<string>, locale: Locale, nounness: Map<string, number>): string[] {
   const out: string[] = [];
   for (const line of prose) {
@@ -54,8 +59,11 @@ export function termsOf(prose: readonly string[], ordinaryWords: ReadonlySet<str
         const words = phrase.split(/\s+/);
         if (ENGLISH_COMMON.has(phrase.toLowerCase()) || phrase.length < 3 || words.some((w) => NOT_A_NAME.has(w.toLowerCase()) || isCodeToken(w))) continue;
         // A lone capitalised word the text also writes in lowercase is an ordinary word at the
-        // start of a sentence (Frequently, Applications), or shouted (MUST, NOT).
-        if (words.length === 1 && ordinaryWords.has(phrase.toLowerCase())) continue;
+        // start of a sentence (Frequently, Applications), or shouted (MUST, NOT, MUST NOT).
+        if (words.every((w) => ordinaryWords.has(w.toLowerCase()) || ENGLISH_COMMON.has(w.toLowerCase()))) continue;
+        // A name is capitalised inside a sentence too; a word met only at a sentence's start
+        // (Otherwise, Implementations) is an ordinary one.
+        if (words.length === 1 && /\p{L}/u.test(sentence.slice(0, match.index))) nounness.set(phrase, (nounness.get(phrase) ?? 0) + 1);
         out.push(phrase);
       }
     }
@@ -179,7 +187,7 @@ export function* termPhrases(input: {
   if (locale === "zh-TW") ordered.sort((a, b) => Number(!HAN.test(a)) - Number(!HAN.test(b)));
   let standsAlone: ((word: string) => boolean) | undefined;
   for (const term of ordered) {
-    if (!HAN.test(term) && !/\s/.test(term) && !(standsAlone ??= lonelyNames(text))(term)) continue;
+    if (!HAN.test(term) && !/\s/.test(term) && ((nounness.get(term) ?? 0) === 0 || !(standsAlone ??= lonelyNames(text))(term))) continue;
     if (HAN_WORD.test(term) && term.length === 2 && (nounness.get(term) ?? 0) < 0) continue;
     if (/^\p{Ll}/u.test(term)) {
       const phrase = commonNounPhrase(term, text, nounness);
