@@ -80,6 +80,81 @@ export const EN_DOCX_PARAGRAPHS = [
   "Chapter 2: Leave. Annual leave must be requested three days in advance and approved by a manager.",
 ];
 
+// Documents shaped like a technical specification and a municipal handbook, with what real PDFs
+// carry besides prose: a running header and a page number on every page, a byline with the
+// author's bare name and address, a URL, a date alone, a table of contents, binary-layout tables,
+// a line of code and a command. Suggested questions must come from the headings, definitions and
+// prose only.
+export const SPEC_HEADER = "Widget Registry Specification";
+export const SPEC_PAGES = [
+  [
+    SPEC_HEADER,
+    "Free Desktop Working Group (https://example.org/widgets)",
+    "Thomas Leonard",
+    "tal197 at users.example.net",
+    "Table of Contents",
+    "1. Introduction",
+    "1.1. Version",
+    "This is version 0.4 of the Widget Registry specification, last updated 2 October 2018.",
+    "2 October 2018",
+    "1.2. Purpose of the registry",
+    "Desktop programs need a shared way to find out which widget toolkit can display a given file. The registry records, for every widget type, the programs that handle it and the icons that represent it.",
+    "A widget type is a short name that identifies one kind of visual component, such as a calendar or a colour picker. Widget types are grouped into families so that a program can accept a whole family at once.",
+    "1",
+  ],
+  [
+    SPEC_HEADER,
+    "2. Directory layout",
+    "The registry is stored in the registry subdirectory of every data directory. Programs MUST read the directories in order and MUST NOT write to a directory they did not create.",
+    "Each package installs a single description file. The description file lists the widget types the package provides and the icons that go with them.",
+    "2.1. The cache file",
+    "The cache file is a binary summary of all description files, rebuilt whenever a package is installed or removed. Readers map the cache file into memory instead of parsing every description file.",
+    "Header:",
+    "2 CARD16 MAJOR_VERSION 2 CARD16 MINOR_VERSION 4 CARD32 ALIAS_LIST_OFFSET",
+    "4 CARD32 N_ALIASES 8*N_ALIASES AliasListEntry",
+    "AliasListEntry:",
+    "4 CARD32 ALIAS_OFFSET 4 CARD32 WIDGET_TYPE_OFFSET",
+    "2",
+  ],
+  [
+    SPEC_HEADER,
+    "2.2. Recommended lookup order",
+    "Programs SHOULD first look for an explicit widget type in the extended attributes of the file. When there is none, they compare the file name with the glob patterns, and only then read the first bytes of the file.",
+    "A glob pattern is a file name pattern with wildcards, such as *.cal for calendar files. Glob patterns are matched against the file name only, never against the full path.",
+    "if (entry->weight > best_weight) { best = entry; }",
+    "update-widget-registry --rebuild /usr/share/registry",
+    "Priority: a number from 0 to 100 that decides which rule wins when two rules match the same file. Rules with a priority above 80 are reserved for checks of the contents.",
+    "3",
+  ],
+];
+
+export const HANDBOOK_HEADER = "臺北市資源回收手冊";
+export const HANDBOOK_PAGES = [
+  [
+    HANDBOOK_HEADER,
+    "作者：王小明",
+    "王小明",
+    "service@example.gov.tw",
+    "https://example.gov.tw/recycle",
+    "目錄",
+    "2024年3月11日",
+    "一、收運時間",
+    "垃圾車每週一、三、五晚上七點收運一般垃圾，資源回收車在每週二與週四收運。逢國定假日暫停收運一次，並於隔日恢復。",
+    "資源回收是指將廢棄物中可再利用的紙類、塑膠、金屬與玻璃分開收集，再交由回收廠處理。資源回收可以減少焚化爐的負擔，也能節省原料。",
+    "第 1 頁",
+  ],
+  [
+    HANDBOOK_HEADER,
+    "二、分類方式",
+    "項目 收運日 備註",
+    "紙類 週二 需綑綁",
+    "塑膠 週四 需清洗",
+    "紙類請攤平後綑綁，塑膠瓶請先清洗並壓扁。廚餘分為生廚餘與熟廚餘，生廚餘做堆肥，熟廚餘用於養豬。",
+    "廚餘回收是指把食物殘渣與果皮單獨收集，不與一般垃圾混合。廚餘回收的容器必須有蓋，以免招來蚊蠅。",
+    "第 2 頁",
+  ],
+];
+
 export const MARKDOWN_TEXT = "\uFEFF# 會議紀錄\r\n\r\n- 日期：2024 年 3 月 11 日\r\n- 地點：臺北\n\nThe budget was **approved**.\r\n";
 export const UTF16_TEXT = "公告：本週五停電。\r\nNotice: power cut on Friday.\r\n";
 
@@ -415,6 +490,9 @@ export async function writeFixtures(): Promise<string[]> {
     "image.png": makePng(),
     "drawing.svg": Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script><rect width="10" height="10"/></svg>\n'),
     "invoice.pdf": makeExe(),
+    "widget-registry-spec.pdf": await makePdf({ pages: SPEC_PAGES, language: "en" }),
+    "zh-recycling-handbook.pdf": await makePdf({ pages: HANDBOOK_PAGES, language: "zh" }),
+    "zh-recycling-handbook.docx": docxFromParagraphs(HANDBOOK_PAGES.flat()),
   };
   mkdirSync(FIXTURE_DIR, { recursive: true });
   for (const [name, bytes] of Object.entries(files)) writeFileSync(path.join(FIXTURE_DIR, name), bytes);

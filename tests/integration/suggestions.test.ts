@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as aiSuggestions from "@/app/api/ai-suggestions/route";
 import * as initialQuestions from "@/app/api/initial-questions/route";
@@ -9,7 +11,9 @@ import { drainJobs } from "@/lib/server/jobs/runner";
 import { setSetting } from "@/lib/server/queries/app-settings";
 import { findAssistantSettings, saveInitialQuestions } from "@/lib/server/queries/assistant-settings";
 import { uploadDocument } from "@/lib/server/services/upload-document";
+import en from "@/messages/en.json";
 import zh from "@/messages/zh-TW.json";
+import { FIXTURE_DIR } from "@/scripts/make-fixtures";
 import { call, seedUser } from "../support/http";
 import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
 
@@ -24,9 +28,9 @@ const HSR = [
 
 const WASTE = ["臺北市垃圾清運", "垃圾車每週一、三、五晚上七點收運一般垃圾。", "資源回收在每週二與週四收運，請將紙類、塑膠與金屬分開放置。"].join("\n\n");
 
-async function ownerWith(...docs: [string, string][]) {
+async function ownerWith(...docs: [string, string | Uint8Array][]) {
   const seeded = await seedUser({ role: "admin" });
-  for (const [name, text] of docs) await uploadDocument({ user: seeded.user, name, bytes: new TextEncoder().encode(text) });
+  for (const [name, content] of docs) await uploadDocument({ user: seeded.user, name, bytes: typeof content === "string" ? new TextEncoder().encode(content) : content });
   await drainJobs();
   return seeded;
 }
@@ -79,6 +83,25 @@ describe("POST /api/initial-questions", () => {
     const questions: string[] = (await ask(`${cookie}; ${LOCALE_COOKIE}=en`, {})).body.questions;
     expect(questions.length).toBeGreaterThan(0);
     for (const q of questions) expect(q).toMatch(/^What /);
+  });
+
+  it("asks only well-formed questions about a specification's and a handbook's text, never about tables, code, furniture or names", async () => {
+    const { cookie } = await ownerWith(...["widget-registry-spec.pdf", "zh-recycling-handbook.docx"].map((name): [string, Uint8Array] => [name, readFileSync(path.join(FIXTURE_DIR, name))]));
+    for (const locale of ["zh-TW", "en"] as const) {
+      const questions: string[] = (await ask(`${cookie}; ${LOCALE_COOKIE}=${locale}`, { forceRegenerate: true })).body.questions;
+      expect(questions.length, locale).toBeGreaterThan(0);
+      expect(questions.filter((q) => (locale === "en" ? !/^[A-Z][^\p{Script=Han}]*\?$/u.test(q) : !/\p{Script=Han}.*？$/u.test(q))), locale).toEqual([]);
+      for (const bad of ["CARD32", "AliasListEntry", "Thomas Leonard", "tal197", "example.org", "Table of Contents", "Widget Registry Specification", "王小明", "臺北市資源回收手冊", "目錄", "收運日", "2024"]) {
+        expect(questions.join("\n"), bad).not.toContain(bad);
+      }
+      for (const q of questions) await expectAnswered(cookie, q);
+    }
+  });
+
+  it("gives an English reader the English generic list when the documents are all Chinese", async () => {
+    const { cookie } = await ownerWith(["高鐵.txt", HSR], ["垃圾.txt", WASTE]);
+    const questions: string[] = (await ask(`${cookie}; ${LOCALE_COOKIE}=en`, {})).body.questions;
+    expect([...questions].sort()).toEqual([...en.suggestions.initialFallback].sort());
   });
 
   it("gives the fixed list of 8 when there are no documents", async () => {

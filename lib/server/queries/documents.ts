@@ -256,3 +256,15 @@ export async function openingPassages(userId: string, options: { perDocument: nu
     .where(and(inArray(documentChunks.documentId, recent.map((d) => d.id)), sql`${documentChunks.ordinal} < ${options.perDocument}`))
     .orderBy(asc(documentChunks.documentId), asc(documentChunks.ordinal));
 }
+
+/** The opening passages of some of the owner's documents (see openingPassages). */
+export async function openingPassagesOf(userId: string, documentIds: readonly string[], perDocument: number) {
+  if (documentIds.length === 0) return [];
+  const db = await getDb();
+  return db
+    .select({ documentId: documentChunks.documentId, documentName: documents.originalName, content: documentChunks.content })
+    .from(documentChunks)
+    .innerJoin(documents, eq(documents.id, documentChunks.documentId))
+    .where(and(eq(documents.userId, userId), inArray(documentChunks.documentId, [...documentIds]), sql`${documentChunks.ordinal} < ${perDocument}`))
+    .orderBy(asc(documentChunks.documentId), asc(documentChunks.ordinal));
+}

@@ -1,37 +1,66 @@
 import "server-only";
 import { MAX_INITIAL_QUESTIONS, SUGGESTION_HISTORY_MESSAGES, type Locale } from "@/lib/constants";
-import { matchSentences, toOfflinePassages } from "@/lib/server/ai/offline/compose-answer";
-import { topicsOf, type Topic } from "@/lib/server/ai/offline/key-phrases";
+import { composeAnswer, matchSentences, toOfflinePassages } from "@/lib/server/ai/offline/compose-answer";
+import { topicsOf, type TopicSource } from "@/lib/server/ai/offline/key-phrases";
+import { inReaderLanguage, QUESTION_MAX_CHARS, questionsFromTopics, type TopicQuestion } from "@/lib/server/ai/offline/topic-questions";
 import { resolveModel } from "@/lib/server/ai/providers";
 import { runModel } from "@/lib/server/ai/run-model";
 import { translator } from "@/lib/server/i18n";
 import { log } from "@/lib/server/log";
 import { findAssistantSettings, saveInitialQuestions } from "@/lib/server/queries/assistant-settings";
-import { openingPassages } from "@/lib/server/queries/documents";
+import { openingPassages, openingPassagesOf } from "@/lib/server/queries/documents";
 import { shuffleQuestions as shuffle } from "@/lib/chat/shuffle";
 import { readRetrievalStamp } from "./retrieval-stamp";
 import { retrievePassages } from "./retrieve-passages";
 
 // Suggested questions are only ever ones the documents can answer: each candidate, from the
-// hosted model or from the documents' own headings and terms, is put to the retrieval service and
-// kept only when a passage covers its words.
+// hosted model or from the documents' own titles, headings, definitions and terms, is put to the
+// retrieval service and kept only when a passage covers its words. One about a document's title,
+// a section or a definition must be answered from that document: answered from another it
+// misleads. One about a term may be answered from any document ("What do the documents say…").
 
 const FOLLOW_UPS = 6;
 const CANDIDATE_TOPICS = 24;
-const QUESTION_MAX_CHARS = 120;
+const OPENING_PASSAGES = 4;
 
-async function answerable(ownerId: string, question: string, strict: boolean): Promise<boolean> {
-  const passages = await retrievePassages({ ownerId, question, k: 3 });
-  const match = matchSentences(question, toOfflinePassages(passages));
-  return match !== null && (!strict || match.confident);
+interface Candidate {
+  question: string;
+  /** Offline questions: the answer must be confident… */
+  offline?: boolean;
+  /** …come from this document when the question is about it… */
+  documentId?: string;
+  /** …and quote this text: a definition's sentence ("What is oxygen?" wants "Oxygen is …"), a heading's section. */
+  evidence?: string;
 }
 
-function fromTopics(topics: Topic[], locale: Locale): string[] {
-  const t = translator(locale);
-  const termTemplates = t.raw("suggestions.templates.term") as string[];
-  return topics.map((topic, i) =>
-    topic.kind === "heading" ? t("suggestions.templates.heading", { topic: topic.phrase }) : termTemplates[i % termTemplates.length].replace("{topic}", topic.phrase),
-  );
+async function answerable(ownerId: string, locale: Locale, { question, offline, documentId, evidence }: Candidate): Promise<boolean> {
+  const passages = await retrievePassages({ ownerId, question, k: 3 });
+  const offlinePassages = toOfflinePassages(passages);
+  const match = matchSentences(question, offlinePassages);
+  if (match === null || !offline) return match !== null;
+  if (!match.confident) return false;
+  if (documentId !== undefined && passages[match.quotes[0].passage.n - 1]?.documentId !== documentId) return false;
+  if (evidence === undefined) return true;
+  // What the reader would be shown: the reply's first quotation.
+  const reply = composeAnswer({ locale, question, assistantName: "", rolePrompt: "", passages: offlinePassages, documentNames: [] });
+  const quoted = /^> (.+) \[\d+\]$/m.exec(reply)?.[1];
+  return quoted !== undefined && quotedFrom(quoted, evidence);
+}
+
+// Compared as the passages read, whatever their spacing and Markdown heading marks.
+const compact = (text: string) => text.replace(/^\s*#+/gm, "").replace(/\s+/g, "");
+// How much of a definition the quotation must hold from its start.
+const DEFINITION_START_CHARS = 24;
+
+/** Whether a quotation is taken from `text` (a section, a definition), or holds its start. */
+function quotedFrom(quotation: string, text: string): boolean {
+  const quote = compact(quotation);
+  const whole = compact(text);
+  return quote !== "" && (whole.includes(quote) || quote.includes(whole.slice(0, DEFINITION_START_CHARS)));
+}
+
+function offlineCandidates(questions: readonly TopicQuestion[]): Candidate[] {
+  return questions.map(({ question, topic }) => ({ question, offline: true, documentId: topic.kind === "term" ? undefined : topic.documentId, evidence: topic.evidence }));
 }
 
 function normalise(question: string): string {
@@ -56,21 +85,34 @@ async function modelQuestions(input: { ownerId: string; locale: Locale; route: s
       ].join("\n"),
       messages: [{ role: "user", content: input.context }],
     });
-    return reply.text.split("\n").map(normalise).filter((q) => q.length >= 4 && q.length <= QUESTION_MAX_CHARS);
+    return reply.text
+      .split("\n")
+      .map(normalise)
+      .filter((q) => q.length >= 4 && q.length <= QUESTION_MAX_CHARS && inReaderLanguage(q, input.locale));
   } catch {
     return [];
   }
 }
 
-async function pickAnswerable(ownerId: string, candidates: { question: string; strict: boolean }[], limit: number, avoid: Set<string>): Promise<string[]> {
+async function pickAnswerable(ownerId: string, locale: Locale, candidates: Candidate[], limit: number, avoid: Set<string>): Promise<string[]> {
   const out: string[] = [];
-  for (const { question, strict } of candidates) {
+  for (const candidate of candidates) {
     if (out.length >= limit) break;
-    const key = question.toLowerCase();
+    const key = candidate.question.toLowerCase();
     if (avoid.has(key) || out.some((q) => q.toLowerCase() === key)) continue;
-    if (await answerable(ownerId, question, strict)) out.push(question);
+    if (await answerable(ownerId, locale, candidate)) out.push(candidate.question);
   }
   return out;
+}
+
+/**
+ * Opening questions about some of the owner's passages (the openings of their documents): the
+ * hosted model's first when there are any, then those the documents' own text suggests, each kept
+ * only when the documents answer it. At most 8, in that order.
+ */
+export async function openingQuestionsFor(ownerId: string, passages: readonly TopicSource[], locale: Locale, generated: readonly string[] = []): Promise<string[]> {
+  const offline = questionsFromTopics(topicsOf(passages, CANDIDATE_TOPICS, locale), locale);
+  return pickAnswerable(ownerId, locale, [...generated.map((question) => ({ question })), ...offlineCandidates(offline)], MAX_INITIAL_QUESTIONS, new Set());
 }
 
 /**
@@ -88,18 +130,12 @@ export async function initialQuestions(input: { ownerId: string | null; locale: 
     if (!input.forceRegenerate && stored?.initialQuestionsStamp === stamp && stored.initialQuestions?.length) {
       return shuffle(stored.initialQuestions).slice(0, MAX_INITIAL_QUESTIONS);
     }
-    const passages = await openingPassages(input.ownerId, { perDocument: 4, documents: 12 });
+    const passages = await openingPassages(input.ownerId, { perDocument: OPENING_PASSAGES, documents: 12 });
     if (passages.length === 0) return fallback();
     const context = passages.map((p) => p.content).join("\n\n").slice(0, 6_000);
     const useModel = input.useModel ?? true;
     const generated = useModel ? await modelQuestions({ ownerId: input.ownerId, locale: input.locale, route: "/api/initial-questions", count: MAX_INITIAL_QUESTIONS, context, avoid: [] }) : [];
-    const offline = fromTopics(topicsOf(passages, CANDIDATE_TOPICS, input.locale), input.locale);
-    const questions = await pickAnswerable(
-      input.ownerId,
-      [...generated.map((question) => ({ question, strict: false })), ...offline.map((question) => ({ question, strict: true }))],
-      MAX_INITIAL_QUESTIONS,
-      new Set(),
-    );
+    const questions = await openingQuestionsFor(input.ownerId, passages, input.locale, generated);
     if (questions.length === 0) return fallback();
     // Only questions made the owner's way are kept for everyone.
     if (useModel) await saveInitialQuestions(input.ownerId, questions, stamp);
@@ -132,18 +168,16 @@ export async function followUpQuestions(input: {
     const context = [...history.map((m) => `${m.role}: ${m.content}`), `assistant: ${input.assistantMessage}`, "", ...passages.map((p) => p.content)].join("\n").slice(0, 6_000);
     const generated = await modelQuestions({ ownerId: input.ownerId, locale: input.locale, route: "/api/ai-suggestions", count: FOLLOW_UPS, context, avoid: asked });
     // Topics of the passages behind the reply, the ones the conversation has not touched first.
+    // The documents' openings show which short lines recur on every page (running headers).
+    const openings = await openingPassagesOf(input.ownerId, [...new Set(passages.map((p) => p.documentId))], OPENING_PASSAGES);
     const topics = topicsOf(
       passages.map((p) => ({ documentId: p.documentId, documentName: p.documentName, content: p.content })),
       CANDIDATE_TOPICS,
       input.locale,
+      openings,
     ).filter((topic) => !asked.some((q) => q.includes(topic.phrase)) && !input.assistantMessage.startsWith(topic.phrase));
-    const offline = fromTopics(topics, input.locale);
-    const questions = await pickAnswerable(
-      input.ownerId,
-      [...generated.map((question) => ({ question, strict: false })), ...offline.map((question) => ({ question, strict: true }))],
-      FOLLOW_UPS,
-      new Set(asked.map((q) => q.toLowerCase())),
-    );
+    const offline = questionsFromTopics(topics, input.locale);
+    const questions = await pickAnswerable(input.ownerId, input.locale, [...generated.map((question) => ({ question })), ...offlineCandidates(offline)], FOLLOW_UPS, new Set(asked.map((q) => q.toLowerCase())));
     return questions.length > 0 ? questions : fallback();
   } catch (error) {
     log.warn("follow-up questions failed", { error: error instanceof Error ? error.message : String(error) });

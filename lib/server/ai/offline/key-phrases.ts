@@ -1,26 +1,19 @@
 import "server-only";
+import type { Locale } from "@/lib/constants";
+import { definitionsOf } from "./definitions";
+import { readDocument } from "./document-text";
+import { headingsOf } from "./headings";
+import { termPhrases, termsOf } from "./terms";
+import { hasHan, isMostlyLatin, ordinaryWordsOf } from "./text-shapes";
 
-// Topics a document can answer questions about, read from its own text: headings (short lines
-// that end without punctuation) and the words and names it uses most, weighed against how common
-// they are across the owner's passages.
+// Topics a document can answer questions about, read from its own text: its title, its
+// definitions ("X is a …", 「X是…」, "X: …"), its headings, and the words and names its prose
+// uses most, weighed against how common they are across the passages. Lines that are not
+// language (table rows, code, page numbers and running headers, bylines, bare names) give none.
+// A reader is offered topics in their own language: an English reader gets none from Chinese text.
 
-const segmenter = new Intl.Segmenter("zh-Hant", { granularity: "word" });
-const HAN = /^[\p{Script=Han}]+$/u;
-const HAS_HAN = /\p{Script=Han}/u;
-// Words made only of these say nothing about a topic.
-const FUNCTION_CHARS = new Set([..."的了是在和與及或也都而之其於為以被把將就並等這那此個著嗎呢吧啊呀有我你他她它們一不上下中大小多少年月日時個位種些"]);
-const ENGLISH_COMMON = new Set(
-  "the a an and or but of to in on at by for with from as is are was were be been being this that these those it its their there which who whom what when where why how also more most other such than then into over after before under between during about against among within without can could would should may might must will shall not no one two three first second new".split(" "),
-);
-const HEADING_MAX_CJK = 24;
-// Two-character words (世界, 比賽, 參加) are mostly too general to ask about; longer words and names
-// are topics. A short word still counts when the document's opening sentence has it and it recurs.
-const MIN_CJK_TERM = 3;
-const SHORT_TERM_MIN_COUNT = 3;
-// File names that are not titles: scan_001, IMG_2024, document (1), 新文件.
-const UNTITLED = /^(?:scan|img|image|document|doc|file|untitled|new|新文件|未命名|文件)?[\s_\-()（）\d]*$/i;
-const HEADING_MAX_LATIN = 70;
-const TERMINAL = /[。！？；：:.!?;,，、」』）)]$/u;
+const HEADINGS_PER_DOCUMENT = 5;
+const DEFINITIONS_PER_DOCUMENT = 2;
 
 export interface TopicSource {
   documentId: string;
@@ -32,82 +25,71 @@ export interface TopicSource {
 export interface Topic {
   phrase: string;
   documentId: string;
-  kind: "heading" | "term";
-}
-
-function headingsOf(content: string): string[] {
-  return content
-    .split(/\n+/)
-    .map((line) => line.replace(/^\uFEFF/, "").trim().replace(/^#+\s*/, ""))
-    .filter((line) => {
-      if (line.length < 2 || TERMINAL.test(line) || /^\d+$/.test(line)) return false;
-      // List items and "label: value" lines are content, not headings ("- 日期：2024 年 3 月 11 日").
-      if (/^(?:[-*•+]|\d+[.)、])\s/.test(line) || /[:：]\s*\S/.test(line)) return false;
-      return HAS_HAN.test(line) ? line.length <= HEADING_MAX_CJK : line.length <= HEADING_MAX_LATIN && line.split(/\s+/).length <= 8;
-    });
-}
-
-function titleOf(documentName: string | undefined): string | null {
-  if (!documentName) return null;
-  const title = documentName.replace(/\.[a-z0-9]{1,5}$/i, "").replace(/[_]+/g, " ").trim();
-  if (title.length < 2 || UNTITLED.test(title)) return null;
-  return HAS_HAN.test(title) ? (title.length <= HEADING_MAX_CJK ? title : null) : title.length <= HEADING_MAX_LATIN ? title : null;
-}
-
-function termsOf(content: string): string[] {
-  const out: string[] = [];
-  for (const { segment, isWordLike } of segmenter.segment(content)) {
-    if (!isWordLike || !HAN.test(segment) || segment.length < 2 || segment.length > 8) continue;
-    if ([...segment].every((c) => FUNCTION_CHARS.has(c))) continue;
-    out.push(segment);
-  }
-  // Names in Latin script: runs of capitalised words ("Taiwan High Speed Rail").
-  for (const match of content.matchAll(/\b[A-Z][a-zA-Z]+(?:\s+(?:of\s+)?[A-Z][a-zA-Z]+){0,3}\b/g)) {
-    // A sentence's first word is capitalised too: "The Amazon" is "Amazon".
-    const phrase = match[0].replace(/^(?:The|A|An|In|On|At|By|For|From|This|These|Those|Its|Their)\s+/, "");
-    if (!ENGLISH_COMMON.has(phrase.toLowerCase()) && phrase.length >= 4) out.push(phrase);
-  }
-  return out;
+  kind: "title" | "heading" | "definition" | "term";
+  /** A definition of several things: "What are glob patterns?". */
+  plural?: boolean;
+  /** What the answer must quote from: a definition's own sentence, a heading's section. */
+  evidence?: string;
 }
 
 /**
- * Up to `limit` topics, taken in turn from each document so every document is represented:
- * headings first, then the terms with the highest frequency × rarity in that document.
+ * Up to `limit` topics in the reader's language, taken in turn from each document so every
+ * document is represented: its definitions, title and headings first, then the terms with the
+ * highest frequency × rarity in that document. `context` holds other passages of the same
+ * documents (their openings): a line met there again is a running header, not a heading, even when
+ * the sources hold it once.
  */
-export function topicsOf(sources: readonly TopicSource[], limit: number, locale?: "zh-TW" | "en"): Topic[] {
-  const perDocument = new Map<string, { title: string | null; headings: string[]; counts: Map<string, number>; opening: string }>();
-  const passageFrequency = new Map<string, number>();
+export function topicsOf(sources: readonly TopicSource[], limit: number, locale: Locale, context: readonly TopicSource[] = []): Topic[] {
+  const byDocument = new Map<string, { name?: string; contents: string[] }>();
   for (const source of sources) {
-    let entry = perDocument.get(source.documentId);
-    if (!entry) perDocument.set(source.documentId, (entry = { title: titleOf(source.documentName), headings: [], counts: new Map(), opening: source.content.slice(0, 120) }));
-    entry.headings.push(...headingsOf(source.content));
-    const terms = termsOf(source.content);
-    for (const term of terms) entry.counts.set(term, (entry.counts.get(term) ?? 0) + 1);
-    for (const term of new Set(terms)) passageFrequency.set(term, (passageFrequency.get(term) ?? 0) + 1);
+    const entry = byDocument.get(source.documentId) ?? { name: source.documentName, contents: [] };
+    entry.contents.push(source.content);
+    byDocument.set(source.documentId, entry);
   }
+  // Rarity is counted per passage, as retrieval weighs words.
+  const passageFrequency = new Map<string, number>();
+  const documents = [...byDocument.entries()].map(([documentId, { name, contents }]) => {
+    const elsewhere = context.filter((c) => c.documentId === documentId && !contents.includes(c.content)).map((c) => c.content);
+    const doc = readDocument(name, contents, elsewhere);
+    const text = contents.join("\n");
+    const ordinaryWords = ordinaryWordsOf(text);
+    const nounness = new Map<string, number>();
+    const perPassage = doc.prose.map((lines) => termsOf(lines, ordinaryWords, locale, nounness));
+    for (const terms of perPassage) for (const term of new Set(terms)) passageFrequency.set(term, (passageFrequency.get(term) ?? 0) + 1);
+    const prose = doc.prose.flat();
+    return { documentId, doc, text, prose, ordinaryWords, nounness, terms: perPassage.flat(), opening: prose.join("\n").slice(0, 120) };
+  });
   const total = sources.length;
-  const ranked = [...perDocument.entries()].map(([documentId, entry]) => {
-    const terms = [...entry.counts.entries()]
-      .filter(([term, count]) => !HAN.test(term) || term.length >= MIN_CJK_TERM || (count >= SHORT_TERM_MIN_COUNT && entry.opening.includes(term)))
-      // Once is chance (an idiom, a passing mention); a topic recurs.
-      .filter(([, count]) => count >= 2)
-      .map(([term, count]) => ({ term, score: count * Math.log(1 + total / (passageFrequency.get(term) ?? 1)) * Math.min(term.length, 6) }))
-      .sort((a, b) => b.score - a.score)
-      .map((t) => t.term);
-    const seen = new Set<string>();
+  const ranked = documents.map(({ documentId, doc, text, prose, ordinaryWords, nounness, terms, opening }) => {
+    // An English reader gets nothing from a document written in Chinese, not even its Latin title.
+    const proseLength = prose.join("").length;
+    if (locale === "en" && prose.filter((line) => isMostlyLatin(line)).join("").length * 2 < proseLength) return [];
+    const fits = (phrase: string) => locale === "zh-TW" || !hasHan(phrase);
     const topics: Topic[] = [];
-    for (const phrase of [...new Set([...(entry.title ? [entry.title] : []), ...entry.headings])].slice(0, 3)) {
-      seen.add(phrase);
-      topics.push({ phrase, documentId, kind: "heading" });
+    const seen: string[] = [];
+    // One question per thing: 多倫多 and 多倫多市, Newcastle and Newcastle upon Tyne are one topic.
+    const take = (topic: Topic) => {
+      const key = topic.phrase.toLowerCase().replace(/^(?:the|a|an) /, "");
+      if (!fits(topic.phrase) || seen.some((s) => s.includes(key) || key.includes(s))) return;
+      seen.push(key);
+      topics.push(topic);
+    };
+    // A title the text defines is asked about as a definition ("What is the Amazon rainforest?").
+    for (const d of definitionsOf(doc, text, ordinaryWords).slice(0, DEFINITIONS_PER_DOCUMENT)) {
+      // A Chinese question can name an English term, but not start one with an article.
+      if (locale === "zh-TW" && d.latin && !/^\p{Lu}/u.test(d.phrase)) continue;
+      take({ phrase: d.phrase, documentId, kind: "definition", plural: d.plural, evidence: d.evidence });
     }
-    for (const term of terms) {
-      // Skip a term inside a heading or a longer term already taken.
-      if ([...seen].some((s) => s.includes(term) || term.includes(s))) continue;
-      seen.add(term);
-      topics.push({ phrase: term, documentId, kind: "term" });
+    // The title is asked about even when it is defined: the definition may not be found.
+    if (doc.title && fits(doc.title)) {
+      seen.push(doc.title.toLowerCase());
+      topics.push({ phrase: doc.title, documentId, kind: "title" });
     }
-    // Topics in the reader's script first: an English reader asks about English names.
-    if (locale) topics.sort((a, b) => Number(HAS_HAN.test(a.phrase) !== (locale === "zh-TW")) - Number(HAS_HAN.test(b.phrase) !== (locale === "zh-TW")));
+    for (const { heading, section } of headingsOf(doc, ordinaryWords).slice(0, HEADINGS_PER_DOCUMENT)) take({ phrase: heading, documentId, kind: "heading", evidence: section });
+    for (const phrase of termPhrases({ terms, passageFrequency, passages: total, opening, text, nounness, locale })) {
+      if (topics.length >= limit) break;
+      take({ phrase, documentId, kind: "term" });
+    }
     return topics;
   });
   const out: Topic[] = [];
