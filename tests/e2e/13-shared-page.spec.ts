@@ -312,7 +312,9 @@ test.describe("shared assistant requiring Google sign-in", () => {
     await expect(question).not.toContainText("[圖片分析]");
 
     // Signed in now; sign out so the next draft goes through sign-in again, and make the send fail.
-    await page.getByTestId("shared-sign-out").click();
+    // Sign-out reloads the page after 1 s: a draft sent before that reload would have its sign-in
+    // redirect cut short by it, so wait for the reloaded page.
+    await Promise.all([page.waitForEvent("load", { timeout: 10_000 }), page.getByTestId("shared-sign-out").click()]);
     await expect(page.getByTestId("send-button")).toHaveAttribute("data-sign-in", "true", { timeout: 10_000 });
     await page.route(`**/api/shared-assistants/${googleShare}/messages`, (route) =>
       route.request().method() === "POST" ? route.fulfill({ status: 502, body: "bad gateway" }) : route.continue(),
