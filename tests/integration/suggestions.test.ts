@@ -133,6 +133,25 @@ describe("POST /api/ai-suggestions", () => {
     for (const q of suggestions) await expectAnswered(cookie, q);
   });
 
+  it("tops few follow-ups up with the owner's opening questions not yet asked, before any generic one", async () => {
+    const { cookie } = await ownerWith(
+      ["widget-registry-spec.pdf", new Uint8Array(readFileSync(path.join(FIXTURE_DIR, "widget-registry-spec.pdf")))],
+      // Plain notes: nothing in them to ask a follow-up about.
+      ["notes.txt", "the meeting moved to friday because the room was booked on thursday afternoon.\n\nplease bring your own lunch and a pen."],
+    );
+    const english = `${cookie}; ${LOCALE_COOKIE}=en`;
+    const opening: string[] = (await ask(english, { assistantName: "", assistantRole: "" })).body.questions;
+    expect(opening.length).toBeGreaterThanOrEqual(2);
+    const question = "why did the meeting move?";
+    const reply = await call(messages.POST, { method: "POST", path: "/api/messages", cookie: english, body: { content: question } });
+    expect(reply.body.aiMessage.content).toContain("the room was booked");
+    const res = await followUps(english, { assistantMessage: reply.body.aiMessage.content, conversationHistory: [{ role: "user", content: question }, { role: "assistant", content: reply.body.aiMessage.content }] });
+    const suggestions: string[] = res.body.suggestions;
+    expect(suggestions.length).toBeGreaterThanOrEqual(2);
+    expect(suggestions.filter((q) => opening.includes(q)).length).toBeGreaterThanOrEqual(2);
+    expect(suggestions.some((q) => (en.suggestions.followUpFallback as string[]).includes(q))).toBe(false);
+  });
+
   it("falls back to the generic list, with no error, when nothing can be suggested", async () => {
     const { cookie } = await seedUser({ role: "admin" });
     const res = await followUps(cookie, { assistantMessage: "你好", conversationHistory: [] });

@@ -20,6 +20,8 @@ import { retrievePassages } from "./retrieve-passages";
 // misleads. One about a term may be answered from any document ("What do the documents say…").
 
 const FOLLOW_UPS = 6;
+// As many as a phone shows: fewer follow-ups than this are topped up with opening questions.
+const MIN_FOLLOW_UPS = 2;
 const CANDIDATE_TOPICS = 24;
 const OPENING_PASSAGES = 4;
 
@@ -146,6 +148,14 @@ export async function initialQuestions(input: { ownerId: string | null; locale: 
   }
 }
 
+/** The owner's stored opening questions in the reader's language that the conversation has not asked. */
+async function openingQuestionsNotAsked(ownerId: string, locale: Locale, asked: ReadonlySet<string>): Promise<string[]> {
+  const stamp = `${await readRetrievalStamp(ownerId)}|${locale}`;
+  const stored = await findAssistantSettings(ownerId);
+  if (stored?.initialQuestionsStamp !== stamp) return [];
+  return (stored.initialQuestions ?? []).filter((q) => !asked.has(q.toLowerCase()));
+}
+
 /**
  * Follow-up questions after a reply: about the passages the reply drew on and the conversation so
  * far (the last 6 messages), none already asked. On failure the generic list.
@@ -177,8 +187,12 @@ export async function followUpQuestions(input: {
       openings,
     ).filter((topic) => !asked.some((q) => q.includes(topic.phrase)) && !input.assistantMessage.startsWith(topic.phrase));
     const offline = questionsFromTopics(topics, input.locale);
-    const questions = await pickAnswerable(input.ownerId, input.locale, [...generated.map((question) => ({ question })), ...offlineCandidates(offline)], FOLLOW_UPS, new Set(asked.map((q) => q.toLowerCase())));
-    return questions.length > 0 ? questions : fallback();
+    const avoid = new Set(asked.map((q) => q.toLowerCase()));
+    const questions = await pickAnswerable(input.ownerId, input.locale, [...generated.map((question) => ({ question })), ...offlineCandidates(offline)], FOLLOW_UPS, avoid);
+    // Few follow-ups of the reply's own passages: the owner's opening questions not yet asked
+    // (already checked answerable, about the documents) read better than the generic list.
+    if (questions.length < MIN_FOLLOW_UPS) questions.push(...(await openingQuestionsNotAsked(input.ownerId, input.locale, new Set([...avoid, ...questions.map((q) => q.toLowerCase())]))));
+    return questions.length > 0 ? questions.slice(0, FOLLOW_UPS) : fallback();
   } catch (error) {
     log.warn("follow-up questions failed", { error: error instanceof Error ? error.message : String(error) });
     return fallback();
