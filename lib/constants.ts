@@ -108,6 +108,13 @@ export const SHARE_SUGGESTIONS_PER_LINK_PER_MINUTE = 240;
 export const SHARE_IMAGE_ANALYSES_PER_IP_PER_MINUTE = 10;
 export const SHARE_IMAGE_ANALYSES_PER_LINK_PER_MINUTE = 60;
 export const PENDING_REFERRAL_STORAGE_KEY = "pendingReferralCode";
+// Sites an owner lets embed a share (<iframe>): each one origin (scheme, host, port), at most this
+// many per share. The page's frame-ancestors list is looked up on each visit, kept per instance
+// this long (another instance may serve a changed list for at most this long), for this many shares.
+export const EMBED_ORIGINS_MAX = 10;
+export const EMBED_ORIGIN_MAX_LENGTH = 200;
+export const EMBED_ORIGINS_CACHE_MS = 5_000;
+export const EMBED_ORIGINS_CACHE_ENTRIES = 1_000;
 
 // Toast durations used across the product
 export const TOAST_SHORT_MS = 2_000;
