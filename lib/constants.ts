@@ -95,6 +95,11 @@ export type AccessMode = (typeof ACCESS_MODES)[number];
 export const PENDING_MESSAGE_STORAGE_KEY = "pendingMessage";
 /** A guest session id as the page makes it (session_ + time + random) and the server accepts it. */
 export const GUEST_SESSION_ID_PATTERN = /^session_[A-Za-z0-9_-]{6,120}$/;
+/**
+ * A share page framed by another site, where the browser keeps no guest-key cookie, holds the key
+ * in memory instead and sends it in this header ("new" until the server has given it one).
+ */
+export const GUEST_KEY_HEADER = "x-guest-key";
 // Visitor messages on share links, counted in the database so the limits hold across instances
 // (SECURITY.md "Abuse and cost"): per address, per visitor conversation and per link, each a minute.
 export const SHARE_MESSAGES_PER_IP_PER_MINUTE = 20;

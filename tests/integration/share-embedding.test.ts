@@ -3,10 +3,12 @@ import { NextRequest } from "next/server";
 import * as shares from "@/app/api/shared-assistants/route";
 import * as share from "@/app/api/shared-assistants/[id]/route";
 import * as rotate from "@/app/api/shared-assistants/[id]/rotate/route";
-import { EMBED_ORIGINS_CACHE_MS, EMBED_ORIGINS_MAX } from "@/lib/constants";
+import * as shareMessages from "@/app/api/shared-assistants/[id]/messages/route";
+import { EMBED_ORIGINS_CACHE_MS, EMBED_ORIGINS_MAX, GUEST_KEY_HEADER } from "@/lib/constants";
 import { env } from "@/lib/env";
 import { embedOriginsFor } from "@/lib/server/policies/share-embedding";
 import { updateOwnerShare } from "@/lib/server/queries/shared-assistants";
+import { EMBEDDED_GUEST_KEY_COOKIE, GUEST_KEY_COOKIE } from "@/lib/server/services/guest-identity";
 import { proxy } from "@/proxy";
 import { call, seedUser } from "../support/http";
 
@@ -30,7 +32,7 @@ async function visit(path: string, headers: Record<string, string> = {}) {
   return { res, csp, directive, nonce: /'nonce-([^']+)'/.exec(csp)?.[1] };
 }
 
-const saved = { APP_URL: env.APP_URL };
+const saved = { APP_URL: env.APP_URL, secureCookies: env.secureCookies };
 afterEach(() => Object.assign(env, saved));
 
 describe("PATCH /api/shared-assistants/{shareId}: the sites allowed to embed", () => {
@@ -158,5 +160,73 @@ describe("proxy: security headers of every page", () => {
     const { ownerId, shareId } = await ownerShare();
     await updateOwnerShare(ownerId, shareId, { embedOrigins: ["https://ok.example.com", "https://x.example.com; script-src *", "*"] });
     expect(await embedOriginsFor(shareId, Date.now() + EMBED_ORIGINS_CACHE_MS + 1)).toEqual(["https://ok.example.com"]);
+  });
+});
+
+describe("a guest inside another site's <iframe>", () => {
+  const session = () => `session_${Date.now()}_${Math.random().toString(36).slice(2, 10)}`;
+  const post = (shareId: string, sessionId: string, cookie?: string, headers: Record<string, string> = {}) =>
+    call(shareMessages.POST, { method: "POST", params: { id: shareId }, body: { message: "你好", sessionId }, cookie, headers: { "x-client-ip": `100.91.0.${Math.floor(Math.random() * 250)}`, ...headers } });
+  const history = (shareId: string, sessionId: string, options: { cookie?: string; headers?: Record<string, string> } = {}) =>
+    call(shareMessages.GET, { path: `/api/shared-assistants/${shareId}/messages?sessionId=${sessionId}`, params: { id: shareId }, ...options });
+
+  it("over https also gets a partitioned SameSite=None key, which alone keeps the conversation", async () => {
+    env.secureCookies = true;
+    const { shareId } = await ownerShare();
+    const id = session();
+    const first = await post(shareId, id);
+    expect(first.status).toBe(200);
+    const lax = first.setCookies.find((c) => c.startsWith(`${GUEST_KEY_COOKIE}=`))!;
+    const embedded = first.setCookies.find((c) => c.startsWith(`${EMBEDDED_GUEST_KEY_COOKIE}=`))!;
+    expect(lax).toContain("SameSite=Lax");
+    expect(embedded.split("; ").slice(1)).toEqual(expect.arrayContaining(["Path=/", "HttpOnly", "Secure", "SameSite=None", "Partitioned"]));
+    expect(embedded.split(";")[0].split("=")[1]).toBe(lax.split(";")[0].split("=")[1]);
+
+    // The frame sends only the SameSite=None cookie: the same conversation, read and extended.
+    const frameCookie = embedded.split(";")[0];
+    const second = await post(shareId, id, frameCookie);
+    expect(second.status).toBe(200);
+    expect(second.setCookies).toEqual([]);
+    expect((await history(shareId, id, { cookie: frameCookie })).body).toHaveLength(4);
+  });
+
+  it("where no cookie is kept at all, holds the key the server gave it for the asking, and keeps the conversation while open", async () => {
+    const { shareId } = await ownerShare();
+    const id = session();
+    const first = await post(shareId, id, undefined, { [GUEST_KEY_HEADER]: "new" });
+    expect(first.status).toBe(200);
+    const key = first.headers.get(GUEST_KEY_HEADER)!;
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The same key the cookie would have carried.
+    expect(first.setCookies[0]).toContain(`${GUEST_KEY_COOKIE}=${key};`);
+    const second = await post(shareId, id, undefined, { [GUEST_KEY_HEADER]: key });
+    expect(second.status).toBe(200);
+    expect(second.headers.get(GUEST_KEY_HEADER)).toBeNull();
+    expect((await history(shareId, id, { headers: { [GUEST_KEY_HEADER]: key } })).body).toHaveLength(4);
+    // Without the key the conversation is nobody's to read or extend, and asking for a key gets a
+    // new one for a new conversation only.
+    expect((await history(shareId, id)).body).toEqual([]);
+    const other = await post(shareId, id, undefined, { [GUEST_KEY_HEADER]: "new" });
+    expect(other.status).toBe(409);
+    expect(other.headers.get(GUEST_KEY_HEADER)).toBeNull();
+    expect((await history(shareId, id, { headers: { [GUEST_KEY_HEADER]: "not-a-key" } })).body).toEqual([]);
+  });
+
+  it("never hands out a key a cookie already holds, nor one nobody asked for", async () => {
+    const { shareId } = await ownerShare();
+    const id = session();
+    const first = await post(shareId, id);
+    expect(first.headers.get(GUEST_KEY_HEADER)).toBeNull();
+    const cookie = first.setCookies[0].split(";")[0];
+    const again = await post(shareId, id, cookie, { [GUEST_KEY_HEADER]: "new" });
+    expect(again.status).toBe(200);
+    expect(again.headers.get(GUEST_KEY_HEADER)).toBeNull();
+  });
+
+  it("over http gets only the first-party cookie (SameSite=None would need Secure)", async () => {
+    env.secureCookies = false;
+    const { shareId } = await ownerShare();
+    const res = await post(shareId, session());
+    expect(res.setCookies.map((c) => c.split("=")[0])).toEqual([GUEST_KEY_COOKIE]);
   });
 });
