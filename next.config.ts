@@ -1,6 +1,7 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 import { REDIRECTS } from "./lib/route-access";
+import { API_CONTENT_SECURITY_POLICY } from "./lib/security-headers";
 
 const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
@@ -16,6 +17,8 @@ const nextConfig: NextConfig = {
   async redirects() {
     return Object.entries(REDIRECTS).map(([source, destination]) => ({ source, destination, permanent: false }));
   },
+  // Fixed headers only: these are read at build time. The ones that vary per response (the
+  // pages' nonce-based CSP, frame-ancestors, and what APP_URL's scheme turns on) are set by proxy.ts.
   async headers() {
     return [
       {
@@ -23,7 +26,16 @@ const nextConfig: NextConfig = {
         headers: [
           { key: "X-Content-Type-Options", value: "nosniff" },
           { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-          { key: "X-Frame-Options", value: "SAMEORIGIN" },
+        ],
+      },
+      {
+        // JSON and files, never pages (the proxy does not run here): nothing in a response may
+        // run or load anything, and none may be framed. The HTML chat export is a download that
+        // carries its own policy in a <meta> for when it is opened from disk.
+        source: "/api/:path*",
+        headers: [
+          { key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY },
+          { key: "X-Frame-Options", value: "DENY" },
         ],
       },
     ];

@@ -1,8 +1,10 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import { AppProviders } from "@/components/providers/app-providers";
 import { env } from "@/lib/env";
+import { NONCE_HEADER } from "@/lib/security-headers";
 import { currentClientUser } from "@/lib/server/auth/page-guard";
 import "./globals.css";
 
@@ -25,12 +27,17 @@ export const viewport: Viewport = {
 export const dynamic = "force-dynamic";
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const [locale, messages, user] = await Promise.all([getLocale(), getMessages(), currentClientUser()]);
+  const [locale, messages, user, requestHeaders] = await Promise.all([getLocale(), getMessages(), currentClientUser(), headers()]);
+  // This response's CSP nonce (proxy.ts): next-themes' inline script, which sets the theme before
+  // the first paint, runs only with it. Next puts it on its own scripts by itself.
+  const nonce = requestHeaders.get(NONCE_HEADER) ?? undefined;
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh">
         <NextIntlClientProvider locale={locale} messages={messages}>
-          <AppProviders user={user}>{children}</AppProviders>
+          <AppProviders user={user} nonce={nonce}>
+            {children}
+          </AppProviders>
         </NextIntlClientProvider>
       </body>
     </html>

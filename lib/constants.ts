@@ -95,6 +95,11 @@ export type AccessMode = (typeof ACCESS_MODES)[number];
 export const PENDING_MESSAGE_STORAGE_KEY = "pendingMessage";
 /** A guest session id as the page makes it (session_ + time + random) and the server accepts it. */
 export const GUEST_SESSION_ID_PATTERN = /^session_[A-Za-z0-9_-]{6,120}$/;
+/**
+ * A share page framed by another site, where the browser keeps no guest-key cookie, holds the key
+ * in memory instead and sends it in this header ("new" until the server has given it one).
+ */
+export const GUEST_KEY_HEADER = "x-guest-key";
 // Visitor messages on share links, counted in the database so the limits hold across instances
 // (SECURITY.md "Abuse and cost"): per address, per visitor conversation and per link, each a minute.
 export const SHARE_MESSAGES_PER_IP_PER_MINUTE = 20;
@@ -108,6 +113,13 @@ export const SHARE_SUGGESTIONS_PER_LINK_PER_MINUTE = 240;
 export const SHARE_IMAGE_ANALYSES_PER_IP_PER_MINUTE = 10;
 export const SHARE_IMAGE_ANALYSES_PER_LINK_PER_MINUTE = 60;
 export const PENDING_REFERRAL_STORAGE_KEY = "pendingReferralCode";
+// Sites an owner lets embed a share (<iframe>): each one origin (scheme, host, port), at most this
+// many per share. The page's frame-ancestors list is looked up on each visit, kept per instance
+// this long (another instance may serve a changed list for at most this long), for this many shares.
+export const EMBED_ORIGINS_MAX = 10;
+export const EMBED_ORIGIN_MAX_LENGTH = 200;
+export const EMBED_ORIGINS_CACHE_MS = 5_000;
+export const EMBED_ORIGINS_CACHE_ENTRIES = 1_000;
 
 // Toast durations used across the product
 export const TOAST_SHORT_MS = 2_000;

@@ -51,9 +51,9 @@ export async function optionalAuthFetcher<T>(url: string): Promise<T | null> {
 }
 
 /** SPEC §7/§8: a list that a 401 (or 未授權) quietly turns into an empty one. */
-export async function listOrEmptyWhenSignedOut<T>(url: string): Promise<T[]> {
+export async function listOrEmptyWhenSignedOut<T>(url: string, init: RequestInit = {}): Promise<T[]> {
   try {
-    return await apiFetch<T[]>(url);
+    return await apiFetch<T[]>(url, init);
   } catch (error) {
     if (error instanceof ApiError && (error.status === 401 || error.message.includes("未授權"))) return [];
     throw error;

@@ -25,6 +25,14 @@ export function withoutAuthParams(href: string): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
+/**
+ * Whether the page is shown inside another page's <iframe> (an embedded share). A sign-in there
+ * would not stick: the session cookie is SameSite=Lax, so the framed page never sends it.
+ */
+export function isFramed(win: { self: unknown; top: unknown }): boolean {
+  return win.self !== win.top;
+}
+
 export function isAuthSuccessMessage(event: { origin: string; data: unknown }, ownOrigin: string): boolean {
   return event.origin === ownOrigin && typeof event.data === "object" && event.data !== null && (event.data as { type?: unknown }).type === AUTH_SUCCESS_MESSAGE;
 }

@@ -4,6 +4,7 @@ import { useEffect, useState } from "react";
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { Sparkles, X } from "lucide-react";
+import { localStore } from "@/lib/browser-storage";
 
 const DISMISSED_KEY = "promoBannerDismissed";
 
@@ -11,7 +12,7 @@ const DISMISSED_KEY = "promoBannerDismissed";
 export function PromoBanner() {
   const t = useTranslations("chat");
   const [visible, setVisible] = useState(false);
-  useEffect(() => setVisible(localStorage.getItem(DISMISSED_KEY) !== "1"), []);
+  useEffect(() => setVisible(localStore().getItem(DISMISSED_KEY) !== "1"), []);
   if (!visible) return null;
   return (
     // Compact on a phone: every line here is a line less of the conversation.
@@ -24,7 +25,7 @@ export function PromoBanner() {
       <button
         type="button"
         onClick={() => {
-          localStorage.setItem(DISMISSED_KEY, "1");
+          localStore().setItem(DISMISSED_KEY, "1");
           setVisible(false);
         }}
         className="rounded p-1 text-muted-foreground hover:bg-accent hover:text-foreground"

@@ -3,6 +3,7 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslations } from "next-intl";
 import { ChevronDown, Lightbulb, X } from "lucide-react";
+import { localStore } from "@/lib/browser-storage";
 import { SUGGESTIONS_SHOWN_DESKTOP, SUGGESTIONS_SHOWN_MOBILE } from "@/lib/constants";
 import { cn } from "@/lib/utils";
 
@@ -14,14 +15,14 @@ export function SuggestionsPanel({ suggestions, mobile, disabled, onPick, onDism
   const t = useTranslations("chat");
   const listId = useId();
   const [collapsed, setCollapsed] = useState(false);
-  useEffect(() => setCollapsed(localStorage.getItem(COLLAPSED_KEY) === "1"), []);
+  useEffect(() => setCollapsed(localStore().getItem(COLLAPSED_KEY) === "1"), []);
   const shown = suggestions.slice(0, mobile ? SUGGESTIONS_SHOWN_MOBILE : SUGGESTIONS_SHOWN_DESKTOP);
   if (shown.length === 0) return null;
 
   const toggle = () => {
     const next = !collapsed;
     setCollapsed(next);
-    localStorage.setItem(COLLAPSED_KEY, next ? "1" : "0");
+    localStore().setItem(COLLAPSED_KEY, next ? "1" : "0");
   };
   return (
     <section className={cn("rounded-xl border bg-muted/40 px-3", collapsed ? "py-1" : "py-2")} data-testid="suggestions" data-collapsed={collapsed || undefined} aria-label={t("suggestionsTitle")}>

@@ -20,6 +20,9 @@ export interface ChatSource {
   body: (question: { text: string; image: DraftImage | null | undefined; clientId: string }) => Record<string, unknown>;
   /** A copy to show before the server answers (the visitor's cached conversation). */
   fallbackData?: ChatMessage[];
+  /** Extra headers of the POST (a framed share page's guest key), and what to read from its answer. */
+  requestHeaders?: () => Record<string, string>;
+  onResponse?: (res: Response) => void;
 }
 
 export const OWN_CHAT: ChatSource = {
@@ -84,9 +87,10 @@ export function useChat(source: ChatSource = OWN_CHAT, options: ChatOptions = {}
         const res = await fetch(source.postUrl, {
           method: "POST",
           credentials: "include",
-          headers: { "content-type": "application/json", accept: "text/event-stream" },
+          headers: { "content-type": "application/json", accept: "text/event-stream", ...source.requestHeaders?.() },
           body: JSON.stringify(source.body({ text, image, clientId })),
         });
+        source.onResponse?.(res);
         let result: SendResult | null = null;
         if (res.ok && (res.headers.get("content-type") ?? "").includes("text/event-stream") && res.body) {
           let reply = "";

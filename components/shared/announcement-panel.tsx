@@ -3,6 +3,7 @@
 import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Megaphone, X } from "lucide-react";
+import { localStore } from "@/lib/browser-storage";
 
 const dismissedKey = (shareId: string) => `announcementDismissed_${shareId}`;
 
@@ -13,7 +14,7 @@ const dismissedKey = (shareId: string) => `announcementDismissed_${shareId}`;
 export function AnnouncementPanel({ shareId, text }: { shareId: string; text: string }) {
   const t = useTranslations("shared");
   const [visible, setVisible] = useState(false);
-  useEffect(() => setVisible(localStorage.getItem(dismissedKey(shareId)) !== text), [shareId, text]);
+  useEffect(() => setVisible(localStore().getItem(dismissedKey(shareId)) !== text), [shareId, text]);
   if (!visible) return null;
   return (
     <aside className="flex items-start gap-3 rounded-xl border border-sky-300 bg-sky-50 px-4 py-3 text-sm text-sky-950 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-50" data-testid="announcement-panel">
@@ -25,7 +26,7 @@ export function AnnouncementPanel({ shareId, text }: { shareId: string; text: st
       <button
         type="button"
         onClick={() => {
-          localStorage.setItem(dismissedKey(shareId), text);
+          localStore().setItem(dismissedKey(shareId), text);
           setVisible(false);
         }}
         className="rounded p-1 hover:bg-sky-100 dark:hover:bg-sky-900"

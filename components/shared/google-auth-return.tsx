@@ -3,6 +3,7 @@
 import { useEffect } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
+import { sessionStore } from "@/lib/browser-storage";
 import { AUTH_SUCCESS_MESSAGE, withoutAuthParams } from "@/lib/google-auth-flow";
 import { schedulePendingReplay, shouldReplayOnLoad } from "@/lib/shared/pending-replay";
 
@@ -22,7 +23,7 @@ export function GoogleAuthReturn() {
       window.close();
       return;
     }
-    const replay = shouldReplayOnLoad(sessionStorage, window.location.href);
+    const replay = shouldReplayOnLoad(sessionStore(), window.location.href);
     if (success) {
       window.history.replaceState(null, "", withoutAuthParams(window.location.href));
       toast.success(t("authSuccess"));

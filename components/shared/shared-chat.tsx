@@ -3,8 +3,10 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
+import { localStore } from "@/lib/browser-storage";
 import { dataUrlToFile, messageWithImageAnalysis } from "@/lib/chat/analyze-image";
 import { ApiError } from "@/lib/fetcher";
+import { isFramed } from "@/lib/google-auth-flow";
 import { savePendingMessage, takePendingMessage } from "@/lib/shared/guest-storage";
 import type { VisitorShare } from "@/lib/shared/load-share";
 import { SEND_PENDING_EVENT, takeReplayRequest } from "@/lib/shared/pending-replay";
@@ -46,8 +48,12 @@ export function SharedChat({
 
   const signInFirst = useCallback(
     (text: string, image: DraftImage | null) => {
-      savePendingMessage(localStorage, { message: text, imageData: image?.dataUrl ?? null, imageFileName: image?.file.name ?? null, timestamp: Date.now(), shareId: share.shareId });
-      toast.info(t("signInToContinue"));
+      // Framed on another site, sign-in continues in a tab of its own, whose storage is not this
+      // frame's: there is no draft to hand over (useGoogleSignIn says where to go on).
+      if (!isFramed(window)) {
+        savePendingMessage(localStore(), { message: text, imageData: image?.dataUrl ?? null, imageFileName: image?.file.name ?? null, timestamp: Date.now(), shareId: share.shareId });
+        toast.info(t("signInToContinue"));
+      }
       signIn();
     },
     [share.shareId, signIn, t],
@@ -87,7 +93,7 @@ export function SharedChat({
   // The draft saved before sign-in, sent once the chat is ready and the visitor may send.
   const send = chat.send;
   const replay = useCallback(async () => {
-    const pending = takePendingMessage(localStorage, share.shareId);
+    const pending = takePendingMessage(localStore(), share.shareId);
     if (!pending) return;
     let text = pending.message;
     let image: DraftImage | null = null;

@@ -3,24 +3,33 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "sonner";
+import { sessionStore } from "@/lib/browser-storage";
 import { POPUP_CLOSED_RECHECK_MS, RELOAD_AFTER_AUTH_MS } from "@/lib/constants";
-import { googleSignInUrl, isAuthSuccessMessage, isMobile } from "@/lib/google-auth-flow";
+import { googleSignInUrl, isAuthSuccessMessage, isFramed, isMobile } from "@/lib/google-auth-flow";
 import { requestPendingReplayAfterReload } from "@/lib/shared/pending-replay";
 import { useGuestAuth } from "./use-guest-auth";
 
 /**
  * Google sign-in from a shared page (SPEC §4 "Login"): a full-page redirect on a phone; a popup on
  * a desktop, or the same tab when the popup is blocked. The popup's success message closes it,
- * toasts and reloads after 1 s; a popup closed without one re-checks after 1 s.
+ * toasts and reloads after 1 s; a popup closed without one re-checks after 1 s. Inside another
+ * site's <iframe> the framed page could never use the session (its cookie is not sent there), so
+ * the whole share opens in a new tab through the sign-in, and the visitor continues there.
  */
 export function useGoogleSignIn(shareId: string) {
   const tAuth = useTranslations("auth");
+  const tShared = useTranslations("shared");
   const { mutate } = useGuestAuth();
   const popupWatch = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearInterval(popupWatch.current), []);
 
   return useCallback(() => {
+    if (isFramed(window)) {
+      window.open(googleSignInUrl(shareId, false), "_blank", "noopener");
+      toast.info(tShared("signInNewTab"));
+      return;
+    }
     if (isMobile(navigator.userAgent, window.innerWidth)) {
       window.location.assign(googleSignInUrl(shareId, false));
       return;
@@ -33,7 +42,7 @@ export function useGoogleSignIn(shareId: string) {
     let succeeded = false;
     const signedIn = () => {
       // The reload lands without auth=success: a saved draft is replayed all the same.
-      requestPendingReplayAfterReload(sessionStorage);
+      requestPendingReplayAfterReload(sessionStore());
       window.setTimeout(() => window.location.reload(), RELOAD_AFTER_AUTH_MS);
     };
     const onMessage = (event: MessageEvent) => {
@@ -57,5 +66,5 @@ export function useGoogleSignIn(shareId: string) {
         if (status?.isAuthenticated) signedIn();
       }, POPUP_CLOSED_RECHECK_MS);
     }, 500);
-  }, [shareId, tAuth, mutate]);
+  }, [shareId, tAuth, tShared, mutate]);
 }

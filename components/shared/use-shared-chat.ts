@@ -1,7 +1,10 @@
 "use client";
 
 import { useEffect, useMemo, useRef, useState } from "react";
+import { localStore } from "@/lib/browser-storage";
+import { GUEST_KEY_HEADER } from "@/lib/constants";
 import { listOrEmptyWhenSignedOut } from "@/lib/fetcher";
+import { isFramed } from "@/lib/google-auth-flow";
 import { guestSessionId, openMessagesCache, replaceGuestSessionId, saveMessagesCache } from "@/lib/shared/guest-storage";
 import type { VisitorShare } from "@/lib/shared/load-share";
 import { useChat, type ChatOptions, type ChatSource } from "@/components/chat/use-chat";
@@ -22,9 +25,13 @@ export function useSharedChat(share: VisitorShare, viewer: GuestAuthStatus | und
 
   useEffect(() => {
     if (!needsSession) return;
-    const id = guestSessionId(localStorage, share.shareId);
-    setSession({ id, cached: openMessagesCache(localStorage, share.shareId, id) });
+    const id = guestSessionId(localStore(), share.shareId);
+    setSession({ id, cached: openMessagesCache(localStore(), share.shareId, id) });
   }, [needsSession, share.shareId]);
+
+  // Framed by another site, the browser may keep no guest-key cookie: the page then holds the key
+  // the server gave it, for as long as it is open (lib/server/services/guest-identity.ts).
+  const frameKey = useRef<string | null>(null);
 
   // A google_required share shows nothing to someone not signed in (the server would answer 401).
   const locked = share.accessMode === "google_required" && !viewer?.isAuthenticated;
@@ -32,20 +39,25 @@ export function useSharedChat(share: VisitorShare, viewer: GuestAuthStatus | und
     const base = `/api/shared-assistants/${encodeURIComponent(share.shareId)}/messages`;
     const url = session ? `${base}?sessionId=${encodeURIComponent(session.id)}` : base;
     const ready = viewer !== undefined && (!needsSession || session !== null);
+    const frameHeaders = (): Record<string, string> => (isFramed(window) ? { [GUEST_KEY_HEADER]: frameKey.current ?? "new" } : {});
     return {
       // The viewer is part of the key: signing in or out is another conversation.
       key: ready ? `${url}#${viewer.user?.id ?? "guest"}` : null,
-      list: () => (locked || share.isPublicMode ? Promise.resolve([]) : listOrEmptyWhenSignedOut<ChatMessage>(url)),
+      list: () => (locked || share.isPublicMode ? Promise.resolve([]) : listOrEmptyWhenSignedOut<ChatMessage>(url, { headers: frameHeaders() })),
       postUrl: base,
       body: ({ text, image, clientId }) => ({ message: text, sessionId: session?.id, imageData: image?.dataUrl, imageFileName: image?.file.name, clientId }),
       fallbackData: locked ? undefined : (session?.cached ?? undefined),
+      requestHeaders: frameHeaders,
+      onResponse: (res) => {
+        frameKey.current = res.headers.get(GUEST_KEY_HEADER) ?? frameKey.current;
+      },
     };
   }, [share.shareId, share.isPublicMode, session, viewer, needsSession, locked]);
 
   const chat = useChat(source, options);
 
   useEffect(() => {
-    if (session && !chat.loading) saveMessagesCache(localStorage, share.shareId, session.id, chat.messages);
+    if (session && !chat.loading) saveMessagesCache(localStore(), share.shareId, session.id, chat.messages);
   }, [session, chat.loading, chat.messages, share.shareId]);
 
   // The question the server refused with the old id, sent again once the new one is in place.
@@ -59,7 +71,7 @@ export function useSharedChat(share: VisitorShare, viewer: GuestAuthStatus | und
    */
   const renewSession = (question?: Question): boolean => {
     const again = question !== undefined && lastResent.current !== null && lastResent.current.text === question.text && lastResent.current.image === question.image;
-    const id = replaceGuestSessionId(localStorage, share.shareId);
+    const id = replaceGuestSessionId(localStore(), share.shareId);
     resend.current = question && !again ? { question, sessionId: id } : null;
     lastResent.current = null;
     setSession({ id, cached: null });

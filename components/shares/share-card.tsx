@@ -1,12 +1,13 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { AlertTriangle, Copy, ExternalLink, Lock, Globe, Megaphone, MessageSquare, RefreshCw, Trash2, Users } from "lucide-react";
+import { AlertTriangle, Code2, Copy, ExternalLink, Lock, Globe, Megaphone, MessageSquare, RefreshCw, Trash2, Users } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmShareAction } from "./confirm-share-action";
 import { useGoogleAvailable } from "./google-availability";
 import { ShareEditDialog } from "./share-edit-dialog";
+import { ShareEmbedDialog } from "./share-embed-dialog";
 import type { OwnerShare } from "./types";
 import { useShareActions } from "./use-share-actions";
 
@@ -49,6 +50,12 @@ export function ShareCard({ share }: { share: OwnerShare }) {
               {t("announcementOn")}
             </Badge>
           ) : null}
+          {share.embedOrigins.length > 0 ? (
+            <Badge variant="secondary" title={share.embedOrigins.join("\n")} data-testid="share-embeddable">
+              <Code2 aria-hidden />
+              {t("embeddableOn", { count: share.embedOrigins.length })}
+            </Badge>
+          ) : null}
         </div>
         {signInUnavailable && (
           <p className="mt-2 flex items-start gap-1.5 text-xs text-amber-700 dark:text-amber-400" role="note" data-testid="share-google-unavailable">
@@ -82,6 +89,7 @@ export function ShareCard({ share }: { share: OwnerShare }) {
       {/* Last in reading and focus order; beside the name from sm up. */}
       <div className="flex flex-wrap items-center gap-1 border-t pt-3 sm:col-start-2 sm:row-start-1 sm:self-start sm:border-0 sm:pt-0">
         <ShareEditDialog share={share} />
+        <ShareEmbedDialog share={share} />
         <ConfirmShareAction
           testId="share-rotate"
           title={t("rotateTitle", { name: share.name })}

@@ -12,6 +12,8 @@ export interface OwnerShare {
   includeDocuments: boolean;
   announcementEnabled: boolean;
   pinnedAnnouncement: string | null;
+  /** Sites allowed to show the share in an <iframe>. */
+  embedOrigins: string[];
   messageCount: number;
   createdAt: string;
 }

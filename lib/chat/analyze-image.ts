@@ -13,8 +13,14 @@ export async function messageWithImageAnalysis(url: string, image: Blob, fileNam
   return withImageAnalysis(text, analysis);
 }
 
-/** A data URL back into the file it was read from (a pending message keeps its image this way). */
+/**
+ * A data URL back into the file it was read from (a pending message keeps its image this way).
+ * Decoded here rather than fetched: the pages' CSP (connect-src 'self') refuses fetch("data:…").
+ */
 export async function dataUrlToFile(dataUrl: string, fileName: string): Promise<File> {
-  const blob = await (await fetch(dataUrl)).blob();
-  return new File([blob], fileName, { type: blob.type });
+  const match = /^data:([^;,]*)((?:;[^;,]*)*),(.*)$/s.exec(dataUrl);
+  if (!match) throw new Error("not a data URL");
+  const [, type, parameters, data] = match;
+  const bytes = parameters.split(";").includes("base64") ? Uint8Array.from(atob(data), (c) => c.charCodeAt(0)) : new TextEncoder().encode(decodeURIComponent(data));
+  return new File([bytes], fileName, { type });
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ACCESS_MODES, ASSISTANT_NAME_MAX_LENGTH, ROLE_PROMPT_MAX_LENGTH } from "@/lib/constants";
+import { embedOriginsSchema } from "./embed-origins";
 
 export const ANNOUNCEMENT_MAX_LENGTH = 2_000;
 
@@ -18,5 +19,7 @@ export const updateShareSchema = z
     accessMode: z.enum(ACCESS_MODES).optional(),
     announcementEnabled: z.boolean().optional(),
     pinnedAnnouncement: z.string().trim().max(ANNOUNCEMENT_MAX_LENGTH, "validation.announcementTooLong").nullable().optional(),
+    /** The sites allowed to show the share in an <iframe> (its page's frame-ancestors); [] for none. */
+    embedOrigins: embedOriginsSchema.optional(),
   })
   .strict();

@@ -162,6 +162,12 @@ export const sharedAssistants = pgTable(
     includeDocuments: boolean("include_documents").notNull().default(true),
     announcementEnabled: boolean("announcement_enabled").notNull().default(false),
     pinnedAnnouncement: text("pinned_announcement"),
+    // Origins (https://site.example) allowed to show the share page in an <iframe>: its CSP
+    // frame-ancestors. Empty: no site may frame it.
+    embedOrigins: text("embed_origins")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     messageCount: integer("message_count").notNull().default(0),
     initialQuestions: jsonb("initial_questions").$type<string[]>(),
     initialQuestionsStamp: text("initial_questions_stamp"),

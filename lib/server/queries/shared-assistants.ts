@@ -34,6 +34,22 @@ export async function findActiveShare(shareId: string): Promise<SharedAssistantR
   return row;
 }
 
+/**
+ * The origins allowed to frame a live share's page; [] for an unknown or revoked link. Asked by
+ * the proxy on every visit of a share page (behind a short cache), so it is prepared once.
+ */
+export async function findEmbedOrigins(shareId: string): Promise<string[]> {
+  const query = await prepared("findEmbedOrigins", (db) =>
+    db
+      .select({ embedOrigins: sharedAssistants.embedOrigins })
+      .from(sharedAssistants)
+      .where(and(eq(sharedAssistants.shareId, sql.placeholder("shareId")), active))
+      .prepare(""),
+  );
+  const [row] = await query.execute({ shareId });
+  return row?.embedOrigins ?? [];
+}
+
 export async function listOwnerShares(ownerId: string): Promise<SharedAssistantRow[]> {
   const db = await getDb();
   return db.select().from(sharedAssistants).where(and(eq(sharedAssistants.ownerId, ownerId), active)).orderBy(desc(sharedAssistants.createdAt));
@@ -42,7 +58,7 @@ export async function listOwnerShares(ownerId: string): Promise<SharedAssistantR
 export async function updateOwnerShare(
   ownerId: string,
   shareId: string,
-  changes: Partial<Pick<SharedAssistantRow, "name" | "rolePrompt" | "isPublicMode" | "accessMode" | "announcementEnabled" | "pinnedAnnouncement">>,
+  changes: Partial<Pick<SharedAssistantRow, "name" | "rolePrompt" | "isPublicMode" | "accessMode" | "announcementEnabled" | "pinnedAnnouncement" | "embedOrigins">>,
 ): Promise<SharedAssistantRow | undefined> {
   const db = await getDb();
   const [row] = await db

@@ -19,6 +19,7 @@ export function toOwnerShare(row: SharedAssistantRow) {
     includeDocuments: row.includeDocuments,
     announcementEnabled: row.announcementEnabled,
     pinnedAnnouncement: row.pinnedAnnouncement,
+    embedOrigins: row.embedOrigins,
     messageCount: row.messageCount,
     createdAt: row.createdAt.toISOString(),
   };

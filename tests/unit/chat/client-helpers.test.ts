@@ -53,6 +53,7 @@ describe("detectInAppBrowser", () => {
   });
 });
 
+import { dataUrlToFile } from "@/lib/chat/analyze-image";
 import { checkChosenImage, nextProgress, splitImageAnalysis, withImageAnalysis } from "@/lib/chat/compose-message";
 
 describe("image attachments", () => {
@@ -69,6 +70,22 @@ describe("image attachments", () => {
     expect(checkChosenImage({ type: "image/png", size: 10 * 1024 * 1024 })).toBeNull();
     expect(checkChosenImage({ type: "image/png", size: 10 * 1024 * 1024 + 1 })).toBe("too_large");
     expect(checkChosenImage({ type: "application/pdf", size: 10 })).toBe("format");
+  });
+
+  it("turns a saved draft's data URL back into its file without fetching it (the page's CSP refuses fetch of data:)", async () => {
+    const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAD0lEQVQImWN4oKCg4PAAAAgnAmGAlfJwAAAAAElFTkSuQmCC", "base64");
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = () => Promise.reject(new TypeError("Refused to connect: connect-src 'self'"));
+    try {
+      const file = await dataUrlToFile(`data:image/png;base64,${png.toString("base64")}`, "旗子.png");
+      expect([file.name, file.type]).toEqual(["旗子.png", "image/png"]);
+      expect(Buffer.from(await file.arrayBuffer())).toEqual(png);
+      const text = await dataUrlToFile("data:text/plain;charset=utf-8,%E4%BD%A0%E5%A5%BD", "a.txt");
+      expect([text.type, await text.text()]).toEqual(["text/plain", "你好"]);
+      await expect(dataUrlToFile("https://example.com/a.png", "a.png")).rejects.toThrow();
+    } finally {
+      globalThis.fetch = realFetch;
+    }
   });
 
   it("simulates progress up to 90 % and holds there", () => {

@@ -18,6 +18,7 @@ const share: OwnerShare = {
   includeDocuments: true,
   announcementEnabled: false,
   pinnedAnnouncement: null,
+  embedOrigins: [],
   messageCount: 0,
   createdAt: "2026-11-22T00:00:00.000Z",
 };

@@ -3,6 +3,7 @@ import { updateShareSchema } from "@/lib/schemas/shared-assistant";
 import { AppError } from "@/lib/server/http/errors";
 import { route } from "@/lib/server/http/route";
 import { assertAccessModeAvailable } from "@/lib/server/policies/share-access-mode";
+import { forgetEmbedOrigins } from "@/lib/server/policies/share-embedding";
 import { findActiveShare, revokeOwnerShare, updateOwnerShare } from "@/lib/server/queries/shared-assistants";
 import { toOwnerShare, toVisitorShare } from "@/lib/server/services/present-share";
 
@@ -15,7 +16,7 @@ export const GET = route({ auth: "public" }, async ({ params, user }) => {
   return toVisitorShare(share, user?.id ?? null);
 });
 
-// PATCH /api/shared-assistants/{shareId}: the owner changes name, role, modes or the announcement.
+// PATCH /api/shared-assistants/{shareId}: the owner changes name, role, modes, the announcement or the sites that may embed it.
 export const PATCH = route({ auth: "workspace", body: updateShareSchema }, async ({ params, user, body }) => {
   if (body.accessMode === "google_required" && !env.googleEnabled) {
     // Whether the share already had the mode (it may keep it); an unknown or another owner's share is left to the update's 404.
@@ -24,11 +25,14 @@ export const PATCH = route({ auth: "workspace", body: updateShareSchema }, async
   }
   const share = await updateOwnerShare(user.id, params.id, body);
   if (!share) throw new AppError("not_found", { messageKey: "share_not_found" });
+  // The share page's next visit on this instance frames (or refuses) with the new list.
+  if (body.embedOrigins) forgetEmbedOrigins(share.shareId);
   return toOwnerShare(share);
 });
 
 // DELETE /api/shared-assistants/{shareId}: revokes the link; it answers 404 from now on.
 export const DELETE = route({ auth: "workspace" }, async ({ params, user }) => {
   if (!(await revokeOwnerShare(user.id, params.id))) throw new AppError("not_found", { messageKey: "share_not_found" });
+  forgetEmbedOrigins(params.id);
   return { ok: true };
 });

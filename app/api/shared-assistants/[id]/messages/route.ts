@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { GUEST_KEY_HEADER } from "@/lib/constants";
 import { env } from "@/lib/env";
 import { MESSAGE_BODY_MAX_BYTES, shareMessageSchema } from "@/lib/schemas/chat";
 import { clientIp } from "@/lib/server/http/client-ip";
@@ -47,11 +48,12 @@ export const POST = route({ auth: "public", body: shareMessageSchema, maxBodyByt
   // Limits first: a refused request costs no session and no model call.
   await limits(share, ip, visitor);
   let conversation: ConversationKey | null = null;
-  let setCookie: string | undefined;
+  let setCookies: string[] = [];
+  let frameKey: string | undefined;
   // Public mode: no conversation kept.
   if (share.isPublicMode) conversation = null;
   else if (user) conversation = { kind: "share-user", sharedAssistantId: share.id, userId: user.id };
-  else ({ conversation, setCookie } = await writableGuestConversation(req, share, sessionId!, ip));
+  else ({ conversation, setCookies, frameKey } = await writableGuestConversation(req, share, sessionId!, ip));
 
   const res = await answerResponse(
     req,
@@ -65,7 +67,9 @@ export const POST = route({ auth: "public", body: shareMessageSchema, maxBodyByt
     },
     { requestId, failureMessage: t("errors.internal") },
   );
-  if (setCookie) res.headers.append("set-cookie", setCookie);
+  for (const cookie of setCookies) res.headers.append("set-cookie", cookie);
+  // A page framed by another site, which keeps no cookie there, holds its key itself.
+  if (frameKey) res.headers.set(GUEST_KEY_HEADER, frameKey);
   return res;
 });
 

@@ -1,5 +1,6 @@
 import { AppError } from "@/lib/server/http/errors";
 import { route } from "@/lib/server/http/route";
+import { forgetEmbedOrigins } from "@/lib/server/policies/share-embedding";
 import { replaceShareLink } from "@/lib/server/queries/shared-assistants";
 import { toOwnerShare } from "@/lib/server/services/present-share";
 
@@ -7,5 +8,6 @@ import { toOwnerShare } from "@/lib/server/services/present-share";
 export const POST = route({ auth: "workspace" }, async ({ params, user }) => {
   const share = await replaceShareLink(user.id, params.id);
   if (!share) throw new AppError("not_found", { messageKey: "share_not_found" });
+  forgetEmbedOrigins(params.id, share.shareId);
   return toOwnerShare(share);
 });

@@ -1,0 +1,1 @@
+ALTER TABLE "shared_assistants" ADD COLUMN "embed_origins" text[] DEFAULT '{}'::text[] NOT NULL;
