@@ -182,5 +182,5 @@ export const INGEST_MEMORY_MIN_MB = 128;
 export const PARSE_BASE_TIME_MS = 10_000;
 export const PARSE_PAGE_TIME_MS = 200;
 // More pages than this and a PDF is refused as soon as it is open (the page tree says how many).
-export const PDF_MAX_PAGES = 5_000;
+export const PDF_MAX_PAGES = 10_000;
 export const RETRIEVAL_DEFAULT_K = 5;

@@ -205,19 +205,25 @@ function kill(child: Child) {
   if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill("SIGKILL");
 }
 
-// An idle child must not keep the server (or a test) running.
+type Handle = { ref?: () => void; unref?: () => void };
+
+// An idle child must not keep the server (or a script) running: neither its process, nor its
+// IPC channel, nor the pipe its errors come through.
 function park(child: Child) {
   child.process.unref();
   child.process.channel?.unref();
+  (child.process.stderr as Handle | null)?.unref?.();
   idle.push(child);
 }
 
 function wake(child: Child) {
   child.process.ref();
   child.process.channel?.ref();
+  (child.process.stderr as Handle | null)?.ref?.();
 }
 
-function refillSpares(maxMemoryMb: number) {
+function refillSpares() {
+  const maxMemoryMb = parseCapacity().allowanceMb;
   setImmediate(() => {
     while (pool.size < parseCapacity().slots) {
       let spare: Child;
@@ -234,7 +240,7 @@ function refillSpares(maxMemoryMb: number) {
 
 /** Starts the spare parse processes now (at server start) so even the first upload does not wait for one. */
 export function prewarmParseWorkers() {
-  refillSpares(parseCapacity().allowanceMb);
+  refillSpares();
 }
 
 /** Which owners have a parse process kept for them (tests check the keeping policy). */
@@ -275,7 +281,7 @@ function release(child: Child, reusable: boolean, reuseKey: string | undefined, 
   } else {
     kill(child);
   }
-  refillSpares(child.maxMemoryMb);
+  refillSpares();
 }
 
 /** Resident memory of a process from /proc, in bytes; undefined where /proc cannot be read. */
