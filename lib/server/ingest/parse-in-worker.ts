@@ -21,6 +21,7 @@ export const PARSE_ERROR_CODES = [
   "out_of_memory",
   "worker_crashed",
   "too_many_pages",
+  "too_much_text",
 ] as const;
 export type ParseErrorCode = (typeof PARSE_ERROR_CODES)[number];
 
@@ -319,7 +320,7 @@ function runChild(childPath: string, bytes: Uint8Array, kind: DocumentKind, opti
       clearInterval(watchdog);
       proc.off("message", onMessage);
       proc.off("error", onError);
-      proc.off("exit", onExit);
+      proc.off("close", onClose);
       outcome();
       if (pooled) release(child, reusable, reuseKey, residentBytes(proc.pid) ?? child.reportedRss);
       else kill(child);
@@ -360,20 +361,22 @@ function runChild(childPath: string, bytes: Uint8Array, kind: DocumentKind, opti
       }
     };
     const onError = (error: Error) => settle(() => reject(new ParseError("worker_crashed", error.message)));
-    const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+    // "close" comes once the process has ended and its stderr is read to the end. V8 aborts a
+    // process whose heap is exhausted and says so there; a death close to the allowance is the
+    // same failure seen from outside.
+    const onClose = (code: number | null, signal: NodeJS.Signals | null) =>
       settle(() =>
         reject(
-          // V8 aborts a process whose heap is exhausted, and says so on stderr.
-          /heap out of memory|allocation failed/i.test(child.stderr)
+          /heap out of memory|allocation failed/i.test(child.stderr) || peakRss > maxMemoryMb * MB * 0.8
             ? outOfMemory()
             : new ParseError("worker_crashed", `the parse process exited with ${signal ?? `code ${code}`}`),
         ),
       );
     proc.on("message", onMessage);
     proc.on("error", onError);
-    proc.on("exit", onExit);
+    proc.on("close", onClose);
     if (!proc.connected) {
-      onExit(proc.exitCode, proc.signalCode);
+      onClose(proc.exitCode, proc.signalCode);
       return;
     }
     proc.send({ type: "parse", bytes, kind, stream: onPage !== undefined, maxPages: options.maxPages ?? PDF_MAX_PAGES }, (error) => {

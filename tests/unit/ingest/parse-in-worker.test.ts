@@ -76,6 +76,7 @@ describe("parseInWorker", () => {
       "out_of_memory",
       "worker_crashed",
       "too_many_pages",
+      "too_much_text",
     ]);
   });
 

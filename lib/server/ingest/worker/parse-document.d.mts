@@ -1,7 +1,7 @@
 // Types for parse-document.mjs (worker-side JavaScript, imported directly by tests).
 import type { DocumentKind } from "./detect-type.mjs";
 
-export type ParseFailureCode = "unsupported_type" | "encrypted" | "malformed" | "no_text" | "too_many_entries" | "inflated_too_large" | "too_many_pages";
+export type ParseFailureCode = "unsupported_type" | "encrypted" | "malformed" | "no_text" | "too_many_entries" | "inflated_too_large" | "too_many_pages" | "too_much_text";
 
 export declare class ParseFailure extends Error {
   constructor(code: ParseFailureCode, message: string);
