@@ -5,7 +5,7 @@ import path from "node:path";
 import { PARSE_BASE_TIME_MS, PARSE_PAGE_TIME_MS, PARSE_TIMEOUT_MS, PDF_MAX_PAGES } from "@/lib/constants";
 import { env } from "@/lib/env";
 import { ingestCapacity, type IngestCapacity } from "@/lib/server/policies/ingest-capacity";
-import type { DocumentKind } from "./worker/detect-type.mjs";
+import { detectType, type DocumentKind } from "./worker/detect-type.mjs";
 import { parseText } from "./worker/parse-text.mjs";
 
 export type { DocumentKind };
@@ -142,8 +142,7 @@ export async function parseInWorker(bytes: Uint8Array, kind: DocumentKind, optio
   }
 }
 
-async function parseTextHere(bytes: Uint8Array, kind: DocumentKind): Promise<ParsedDocument> {
-  const { detectType } = await import("./worker/detect-type.mjs");
+function parseTextHere(bytes: Uint8Array, kind: DocumentKind): ParsedDocument {
   const detected = detectType(bytes)?.kind;
   if (detected !== "txt" && detected !== "md") throw new ParseError("unsupported_type", `the content is not a ${kind} file`);
   try {
