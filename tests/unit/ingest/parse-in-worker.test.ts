@@ -2,11 +2,14 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { PARSE_ERROR_CODES, ParseError, parseCapacity, parseInWorker, parseProcessCount, type DocumentKind } from "@/lib/server/ingest/parse-in-worker";
 import { FIXTURE_DIR, makeManyPagesPdf, makePdfFlateBomb } from "@/scripts/make-fixtures";
 
 const MB = 1024 * 1024;
+// Every parse here starts a Node process (about 0.2 s, more on a busy machine); a test of several
+// must not fail for the default 5 s.
+vi.setConfig({ testTimeout: 30_000 });
 const fixture = (name: string) => new Uint8Array(readFileSync(path.join(FIXTURE_DIR, name)));
 const HOSTILE = path.join(import.meta.dirname, "hostile-child.mjs");
 const hostile = (mode: string) => mode as DocumentKind;
