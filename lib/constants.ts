@@ -182,5 +182,17 @@ export const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 export const DOCUMENT_NAME_MAX_LENGTH = 255;
 export const BULK_DELETE_MAX = 100;
 export const PARSE_TIMEOUT_MS = 60_000;
+// Resident memory one parse process may reach before it is killed (the file then ends as "too
+// complex"). A 30 MB text PDF, the supporter plan's largest, needs well under half of it.
 export const PARSE_MAX_MEMORY_MB = 512;
+// Memory the server may spend on parsing at once, all parse processes together, unless
+// INGEST_MEMORY_MB says otherwise: room for two parses beside a server on a 2 GB machine.
+export const INGEST_MEMORY_DEFAULT_MB = 1024;
+export const INGEST_MEMORY_MIN_MB = 128;
+// A PDF's parse time: a base for opening it plus this much a page, never past PARSE_TIMEOUT_MS;
+// a one-page file that spins is stopped after seconds, not a minute.
+export const PARSE_BASE_TIME_MS = 10_000;
+export const PARSE_PAGE_TIME_MS = 200;
+// More pages than this and a PDF is refused as soon as it is open (the page tree says how many).
+export const PDF_MAX_PAGES = 10_000;
 export const RETRIEVAL_DEFAULT_K = 5;

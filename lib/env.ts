@@ -1,6 +1,6 @@
 import { z } from "zod";
 // With the extension: scripts/server.ts loads this file in plain Node, which resolves no "@/" alias.
-import { OWN_MESSAGES_PER_USER_PER_MINUTE, SHARE_MESSAGES_PER_IP_PER_MINUTE, SHARE_MESSAGES_PER_LINK_PER_MINUTE, SHARE_MESSAGES_PER_VISITOR_PER_MINUTE } from "./constants.ts";
+import { INGEST_MEMORY_DEFAULT_MB, INGEST_MEMORY_MIN_MB, OWN_MESSAGES_PER_USER_PER_MINUTE, SHARE_MESSAGES_PER_IP_PER_MINUTE, SHARE_MESSAGES_PER_LINK_PER_MINUTE, SHARE_MESSAGES_PER_VISITOR_PER_MINUTE } from "./constants.ts";
 
 // The only module that reads process.env. Everything else imports `env` from here.
 // Defaults make `npm start` work on a fresh machine with no configuration at all.
@@ -47,6 +47,11 @@ const schema = z.object({
   SHARE_LIMIT_PER_LINK_PER_MINUTE: perMinute(SHARE_MESSAGES_PER_LINK_PER_MINUTE),
   // An owner's messages in their own chat.
   MESSAGE_LIMIT_PER_USER_PER_MINUTE: perMinute(OWN_MESSAGES_PER_USER_PER_MINUTE),
+  // Megabytes all document parsing together may hold; it decides how many files parse at once.
+  INGEST_MEMORY_MB: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.coerce.number().int().min(INGEST_MEMORY_MIN_MB).default(INGEST_MEMORY_DEFAULT_MB),
+  ),
 });
 
 /** Validates an environment (the process's, or a test's) into the app's settings; throws on invalid values. */

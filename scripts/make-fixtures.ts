@@ -4,10 +4,13 @@
 import { createHash } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { constants as zlibConstants, crc32, deflateRawSync, deflateSync } from "node:zlib";
+import { crc32, deflateSync } from "node:zlib";
 import { strToU8, zipSync, type Zippable } from "fflate";
 import { PDFDocument, rgb } from "pdf-lib";
 import { makePdf } from "../bench/lib/make-pdf";
+import { CONTENT_TYPES, documentXml, PACKAGE_RELS, paragraphXml, rawPdf, REL } from "./hostile-files";
+
+export { documentXml, makeDocxBomb, makeManyPagesPdf, makeManyParagraphsDocx, makePdfFlateBomb, paragraphXml } from "./hostile-files";
 
 export const FIXTURE_DIR = path.join(process.cwd(), "tests/fixtures/documents");
 
@@ -160,40 +163,9 @@ export const UTF16_TEXT = "公告：本週五停電。\r\nNotice: power cut on F
 
 // ---------------------------------------------------------------- DOCX
 
-const CONTENT_TYPES =
-  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-  '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
-  '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>' +
-  '<Default Extension="xml" ContentType="application/xml"/>' +
-  '<Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>' +
-  "</Types>";
-const PACKAGE_RELS =
-  '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-  '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
-  '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/>' +
-  "</Relationships>";
-const REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
 
-function escapeXml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-}
 
-export function paragraphXml(text: string): string {
-  return `<w:p><w:r><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r></w:p>`;
-}
 
-export function documentXml(body: string): string {
-  return (
-    '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>' +
-    '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"' +
-    ` xmlns:r="${REL}"` +
-    ' xmlns:wp="http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing"' +
-    ' xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"' +
-    ' xmlns:pic="http://schemas.openxmlformats.org/drawingml/2006/picture"' +
-    ' xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office">' +
-    `<w:body>${body}</w:body></w:document>`
-  );
-}
 
 /** A minimal DOCX: the four parts Word needs, plus any extra entries. */
 export function makeDocx(options: { document: string; relationships?: string; extra?: Zippable }): Uint8Array {
@@ -246,67 +218,8 @@ export function makeManyEntriesDocx(count: number): Uint8Array {
   return makeDocx({ document: documentXml(paragraphXml("Many entries.")), extra });
 }
 
-/**
- * A DOCX whose word/document.xml inflates to `inflatedBytes` of zeros while its directory
- * declares `declaredBytes` (a lie when they differ). Deflate blocks ending in a full flush can
- * be repeated back to back, so the archive is built from one compressed megabyte without ever
- * holding the inflated data.
- */
-export function makeDocxBomb(options: { inflatedBytes: number; declaredBytes?: number }): Uint8Array {
-  const megabyte = new Uint8Array(1024 * 1024);
-  const blocks = Math.ceil(options.inflatedBytes / megabyte.length);
-  const middle = deflateRawSync(megabyte, { finishFlush: zlibConstants.Z_FULL_FLUSH, level: 9 });
-  const last = deflateRawSync(megabyte, { level: 9 });
-  const compressed = Buffer.concat([...Array.from({ length: blocks - 1 }, () => middle), last]);
-  const real = (name: string, text: string) => {
-    const data = Buffer.from(text);
-    return { name, data, method: 0, crc: crc32(data), size: data.length };
-  };
-  return writeZip([
-    real("[Content_Types].xml", CONTENT_TYPES),
-    real("_rels/.rels", PACKAGE_RELS),
-    { name: "word/document.xml", data: compressed, method: 8, crc: 0, size: options.declaredBytes ?? blocks * megabyte.length },
-  ]);
-}
 
-/** A ZIP writer that records whatever sizes it is told (fflate's always tells the truth). */
-function writeZip(entries: { name: string; data: Uint8Array; method: number; crc: number; size: number }[]): Uint8Array {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(entry.method, 8);
-    local.writeUInt32LE(entry.crc >>> 0, 14);
-    local.writeUInt32LE(entry.data.length, 18);
-    local.writeUInt32LE(entry.size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(entry.method, 10);
-    central.writeUInt32LE(entry.crc >>> 0, 16);
-    central.writeUInt32LE(entry.data.length, 20);
-    central.writeUInt32LE(entry.size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, Buffer.from(entry.data));
-    centrals.push(central, name);
-    offset += local.length + name.length + entry.data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
+
 
 // ---------------------------------------------------------------- PDF
 
@@ -373,20 +286,7 @@ export function makeEncryptedPdf(userPassword = "secret", ownerPassword = "owner
   return rawPdf(objects, `/Encrypt 6 0 R /ID [<${hex(id)}> <${hex(id)}>]`);
 }
 
-/** A one-page PDF whose content stream is `inflatedBytes` of spaces, Flate-compressed to ~1/1000. */
-export function makePdfFlateBomb(inflatedBytes: number): Uint8Array {
-  const megabyte = Buffer.alloc(1024 * 1024, 0x20);
-  const middle = deflateRawSync(megabyte, { finishFlush: zlibConstants.Z_FULL_FLUSH, level: 9 });
-  const blocks = Math.ceil(inflatedBytes / megabyte.length);
-  // A zlib header, then raw deflate blocks; pdf.js does not check the trailing checksum.
-  const data = Buffer.concat([Buffer.from([0x78, 0xda]), ...Array.from({ length: blocks - 1 }, () => middle), deflateRawSync(megabyte, { level: 9 })]);
-  return rawPdf([
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R >>",
-    Buffer.concat([Buffer.from(`<< /Length ${data.length} /Filter /FlateDecode >>\nstream\n`), data, Buffer.from("\nendstream")]),
-  ]);
-}
+
 
 export const CID_FONT_TEXT = ["臺灣文件常用未內嵌的明體字型。", "這一行也要能被擷取出來。"];
 
@@ -412,24 +312,6 @@ export function makeCidFontPdf(encoding = "UniCNS-UCS2-H"): Uint8Array {
   ]);
 }
 
-/** Numbered objects, cross-reference table and trailer around the given object bodies. */
-function rawPdf(objects: (string | Buffer)[], trailerExtra = ""): Uint8Array {
-  const chunks: Buffer[] = [Buffer.from("%PDF-1.4\n")];
-  const offsets: number[] = [];
-  let length = chunks[0].length;
-  objects.forEach((body, i) => {
-    const chunk = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), Buffer.from(body), Buffer.from("\nendobj\n")]);
-    offsets.push(length);
-    chunks.push(chunk);
-    length += chunk.length;
-  });
-  const xref =
-    `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n` +
-    offsets.map((offset) => `${String(offset).padStart(10, "0")} 00000 n \n`).join("") +
-    `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R ${trailerExtra}>>\nstartxref\n${length}\n%%EOF\n`;
-  chunks.push(Buffer.from(xref));
-  return Buffer.concat(chunks);
-}
 
 // ---------------------------------------------------------------- other files
 

@@ -2,6 +2,7 @@
 
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { FileText, Trash2 } from "lucide-react";
+import { PDF_MAX_PAGES } from "@/lib/constants";
 import { formatBytes } from "@/lib/format-bytes";
 import { Button } from "@/components/ui/button";
 import { StatusBadge } from "./status-badge";
@@ -68,7 +69,11 @@ export function DocumentList({ documents, selected, onToggle, onToggleAll, onDel
               </div>
               {doc.status === "error" ? (
                 <p className="mt-1 text-xs text-destructive" data-testid="document-error-reason">
-                  {doc.errorReason && tReasons.has(doc.errorReason as never) ? tReasons(doc.errorReason as never) : tReasons("malformed")}
+                  {doc.errorReason === "too_many_pages"
+                    ? tReasons("too_many_pages", { limit: PDF_MAX_PAGES })
+                    : doc.errorReason && tReasons.has(doc.errorReason as never)
+                      ? tReasons(doc.errorReason as never)
+                      : tReasons("malformed")}
                 </p>
               ) : null}
             </div>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/server/db/client";
 import { jobs } from "@/lib/server/db/schema";
 import { claimJob, completeJob, enqueueJob, failJob, renewLease } from "@/lib/server/jobs/queue";
@@ -47,6 +47,36 @@ describe("durable job queue", () => {
     expect(await renewLease(first!.id, "dies")).toBe(false);
   });
 
+  it("serves owners with nothing running before an owner's next job", async () => {
+    const type = `test-fair-${Date.now()}`;
+    const [a, b] = [`owner-a-${type}`, `owner-b-${type}`];
+    const db = await getDb();
+    await enqueueJob({ type, payload: { n: "a1" }, ownerKey: a });
+    await enqueueJob({ type, payload: { n: "a2" }, ownerKey: a });
+    // b's job is queued last, yet runs before a's second one while a's first is running.
+    await enqueueJob({ type, payload: { n: "b1" }, ownerKey: b });
+    await db.update(jobs).set({ runAt: sql`now() - interval '1 minute'` }).where(and(eq(jobs.type, type), eq(jobs.ownerKey, a)));
+    const first = await claimJob([type], "w1");
+    expect(first?.payload).toEqual({ n: "a1" });
+    expect((await claimJob([type], "w2"))?.payload).toEqual({ n: "b1" });
+    expect((await claimJob([type], "w3"))?.payload).toEqual({ n: "a2" });
+  });
+
+  it("keeps the last slot for owners with nothing running: onlyIdleOwners takes none of a busy owner's jobs", async () => {
+    const type = `test-reserve-${Date.now()}`;
+    const owner = `owner-${type}`;
+    await enqueueJob({ type, payload: { n: 1 }, ownerKey: owner });
+    await enqueueJob({ type, payload: { n: 2 }, ownerKey: owner });
+    await enqueueJob({ type, payload: { n: "anyone" } });
+    const first = await claimJob([type], "w1", { onlyIdleOwners: true });
+    expect(first?.payload).toEqual({ n: 1 });
+    // A job with no owner is never held back.
+    expect((await claimJob([type], "w2", { onlyIdleOwners: true }))?.payload).toEqual({ n: "anyone" });
+    expect(await claimJob([type], "w2", { onlyIdleOwners: true })).toBeUndefined();
+    await completeJob(first!.id, "w1");
+    expect((await claimJob([type], "w2", { onlyIdleOwners: true }))?.payload).toEqual({ n: 2 });
+  });
+
   it("retries a failed job with backoff, then gives up after its attempts", async () => {
     const type = `test-fail-${Date.now()}`;
     await enqueueJob({ type, payload: {}, maxAttempts: 2 });
@@ -86,5 +116,28 @@ describe("job runner", () => {
     }
     expect(runs).toBe(2);
     expect(gaveUp).toEqual([{ documentId: "d1" }]);
+  });
+
+  it("does not run again a job whose process died during its last attempt: it fails, and the type is told once", async () => {
+    const { registerJobHandler, drainJobs } = await import("@/lib/server/jobs/runner");
+    const type = `test-abandoned-${Date.now()}`;
+    const gaveUp: unknown[] = [];
+    let runs = 0;
+    registerJobHandler(type, async () => void runs++, { onGiveUp: async (payload) => void gaveUp.push(payload) });
+    await enqueueJob({ type, payload: { documentId: "d2" }, maxAttempts: 2 });
+    const db = await getDb();
+    // Two attempts, each ended by its process dying (the lease runs out with the job running).
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const claimed = await claimJob([type], `dies-${attempt}`);
+      expect(claimed?.attempts).toBe(attempt);
+      await db.update(jobs).set({ lockedUntil: sql`now() - interval '1 second'` }).where(eq(jobs.id, claimed!.id));
+    }
+    await drainJobs();
+    await drainJobs();
+    expect(runs).toBe(0);
+    expect(gaveUp).toEqual([{ documentId: "d2" }]);
+    const [row] = await db.select().from(jobs).where(eq(jobs.type, type));
+    expect(row).toMatchObject({ status: "failed", attempts: 2 });
+    expect(row.lastError).toMatch(/stopped during its last attempt/);
   });
 });

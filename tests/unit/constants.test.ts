@@ -44,6 +44,13 @@ describe("lib/constants", () => {
     expect(c.AI_CHUNK_TIMEOUT_MS).toBeLessThan(c.AI_REPLY_TIMEOUT_MS);
   });
 
+  it("pins the ingestion bounds issue 17 chose", () => {
+    expect([c.PARSE_TIMEOUT_MS, c.PARSE_MAX_MEMORY_MB, c.INGEST_MEMORY_DEFAULT_MB, c.INGEST_MEMORY_MIN_MB]).toEqual([60_000, 512, 1024, 128]);
+    expect([c.PARSE_BASE_TIME_MS, c.PARSE_PAGE_TIME_MS, c.PDF_MAX_PAGES]).toEqual([10_000, 200, 10_000]);
+    // The default budget holds two whole parses (two files at once).
+    expect(Math.floor(c.INGEST_MEMORY_DEFAULT_MB / c.PARSE_MAX_MEMORY_MB)).toBe(2);
+  });
+
   it("pins the named value sets", () => {
     expect(c.LOCALES).toEqual(["zh-TW", "en"]);
     expect(c.DEFAULT_LOCALE).toBe("zh-TW");

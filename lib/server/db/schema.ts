@@ -376,6 +376,8 @@ export const jobs = pgTable(
     payload: jsonb("payload").$type<Record<string, unknown>>().notNull().default({}),
     status: text("status", { enum: ["queued", "running", "done", "failed"] }).notNull().default("queued"),
     dedupeKey: text("dedupe_key"),
+    // Whose work it is (a document's owner): the claim serves owners with nothing running first.
+    ownerKey: text("owner_key"),
     attempts: integer("attempts").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull().default(3),
     runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
@@ -385,7 +387,11 @@ export const jobs = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("jobs_claim_idx").on(t.status, t.runAt), uniqueIndex("jobs_dedupe_key").on(t.dedupeKey)],
+  (t) => [
+    index("jobs_claim_idx").on(t.status, t.runAt),
+    uniqueIndex("jobs_dedupe_key").on(t.dedupeKey),
+    index("jobs_owner_status_idx").on(t.ownerKey, t.status),
+  ],
 );
 
 export const linkPreviewCache = pgTable("link_preview_cache", {

@@ -1,9 +1,12 @@
 import "server-only";
-import { availableParallelism } from "node:os";
+import { fork, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
-import { PARSE_MAX_MEMORY_MB, PARSE_TIMEOUT_MS } from "@/lib/constants";
-import type { DocumentKind } from "./worker/detect-type.mjs";
+import { PARSE_BASE_TIME_MS, PARSE_PAGE_TIME_MS, PARSE_TIMEOUT_MS, PDF_MAX_PAGES } from "@/lib/constants";
+import { env } from "@/lib/env";
+import { ingestCapacity, type IngestCapacity } from "@/lib/server/policies/ingest-capacity";
+import { detectType, type DocumentKind } from "./worker/detect-type.mjs";
+import { parseText } from "./worker/parse-text.mjs";
 
 export type { DocumentKind };
 
@@ -17,6 +20,8 @@ export const PARSE_ERROR_CODES = [
   "timeout",
   "out_of_memory",
   "worker_crashed",
+  "too_many_pages",
+  "too_much_text",
 ] as const;
 export type ParseErrorCode = (typeof PARSE_ERROR_CODES)[number];
 
@@ -35,43 +40,69 @@ export type ParsedPage = { page: number | null; text: string };
 export type ParsedDocument = { pages: ParsedPage[]; pageCount: number | null };
 
 export type ParseOptions = {
+  /** The longest a parse may take, whatever its page count. */
   timeoutMs?: number;
-  /** The worker's V8 heap limit, and separately its budget for buffers outside the heap. */
+  /** Resident memory the parse process may reach before it is killed (default: the budget's allowance). */
   maxMemoryMb?: number;
-  /** Another worker entry (tests use a misbehaving one). */
+  /** A PDF's time: this much plus `pageTimeMs` a page, never past `timeoutMs`. */
+  baseTimeMs?: number;
+  pageTimeMs?: number;
+  /** More pages than this and a PDF is refused as soon as it is open. */
+  maxPages?: number;
+  /** Another child entry (tests use a misbehaving one). */
   workerPath?: string;
-  /** Receives the worker's memory use (heap plus buffers, bytes) at each watchdog sample. */
+  /** Receives the parse process's resident memory (bytes) at each watchdog sample. */
   onMemorySample?: (bytes: number) => void;
-  /** Receives each PDF page as soon as the worker has read it, in page order; a PDF's result then has no pages. */
+  /** Receives each PDF page as soon as the child has read it, in page order; a PDF's result then has no pages. */
   onPage?: (page: ParsedPage) => void;
   /**
-   * Lets a worker that parsed a file successfully be used again for files with the same key
+   * Lets a process that parsed a file successfully be used again for files with the same key
    * (the documents' owner). Its code is then already optimised, which makes a long PDF about a
-   * third faster; different owners never share a worker.
+   * third faster; different owners never share a process.
    */
   reuseKey?: string;
 };
 
-type WorkerReply =
-  | { ok: true; pages: ParsedPage[]; pageCount: number | null }
-  | { ok: false; code: string; message: string }
-  | { type: "page"; page: number; text: string };
+type ChildReply =
+  | { type: "ready" }
+  | { type: "rss"; rss: number }
+  | { type: "opened"; pages: number }
+  | { type: "page"; page: number; text: string }
+  | { type: "done"; ok: true; pages: ParsedPage[]; pageCount: number | null }
+  | { type: "done"; ok: false; code: string; message: string };
 
-// The Next.js bundle cannot contain a worker entry, so the worker is plain JavaScript loaded by
-// path; the app always runs from the project root.
-const WORKER_PATH = path.join(process.cwd(), "lib/server/ingest/worker/parse-worker.mjs");
+// The Next.js bundle cannot contain the child's entry, so it is plain JavaScript loaded by path;
+// the app always runs from the project root.
+const CHILD_PATH = path.join(process.cwd(), "lib/server/ingest/worker/parse-child.mjs");
 
-const MIN_MEMORY_MB = 16;
+const MIN_MEMORY_MB = 64;
 const MB = 1024 * 1024;
-const MEMORY_POLL_MS = 50;
+// How often the child's resident memory is read. Inflating runs at about 1 GB/s, so a sample
+// every 20 ms lets a parse overshoot its allowance by some 20 MB before it is killed.
+const MEMORY_POLL_MS = 20;
+// The child's JavaScript heap limit, as a share of its allowance: V8 then collects garbage
+// well before the watchdog's line, so a parse that fits is not killed for garbage it has not
+// yet collected. What the heap does not hold (buffers, code) is what the watchdog bounds.
+const HEAP_SHARE = 0.6;
+// Kept for the owner's next file only while it has given back most of its memory.
+const REUSE_RSS_SHARE = 0.5;
+const MAX_USES = 25;
+const STDERR_TAIL = 4_096;
 
-// Each worker may use its whole heap limit; bounding how many run at once bounds the total.
-const MAX_CONCURRENT_WORKERS = Math.min(2, availableParallelism());
+let capacity: IngestCapacity | undefined;
+/** This process's parse slots and per-parse allowance, from INGEST_MEMORY_MB. */
+export function parseCapacity(): IngestCapacity {
+  capacity ??= ingestCapacity(env.INGEST_MEMORY_MB);
+  return capacity;
+}
+
+// ---------------------------------------------------------------- slots
+
 let running = 0;
 const waiting: (() => void)[] = [];
 
 async function acquireSlot(): Promise<void> {
-  if (running < MAX_CONCURRENT_WORKERS) {
+  if (running < parseCapacity().slots) {
     running++;
     return;
   }
@@ -89,197 +120,266 @@ function isParseErrorCode(code: string): code is ParseErrorCode {
 }
 
 /**
- * Parses a document in a worker thread (a fresh one, or one that parsed only the same owner's
- * files before and succeeded) with memory limits and a wall-clock time-out, so
- * a hostile file costs at most that worker: it is terminated on time-out or when it outgrows
- * its memory, and the main thread keeps serving meanwhile. At most two parse at once; more
- * wait their turn (the time-out starts when the worker does). The caller's bytes are copied,
- * never detached.
+ * Parses a document with its memory and time really bounded. PDF and Word files are parsed in a
+ * child process (a fresh one, or one that parsed only the same owner's files before and
+ * succeeded) whose resident memory is watched and which is killed past its allowance or its
+ * time; the server's own memory never holds what the parser inflates. At most the budget's
+ * number of slots parse at once; more wait their turn (the time starts when the parse does).
+ * Plain text needs no parser: it is decoded here, its memory bounded by the upload size.
  */
 export async function parseInWorker(bytes: Uint8Array, kind: DocumentKind, options: ParseOptions = {}): Promise<ParsedDocument> {
   const timeoutMs = options.timeoutMs ?? PARSE_TIMEOUT_MS;
-  const maxMemoryMb = options.maxMemoryMb ?? PARSE_MAX_MEMORY_MB;
-  // A heap limit of a few MB makes V8 abort the whole process while creating the worker.
+  const maxMemoryMb = options.maxMemoryMb ?? parseCapacity().allowanceMb;
+  // Below this a Node process cannot even load the parsers.
   if (!Number.isFinite(maxMemoryMb) || maxMemoryMb < MIN_MEMORY_MB) throw new RangeError(`maxMemoryMb must be at least ${MIN_MEMORY_MB}`);
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) throw new RangeError("timeoutMs must be a positive number");
+  if ((kind === "txt" || kind === "md") && !options.workerPath) return parseTextHere(bytes, kind);
   await acquireSlot();
   try {
-    return await runWorker(options.workerPath ?? WORKER_PATH, bytes, kind, timeoutMs, maxMemoryMb, options);
+    return await runChild(options.workerPath ?? CHILD_PATH, bytes, kind, { ...options, timeoutMs, maxMemoryMb });
   } finally {
     releaseSlot();
   }
 }
 
-function spawnWorker(workerPath: string, maxMemoryMb: number): Worker {
-  return new Worker(path.resolve(workerPath), {
-    resourceLimits: {
-      maxOldGenerationSizeMb: maxMemoryMb,
-      maxYoungGenerationSizeMb: Math.min(64, Math.max(8, Math.round(maxMemoryMb / 8))),
-    },
-  });
+function parseTextHere(bytes: Uint8Array, kind: DocumentKind): ParsedDocument {
+  const detected = detectType(bytes)?.kind;
+  if (detected !== "txt" && detected !== "md") throw new ParseError("unsupported_type", `the content is not a ${kind} file`);
+  try {
+    return parseText(bytes);
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code && isParseErrorCode(code)) throw new ParseError(code, (error as Error).message);
+    throw error;
+  }
 }
 
-// Starting a worker and loading the PDF and Word libraries into it costs about 0.3 s, more than
-// parsing a small file. One spare worker with the default limits is started ahead of need, so
-// every parse still gets a fresh, never-used worker without waiting for it. The spare does not
-// keep the process alive while idle.
-const SPARES = MAX_CONCURRENT_WORKERS;
-const spares: { worker: Worker; maxMemoryMb: number }[] = [];
+// ---------------------------------------------------------------- parse processes
 
-function refillSpares(maxMemoryMb: number) {
+interface Child {
+  process: ChildProcess;
+  maxMemoryMb: number;
+  /** The owner whose files it may parse next; none for a fresh one. */
+  reuseKey?: string;
+  uses: number;
+  /** Its last resident memory as the child itself reported it (where /proc cannot be read). */
+  reportedRss: number;
+  stderr: string;
+}
+
+// Every parse process of the pool, busy or idle. Idle ones are a fresh spare started ahead of
+// need (starting Node and loading pdf.js and mammoth costs about 0.3 s, more than parsing a
+// small file) or one kept for its owner's next file. Never more than there are slots.
+const pool = new Set<Child>();
+const idle: Child[] = [];
+
+function spawnChild(childPath: string, maxMemoryMb: number): Child {
+  const heapMb = Math.max(32, Math.floor(maxMemoryMb * HEAP_SHARE));
+  const proc = fork(path.resolve(childPath), [], {
+    execArgv: [`--max-old-space-size=${heapMb}`, "--max-semi-space-size=8"],
+    // Nothing of the server's environment (keys, database addresses) reaches a parser.
+    env: { NODE_ENV: "production" },
+    serialization: "advanced",
+    stdio: ["ignore", "ignore", "pipe", "ipc"],
+  });
+  const child: Child = { process: proc, maxMemoryMb, uses: 0, reportedRss: 0, stderr: "" };
+  proc.stderr?.setEncoding("utf8");
+  proc.stderr?.on("data", (text: string) => (child.stderr = (child.stderr + text).slice(-STDERR_TAIL)));
+  proc.on("message", (reply: ChildReply) => {
+    if (reply?.type === "rss") child.reportedRss = reply.rss;
+  });
+  // A child that dies (or cannot start) while idle is simply not used.
+  proc.once("exit", () => forget(child));
+  proc.on("error", () => forget(child));
+  return child;
+}
+
+function forget(child: Child) {
+  pool.delete(child);
+  const at = idle.indexOf(child);
+  if (at >= 0) idle.splice(at, 1);
+}
+
+function kill(child: Child) {
+  forget(child);
+  if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill("SIGKILL");
+}
+
+type Handle = { ref?: () => void; unref?: () => void };
+
+// An idle child must not keep the server (or a script) running: neither its process, nor its
+// IPC channel, nor the pipe its errors come through.
+function park(child: Child) {
+  child.process.unref();
+  child.process.channel?.unref();
+  (child.process.stderr as Handle | null)?.unref?.();
+  idle.push(child);
+}
+
+function wake(child: Child) {
+  child.process.ref();
+  child.process.channel?.ref();
+  (child.process.stderr as Handle | null)?.ref?.();
+}
+
+function refillSpares() {
+  const maxMemoryMb = parseCapacity().allowanceMb;
   setImmediate(() => {
-    while (spares.length < SPARES) {
-      let next: Worker;
+    while (pool.size < parseCapacity().slots) {
+      let spare: Child;
       try {
-        next = spawnWorker(WORKER_PATH, maxMemoryMb);
+        spare = spawnChild(CHILD_PATH, maxMemoryMb);
       } catch {
         return;
       }
-      next.unref();
-      const entry = { worker: next, maxMemoryMb };
-      // A spare that dies while idle is simply not used.
-      next.once("exit", () => {
-        const at = spares.indexOf(entry);
-        if (at >= 0) spares.splice(at, 1);
-      });
-      next.once("error", () => undefined);
-      spares.push(entry);
+      pool.add(spare);
+      park(spare);
     }
   });
 }
 
-/** Starts the spare workers now (at server start) so even the first upload does not wait for them. */
+/** Starts the spare parse processes now (at server start) so even the first upload does not wait for one. */
 export function prewarmParseWorkers() {
-  refillSpares(PARSE_MAX_MEMORY_MB);
+  refillSpares();
 }
 
-// Workers kept after a successful parse, one per owner, for that owner's next files. A worker is
-// retired after MAX_USES parses, and never kept after a failure, a time-out or a memory limit.
-const MAX_USES = 25;
-const MAX_WARM = 2;
-interface WarmWorker {
-  worker: Worker;
-  maxMemoryMb: number;
-}
-const warm = new Map<string, WarmWorker>();
-const uses = new WeakMap<Worker, number>();
-
-function keepWarm(key: string, worker: Worker, maxMemoryMb: number) {
-  const count = (uses.get(worker) ?? 0) + 1;
-  if (count >= MAX_USES || warm.has(key)) {
-    void worker.terminate();
-    return;
-  }
-  uses.set(worker, count);
-  worker.unref();
-  warm.set(key, { worker, maxMemoryMb });
-  // Oldest first: Map keeps insertion order.
-  while (warm.size > MAX_WARM) {
-    const [oldestKey, oldest] = warm.entries().next().value as [string, WarmWorker];
-    warm.delete(oldestKey);
-    void oldest.worker.terminate();
-  }
-}
-
-/** Which owners have a worker kept for them (tests check the keeping policy). */
+/** Which owners have a parse process kept for them (tests check the keeping policy). */
 export function warmWorkerKeys(): string[] {
-  return [...warm.keys()];
+  return idle.flatMap((c) => (c.reuseKey ? [c.reuseKey] : []));
 }
 
-function takeWorker(workerPath: string, maxMemoryMb: number, reuseKey?: string): Worker {
-  if (workerPath !== WORKER_PATH) return spawnWorker(workerPath, maxMemoryMb);
-  const reusable = reuseKey ? warm.get(reuseKey) : undefined;
-  if (reusable && reuseKey) {
-    warm.delete(reuseKey);
-    if (reusable.maxMemoryMb === maxMemoryMb) {
-      reusable.worker.ref();
-      return reusable.worker;
-    }
-    void reusable.worker.terminate();
-  }
-  // Spares made for other limits are of no use to this call: let them go.
-  for (const stale of spares.filter((s) => s.maxMemoryMb !== maxMemoryMb)) {
-    spares.splice(spares.indexOf(stale), 1);
-    void stale.worker.terminate();
-  }
-  const taken = spares.shift();
-  const worker = taken?.worker ?? spawnWorker(workerPath, maxMemoryMb);
-  worker.ref();
-  refillSpares(maxMemoryMb);
-  return worker;
+/** How many parse processes exist, busy or idle (tests check they never outnumber the slots). */
+export function parseProcessCount(): number {
+  return pool.size;
 }
 
-function runWorker(
-  workerPath: string,
-  bytes: Uint8Array,
-  kind: DocumentKind,
-  timeoutMs: number,
-  maxMemoryMb: number,
-  options: Pick<ParseOptions, "onMemorySample" | "onPage" | "reuseKey">,
-): Promise<ParsedDocument> {
-  const { onMemorySample, onPage, reuseKey } = options;
+function takeChild(maxMemoryMb: number, reuseKey?: string): Child {
+  const fits = (c: Child) => c.maxMemoryMb === maxMemoryMb && c.process.connected;
+  const pick = idle.findIndex((c) => fits(c) && reuseKey !== undefined && c.reuseKey === reuseKey);
+  const at = pick >= 0 ? pick : idle.findIndex((c) => fits(c) && c.reuseKey === undefined);
+  if (at >= 0) {
+    const [child] = idle.splice(at, 1);
+    wake(child);
+    return child;
+  }
+  // No idle process will do: make room for a new one by ending the oldest idle one.
+  while (pool.size >= parseCapacity().slots && idle.length > 0) kill(idle[0]);
+  const child = spawnChild(CHILD_PATH, maxMemoryMb);
+  pool.add(child);
+  return child;
+}
+
+/** After a parse: kept for the same owner while it is healthy and lean, else ended; spares refilled. */
+function release(child: Child, reusable: boolean, reuseKey: string | undefined, rss: number) {
+  child.uses++;
+  const lean = rss > 0 && rss < child.maxMemoryMb * MB * REUSE_RSS_SHARE;
+  if (reusable && reuseKey && lean && child.uses < MAX_USES && child.process.connected) {
+    // One kept process per owner: an older one for the same owner goes.
+    for (const other of idle.filter((c) => c.reuseKey === reuseKey)) kill(other);
+    child.reuseKey = reuseKey;
+    park(child);
+  } else {
+    kill(child);
+  }
+  refillSpares();
+}
+
+/** Resident memory of a process from /proc, in bytes; undefined where /proc cannot be read. */
+function residentBytes(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(readFileSync(`/proc/${pid}/status`, "latin1"));
+    return match ? Number(match[1]) * 1024 : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+type RunOptions = Required<Pick<ParseOptions, "timeoutMs" | "maxMemoryMb">> & ParseOptions;
+
+function runChild(childPath: string, bytes: Uint8Array, kind: DocumentKind, options: RunOptions): Promise<ParsedDocument> {
+  const { timeoutMs, maxMemoryMb, onMemorySample, onPage, reuseKey } = options;
+  const pooled = childPath === CHILD_PATH;
   return new Promise((resolve, reject) => {
-    let worker: Worker;
+    let child: Child;
     try {
-      worker = takeWorker(workerPath, maxMemoryMb, reuseKey);
+      child = pooled ? takeChild(maxMemoryMb, reuseKey) : spawnChild(childPath, maxMemoryMb);
     } catch (error) {
-      reject(new ParseError("worker_crashed", `the parse worker could not start: ${error instanceof Error ? error.message : String(error)}`));
+      reject(new ParseError("worker_crashed", `the parse process could not start: ${error instanceof Error ? error.message : String(error)}`));
       return;
     }
+    const proc = child.process;
+    const started = Date.now();
+    let peakRss = 0;
     let settled = false;
     const settle = (outcome: () => void, reusable = false) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       clearInterval(watchdog);
-      worker.off("message", onMessage);
-      worker.off("error", onError);
-      worker.off("messageerror", onMessageError);
-      worker.off("exit", onExit);
+      proc.off("message", onMessage);
+      proc.off("error", onError);
+      proc.off("close", onClose);
       outcome();
-      if (reusable && reuseKey && workerPath === WORKER_PATH) keepWarm(reuseKey, worker, maxMemoryMb);
-      // terminate() ends even a worker spinning in a loop; its promise only reports the exit.
-      else void worker.terminate();
+      if (pooled) release(child, reusable, reuseKey, residentBytes(proc.pid) ?? child.reportedRss);
+      else kill(child);
     };
-    const timer = setTimeout(() => settle(() => reject(new ParseError("timeout", `parsing took longer than ${timeoutMs} ms`))), timeoutMs);
+
+    const timeUp = () => settle(() => reject(new ParseError("timeout", `parsing took longer than ${Date.now() - started} ms`)));
+    let timer = setTimeout(timeUp, timeoutMs);
     const outOfMemory = () => new ParseError("out_of_memory", `parsing needed more than ${maxMemoryMb} MB`);
 
-    // resourceLimits cap only the JavaScript heap. ArrayBuffers live outside it, and pdf.js
-    // decodes a stream whole into one: a 0.5 MB PDF holding a Flate bomb grew the process by
-    // over 1 GB. The worker's heap statistics count that memory and can be read even while it
-    // is busy, so the main thread watches them and ends the worker past the same budget.
-    let polling = false;
+    // The bound itself: the process's resident memory, everything it holds (heap, buffers,
+    // code), read from /proc, and the process killed the moment it passes the allowance.
     const watchdog = setInterval(() => {
-      if (polling) return;
-      polling = true;
-      worker
-        .getHeapStatistics()
-        .then((stats) => {
-          onMemorySample?.(stats.used_heap_size + stats.external_memory);
-          if (stats.external_memory > maxMemoryMb * MB) settle(() => reject(outOfMemory()));
-        })
-        .catch(() => undefined)
-        .finally(() => (polling = false));
+      const rss = residentBytes(proc.pid) ?? child.reportedRss;
+      peakRss = Math.max(peakRss, rss);
+      onMemorySample?.(rss);
+      if (rss > maxMemoryMb * MB) settle(() => reject(outOfMemory()));
     }, MEMORY_POLL_MS);
 
-    const onMessage = (reply: WorkerReply) => {
-      if ("type" in reply) {
-        if (!settled) onPage?.({ page: reply.page, text: reply.text });
-        return;
+    const onMessage = (reply: ChildReply) => {
+      if (settled || !reply || typeof reply !== "object") return;
+      switch (reply.type) {
+        case "page":
+          onPage?.({ page: reply.page, text: reply.text });
+          return;
+        case "opened": {
+          // Now the page count is known: the parse gets time in proportion to it.
+          const budget = Math.min(timeoutMs, (options.baseTimeMs ?? PARSE_BASE_TIME_MS) + reply.pages * (options.pageTimeMs ?? PARSE_PAGE_TIME_MS));
+          clearTimeout(timer);
+          timer = setTimeout(timeUp, Math.max(0, started + budget - Date.now()));
+          return;
+        }
+        case "done":
+          if (reply.ok) settle(() => resolve({ pages: reply.pages, pageCount: reply.pageCount }), true);
+          else settle(() => reject(new ParseError(isParseErrorCode(reply.code) ? reply.code : "worker_crashed", reply.message)));
+          return;
+        default:
+          return;
       }
-      if (reply.ok) settle(() => resolve({ pages: reply.pages, pageCount: reply.pageCount }), true);
-      else settle(() => reject(new ParseError(isParseErrorCode(reply.code) ? reply.code : "worker_crashed", reply.message)));
     };
-    const onError = (error: Error & { code?: string }) =>
-      settle(() => reject(error.code === "ERR_WORKER_OUT_OF_MEMORY" ? outOfMemory() : new ParseError("worker_crashed", error.message)));
-    const onMessageError = (error: Error) => settle(() => reject(new ParseError("worker_crashed", error.message)));
-    const onExit = (exitCode: number) => settle(() => reject(new ParseError("worker_crashed", `the parse worker exited with code ${exitCode}`)));
-    worker.on("message", onMessage);
-    worker.on("error", onError);
-    worker.on("messageerror", onMessageError);
-    worker.on("exit", onExit);
-
-    const copy = new Uint8Array(bytes);
-    worker.postMessage({ bytes: copy, kind, stream: onPage !== undefined }, [copy.buffer]);
+    const onError = (error: Error) => settle(() => reject(new ParseError("worker_crashed", error.message)));
+    // "close" comes once the process has ended and its stderr is read to the end. V8 aborts a
+    // process whose heap is exhausted and says so there; a death close to the allowance is the
+    // same failure seen from outside.
+    const onClose = (code: number | null, signal: NodeJS.Signals | null) =>
+      settle(() =>
+        reject(
+          /heap out of memory|allocation failed/i.test(child.stderr) || peakRss > maxMemoryMb * MB * 0.8
+            ? outOfMemory()
+            : new ParseError("worker_crashed", `the parse process exited with ${signal ?? `code ${code}`}`),
+        ),
+      );
+    proc.on("message", onMessage);
+    proc.on("error", onError);
+    proc.on("close", onClose);
+    if (!proc.connected) {
+      onClose(proc.exitCode, proc.signalCode);
+      return;
+    }
+    proc.send({ type: "parse", bytes, kind, stream: onPage !== undefined, maxPages: options.maxPages ?? PDF_MAX_PAGES }, (error) => {
+      if (error) onError(error);
+    });
   });
 }

@@ -11,30 +11,43 @@ export type Job = typeof jobs.$inferSelect;
 export const JOB_LEASE_MS = 20_000;
 
 export async function enqueueJob(
-  input: { type: string; payload: Record<string, unknown>; dedupeKey?: string; maxAttempts?: number },
+  input: { type: string; payload: Record<string, unknown>; dedupeKey?: string; maxAttempts?: number; ownerKey?: string },
   db?: Db,
 ): Promise<void> {
   const target = db ?? (await getDb());
   await target
     .insert(jobs)
-    .values({ type: input.type, payload: input.payload, dedupeKey: input.dedupeKey ?? null, maxAttempts: input.maxAttempts ?? 3 })
+    .values({
+      type: input.type,
+      payload: input.payload,
+      dedupeKey: input.dedupeKey ?? null,
+      maxAttempts: input.maxAttempts ?? 3,
+      ownerKey: input.ownerKey ?? null,
+    })
     .onConflictDoNothing({ target: jobs.dedupeKey });
 }
 
-/** Claims the next runnable job of the given types: queued and due, or running with an expired lease. */
-export async function claimJob(types: readonly string[], workerId: string): Promise<Job | undefined> {
+/**
+ * Claims the next runnable job of the given types: queued and due, or running with an expired
+ * lease and attempts left. Jobs of owners with nothing running (on any instance) come first, so
+ * one owner's long files never queue another's ahead of them; with `onlyIdleOwners`, only those
+ * are taken (a runner keeps its last free slot for them).
+ */
+export async function claimJob(types: readonly string[], workerId: string, options: { onlyIdleOwners?: boolean } = {}): Promise<Job | undefined> {
   const db = await getDb();
   const typeList = sql.join(types.map((t) => sql`${t}`), sql`, `);
+  const ownerBusy = sql`EXISTS (SELECT 1 FROM jobs r WHERE r.owner_key = j.owner_key AND r.status = 'running' AND r.locked_until >= now())`;
   const rows = await db.execute(sql`
     UPDATE jobs SET status = 'running', locked_by = ${workerId},
       locked_until = now() + (${JOB_LEASE_MS} * interval '1 millisecond'),
       attempts = attempts + 1, updated_at = now()
     WHERE id = (
-      SELECT id FROM jobs
-      WHERE type IN (${typeList})
-        AND ((status = 'queued' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
-      ORDER BY run_at, created_at
-      FOR UPDATE SKIP LOCKED
+      SELECT j.id FROM jobs j
+      WHERE j.type IN (${typeList})
+        AND ((j.status = 'queued' AND j.run_at <= now()) OR (j.status = 'running' AND j.locked_until < now() AND j.attempts < j.max_attempts))
+        ${options.onlyIdleOwners ? sql`AND NOT ${ownerBusy}` : sql``}
+      ORDER BY ${ownerBusy}, j.run_at, j.created_at
+      FOR UPDATE OF j SKIP LOCKED
       LIMIT 1
     )
     RETURNING id`);
@@ -42,6 +55,26 @@ export async function claimJob(types: readonly string[], workerId: string): Prom
   if (!id) return undefined;
   const [job] = await db.select().from(jobs).where(eq(jobs.id, id));
   return job;
+}
+
+/**
+ * Ends, as failed, the jobs whose process died during their last attempt (a lease that ran out
+ * with no attempts left): a job that takes its server down is not run into the same death for
+ * ever. Returns them, so each job type can settle what it was working on.
+ */
+export async function reapAbandonedJobs(types: readonly string[]): Promise<Pick<Job, "id" | "type" | "payload">[]> {
+  const db = await getDb();
+  const typeList = sql.join(types.map((t) => sql`${t}`), sql`, `);
+  const rows = await db.execute(sql`
+    UPDATE jobs SET status = 'failed', locked_by = NULL, locked_until = NULL, updated_at = now(),
+      last_error = 'the process running it stopped during its last attempt'
+    WHERE id IN (
+      SELECT id FROM jobs
+      WHERE type IN (${typeList}) AND status = 'running' AND locked_until < now() AND attempts >= max_attempts
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id, type, payload`);
+  return (rows as unknown as { rows: Pick<Job, "id" | "type" | "payload">[] }).rows;
 }
 
 /** Extends the lease while a job is still being worked on; false when another worker took it over. */

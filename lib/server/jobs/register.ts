@@ -1,6 +1,6 @@
 import "server-only";
 import { registerJobHandler, startJobRunner, stopJobRunner } from "./runner";
-import { prewarmParseWorkers } from "@/lib/server/ingest/parse-in-worker";
+import { parseCapacity, prewarmParseWorkers } from "@/lib/server/ingest/parse-in-worker";
 import { ingestDocument } from "@/lib/server/services/ingest-document";
 import { markDocumentError } from "@/lib/server/queries/documents";
 import { INGEST_JOB } from "@/lib/server/services/upload-document";
@@ -24,7 +24,7 @@ export function startBackgroundWork() {
   registerJobs();
   prewarmParseWorkers();
   void scheduleTermsReindexIfStale().catch((error) => log.error("could not check the index version", { error }));
-  startJobRunner();
+  startJobRunner({ concurrency: parseCapacity().slots });
   // The custom server (scripts/server.ts) lives outside the app bundle; it finds this on shutdown.
   (globalThis as { __jobsShutdown?: () => Promise<void> }).__jobsShutdown = () => stopJobRunner();
   void prewarmRetrieval().catch((error) => log.warn("could not preload retrieval indexes", { error }));

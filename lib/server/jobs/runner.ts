@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { log } from "@/lib/server/log";
-import { claimJob, completeJob, failJob, renewLease, JOB_LEASE_MS, type Job } from "./queue";
+import { claimJob, completeJob, failJob, reapAbandonedJobs, renewLease, JOB_LEASE_MS, type Job } from "./queue";
 
 // Runs durable jobs inside each app instance. Jobs are claimed from the database, so any number
 // of instances share the work and each job runs once at a time; a job whose instance died is
@@ -18,7 +18,7 @@ interface Registration {
 const handlers = new Map<string, Registration>();
 const WORKER_ID = `${process.pid}-${randomUUID().slice(0, 8)}`;
 const IDLE_POLL_MS = 2_000;
-const CONCURRENCY = 2;
+const DEFAULT_CONCURRENCY = 2;
 
 export function registerJobHandler(type: string, run: JobHandler, options: { onGiveUp?: JobHandler } = {}) {
   handlers.set(type, { run, onGiveUp: options.onGiveUp });
@@ -40,27 +40,55 @@ async function runJob(job: Job): Promise<void> {
   }
 }
 
-/** Runs every runnable job until none is left (tests use it to process work deterministically). */
+/** Settles the jobs whose process died during their last attempt (see reapAbandonedJobs). */
+async function reapAbandoned(): Promise<void> {
+  for (const job of await reapAbandonedJobs([...handlers.keys()])) {
+    log.error("job abandoned: its process stopped during the last attempt", { jobId: job.id, type: job.type });
+    await handlers
+      .get(job.type)
+      ?.onGiveUp?.(job.payload)
+      .catch((e) => log.error("job give-up handler failed", { jobId: job.id, error: e }));
+  }
+}
+
+/**
+ * Runs every runnable job until none is left (tests use it to process work deterministically).
+ * In the runner's loops, the last free loop takes only jobs of owners with nothing running.
+ */
 export async function drainJobs(limit = 1_000): Promise<number> {
   let ran = 0;
+  await reapAbandoned();
   while (ran < limit && !state.stopping) {
-    const job = await claimJob([...handlers.keys()], WORKER_ID);
-    if (!job) break;
-    await runJob(job);
-    ran++;
+    const concurrency = state.concurrency ?? 1;
+    const onlyIdleOwners = concurrency > 1 && (state.busy ?? 0) >= concurrency - 1;
+    // Counted busy before the claim, so two loops never both think they hold the last slot.
+    state.busy = (state.busy ?? 0) + 1;
+    try {
+      const job = await claimJob([...handlers.keys()], WORKER_ID, { onlyIdleOwners });
+      if (!job) break;
+      await runJob(job);
+      ran++;
+    } finally {
+      state.busy--;
+    }
   }
   return ran;
 }
 
 interface RunnerState {
   started: boolean;
-  wake?: () => void;
+  /** One for each loop waiting for work. */
+  wakers?: Set<() => void>;
   stopping?: boolean;
   running?: Set<Promise<void>>;
+  /** Loops started, and how many of them are claiming or running a job right now. */
+  concurrency?: number;
+  busy?: number;
 }
 
 const state = (globalThis as unknown as { __jobRunner?: RunnerState }).__jobRunner ?? { started: false };
 (globalThis as unknown as { __jobRunner?: RunnerState }).__jobRunner = state;
+const wakers = (state.wakers ??= new Set());
 
 async function loop() {
   while (!state.stopping) {
@@ -79,13 +107,14 @@ async function loop() {
     }
     if (ran === 0) {
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, IDLE_POLL_MS);
-        state.wake = () => {
+        const wake = () => {
           clearTimeout(timer);
+          wakers.delete(wake);
           resolve();
         };
+        const timer = setTimeout(wake, IDLE_POLL_MS);
+        wakers.add(wake);
       });
-      state.wake = undefined;
     }
   }
 }
@@ -96,21 +125,25 @@ async function loop() {
  */
 export async function stopJobRunner(timeoutMs = 10_000): Promise<void> {
   state.stopping = true;
-  state.wake?.();
+  for (const wake of [...wakers]) wake();
   const running = [...(state.running ?? [])];
   if (running.length === 0) return;
   await Promise.race([Promise.all(running), new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
 }
 
-/** Starts this process's job workers once. */
-export function startJobRunner() {
+/**
+ * Starts this process's job loops once: as many as jobs may run at once (the ingestion budget's
+ * parse slots), at least two, so the last one can always take an idle owner's job.
+ */
+export function startJobRunner(options: { concurrency?: number } = {}) {
   if (state.started) return;
   state.started = true;
-  for (let i = 0; i < CONCURRENCY; i++) void loop();
-  log.info("job runner started", { workerId: WORKER_ID, types: [...handlers.keys()] });
+  state.concurrency = Math.max(DEFAULT_CONCURRENCY, options.concurrency ?? DEFAULT_CONCURRENCY);
+  for (let i = 0; i < state.concurrency; i++) void loop();
+  log.info("job runner started", { workerId: WORKER_ID, types: [...handlers.keys()], concurrency: state.concurrency });
 }
 
 /** New work was queued here: look now instead of at the next poll. */
 export function pokeJobRunner() {
-  state.wake?.();
+  for (const wake of [...wakers]) wake();
 }

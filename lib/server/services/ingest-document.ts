@@ -1,6 +1,6 @@
 import "server-only";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import { PARSE_MAX_MEMORY_MB, PARSE_TIMEOUT_MS } from "@/lib/constants";
+import { PARSE_TIMEOUT_MS } from "@/lib/constants";
 import { ChunkStream, chunkDocument, type Chunk } from "@/lib/server/ingest/chunker";
 import { parseInWorker, ParseError, type ParsedPage } from "@/lib/server/ingest/parse-in-worker";
 import { PageTermCollector, type PassageTerms } from "@/lib/server/ingest/passage-terms";
@@ -57,7 +57,6 @@ export async function ingestDocument(documentId: string): Promise<void> {
   try {
     parsed = await parseInWorker(new Uint8Array(bytes), doc.kind, {
       timeoutMs: PARSE_TIMEOUT_MS,
-      maxMemoryMb: PARSE_MAX_MEMORY_MB,
       onPage: doc.kind === "pdf" ? onPage : undefined,
       reuseKey: doc.userId,
     });

@@ -93,7 +93,7 @@ export async function uploadDocument(input: {
         contentHash: createHash("sha256").update(bytes).digest("hex"),
         clientId: input.clientId ?? null,
       });
-      await enqueueJob({ type: INGEST_JOB, payload: { documentId: id }, dedupeKey: `ingest:${id}` }, t);
+      await enqueueJob({ type: INGEST_JOB, payload: { documentId: id }, dedupeKey: `ingest:${id}`, ownerKey: user.id }, t);
       return row;
     });
     pokeJobRunner();

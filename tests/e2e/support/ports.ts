@@ -17,6 +17,8 @@ export const TWO_INSTANCE_PORTS = [E2E_PORT + 20, E2E_PORT + 21];
 /** The second pair, for the share spec in postgres/two-instances. */
 export const TWO_INSTANCE_SHARE_PORTS = [E2E_PORT + 22, E2E_PORT + 23];
 export const GOOGLE_USER = { email: "google.user@example.com", name: "Google 使用者" };
+/** The instance that parses hostile uploads in 17-bounded-ingestion. */
+export const BOUNDED_INGEST_PORT = E2E_PORT + 50;
 /** The instance without Google sign-in (and without SUPPORT_URL) in 15-without-google. */
 export const NO_GOOGLE_PORT = E2E_PORT + 30;
 /** The pages of "other sites" that embed a share in 16-browser-headers (served as http://localhost:…). */

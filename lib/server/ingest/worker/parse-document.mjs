@@ -16,9 +16,10 @@ function family(kind) {
  * @param {Uint8Array} bytes
  * @param {string} kind "pdf" | "docx" | "txt" | "md", as detected at upload
  * @param {(page: { page: number, text: string }) => void} [onPage] PDF pages as they are read
+ * @param {{ maxPages?: number, onOpen?: (pages: number) => void }} [options] a PDF's page limit, and who hears its page count once it is open
  * @returns {Promise<{ pages: { page: number | null, text: string }[], pageCount: number | null }>}
  */
-export async function parseDocument(bytes, kind, onPage) {
+export async function parseDocument(bytes, kind, onPage, options = {}) {
   // The kind was decided at upload; the content is checked again so a parser only ever sees
   // the format it was written for, whatever a caller passes.
   if (family(detectType(bytes)?.kind) !== family(kind)) {
@@ -26,7 +27,7 @@ export async function parseDocument(bytes, kind, onPage) {
   }
   switch (kind) {
     case "pdf":
-      return parsePdf(bytes, onPage);
+      return parsePdf(bytes, onPage, options);
     case "docx":
       return parseDocx(bytes);
     default:

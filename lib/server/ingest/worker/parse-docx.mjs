@@ -20,6 +20,13 @@ export const DOCX_LIMITS = Object.freeze({
   // Deflate tops out near 1030:1 (runs of one byte); real DOCX parts stay far below this.
   maxRatio: 200,
   ratioCheckAbove: 1 * MB,
+  // mammoth builds a tree of the whole XML: about 80 bytes of memory per byte of it, so an 8 MB
+  // word/document.xml already needs more than a parse process's allowance. Above this size the
+  // text is read in one pass over the XML instead, holding only the text.
+  streamAbove: 2 * MB,
+  // Text beyond this (about 3 million characters, a 1,500-page book) is refused: indexing it
+  // would take the server itself past what one document may cost.
+  maxTextChars: 3_000_000,
 });
 // Small pushes bound what one call to the inflater can produce (at most ~1 MB per 1 KB here)
 // before the running total is checked again.
@@ -33,6 +40,8 @@ const TEXT_PART = /\.(xml|rels)$/i;
 export async function parseDocx(bytes) {
   const parts = readTextParts(bytes);
   if (!parts.has("word/document.xml")) throw new ParseFailure("malformed", "no word/document.xml in the archive");
+  const documentXml = /** @type {Uint8Array} */ (parts.get("word/document.xml"));
+  if (documentXml.length > DOCX_LIMITS.streamAbove) return onePage(streamDocumentText(documentXml));
   /** @type {Record<string, Uint8Array>} */
   const vetted = {};
   for (const [name, data] of parts) vetted[name] = name.toLowerCase().endsWith(".rels") ? withoutExternalTargets(data) : data;
@@ -45,10 +54,94 @@ export async function parseDocx(bytes) {
   } catch (error) {
     throw new ParseFailure("malformed", `unreadable DOCX: ${error instanceof Error ? error.message : String(error)}`);
   }
-  // mammoth ends every paragraph with a blank line; empty paragraphs would stack them up.
+  if (raw.length > DOCX_LIMITS.maxTextChars) throw tooMuchText();
+  return onePage(raw);
+}
+
+const tooMuchText = () => new ParseFailure("too_much_text", `the document has more than ${DOCX_LIMITS.maxTextChars} characters of text`);
+
+/** @param {string} raw paragraphs each ended by a blank line */
+function onePage(raw) {
+  // Every paragraph ends with a blank line; empty paragraphs would stack them up.
   const text = raw.replace(/\n{3,}/g, "\n\n").trim();
   if (text === "") throw new ParseFailure("no_text", "the document has no text");
-  return { pages: [{ page: null, text }], pageCount: null };
+  return { pages: [{ page: null, /** @type {string} */ text }], pageCount: /** @type {null} */ (null) };
+}
+
+// Elements whose content mammoth leaves out of the text: deletions, moved-away text, the
+// alternative of AlternateContent it does not read, and paragraph properties (their w:tab is a
+// tab stop, not a tab).
+const SKIPPED = new Set(["w:del", "w:moveFrom", "mc:Choice", "w:pPr", "w:rPr"]);
+const SLICE = 1024 * 1024;
+const TAG = /<(\/?)([^\s/>]+)[^>]*?(\/?)>/g;
+const NAMED = /** @type {Record<string, string>} */ ({ amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" });
+const ENTITY = /&(?:#x([0-9a-fA-F]{1,6})|#(\d{1,7})|(amp|lt|gt|quot|apos));/g;
+
+/** @param {string} text */
+function decodeEntities(text) {
+  if (!text.includes("&")) return text;
+  return text.replace(ENTITY, (_, hex, dec, name) => {
+    if (name) return NAMED[name];
+    const code = hex ? parseInt(hex, 16) : Number(dec);
+    return code <= 0x10ffff ? String.fromCodePoint(code) : "";
+  });
+}
+
+/**
+ * The text of word/document.xml as mammoth's raw text gives it (text runs, tabs, hyphens, a
+ * blank line after each paragraph, deletions left out), read in one pass a megabyte at a time:
+ * memory grows with the text, not with the XML.
+ * @param {Uint8Array} xml
+ * @returns {string}
+ */
+export function streamDocumentText(xml) {
+  const decoder = new TextDecoder("utf-8");
+  /** @type {string[]} */
+  const out = [];
+  let length = 0;
+  const emit = (/** @type {string} */ text) => {
+    out.push(text);
+    length += text.length;
+    if (length > DOCX_LIMITS.maxTextChars) throw tooMuchText();
+  };
+  let carry = "";
+  let skipped = 0;
+  let inText = false;
+  for (let at = 0; at < xml.length || carry !== ""; at += SLICE) {
+    const last = at + SLICE >= xml.length;
+    const chunk = carry + (at < xml.length ? decoder.decode(xml.subarray(at, at + SLICE), { stream: !last }) : "");
+    // Whatever follows the last "<" may be a tag cut in two: it waits for the next slice.
+    const cut = last ? chunk.length : chunk.lastIndexOf("<");
+    const segment = cut < 0 ? "" : chunk.slice(0, cut);
+    carry = cut < 0 ? chunk : chunk.slice(cut);
+    let previous = 0;
+    TAG.lastIndex = 0;
+    for (let match = TAG.exec(segment); match; match = TAG.exec(segment)) {
+      if (inText && skipped === 0 && match.index > previous) emit(decodeEntities(segment.slice(previous, match.index)));
+      previous = TAG.lastIndex;
+      const [, closing, name, selfClosing] = match;
+      if (SKIPPED.has(name)) {
+        if (closing) skipped = Math.max(0, skipped - 1);
+        else if (!selfClosing) skipped++;
+        continue;
+      }
+      if (name === "w:t") {
+        inText = !closing && !selfClosing;
+        continue;
+      }
+      if (skipped > 0 || closing) {
+        if (closing && name === "w:p" && skipped === 0) emit("\n\n");
+        continue;
+      }
+      if (name === "w:tab") emit("\t");
+      else if (name === "w:noBreakHyphen") emit("\u2011");
+      else if (name === "w:softHyphen") emit("\u00ad");
+      else if (name === "w:p" && selfClosing) emit("\n\n");
+    }
+    if (inText && skipped === 0 && previous < segment.length) emit(decodeEntities(segment.slice(previous)));
+    if (last) break;
+  }
+  return out.join("");
 }
 
 /**

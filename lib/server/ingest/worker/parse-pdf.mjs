@@ -56,9 +56,10 @@ function headingLike(text) {
 /**
  * @param {Uint8Array} bytes
  * @param {(page: { page: number, text: string }) => void} [onPage] called for each page as soon as it is read
+ * @param {{ maxPages?: number, onOpen?: (pages: number) => void }} [options] the most pages accepted; told the page count once the file is open
  * @returns {Promise<{ pages: { page: number, text: string }[], pageCount: number }>}
  */
-export async function parsePdf(bytes, onPage) {
+export async function parsePdf(bytes, onPage, options = {}) {
   let pdf;
   try {
     // pdf.js takes ownership of (detaches) the array it is given, and refuses Node Buffers.
@@ -69,6 +70,12 @@ export async function parsePdf(bytes, onPage) {
     throw new ParseFailure("malformed", `unreadable PDF: ${error instanceof Error ? error.message : String(error)}`);
   }
   try {
+    // The page count comes from the page tree, before any page is read: a file of tens of
+    // thousands of tiny pages is refused at once instead of holding a parse slot for a minute.
+    if (options.maxPages !== undefined && pdf.numPages > options.maxPages) {
+      throw new ParseFailure("too_many_pages", `the PDF has ${pdf.numPages} pages, more than ${options.maxPages}`);
+    }
+    options.onOpen?.(pdf.numPages);
     const pages = [];
     let failed = 0;
     for (let number = 1; number <= pdf.numPages; number++) {
