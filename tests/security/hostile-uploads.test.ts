@@ -1,0 +1,79 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import * as documentsRoute from "@/app/api/documents/route";
+import * as upload from "@/app/api/documents/upload/route";
+import en from "@/messages/en.json";
+import zhTW from "@/messages/zh-TW.json";
+import { getDb } from "@/lib/server/db/client";
+import { jobs } from "@/lib/server/db/schema";
+import { registerJobs } from "@/lib/server/jobs/register";
+import { drainJobs } from "@/lib/server/jobs/runner";
+import { setWorkspaceAccess } from "@/lib/server/services/workspace-access";
+import { makeManyPagesPdf, makeManyParagraphsDocx, makePdfFlateBomb } from "../../scripts/hostile-files";
+import { call, multipart, seedUser } from "../support/http";
+
+// Issue 17, point 1, through the real upload route and job runner: files within the free plan's
+// limits that once grew the server by gigabytes (a legal DOCX whose XML inflates to 62 MB, a PDF
+// of compressed streams that inflate to 2 GB) or held a parse slot for a minute (50,000 pages)
+// end as `error` with a reason the file library translates, are not run again, and cost this
+// process almost nothing (parsing happens in child processes bounded by resident memory).
+// The e2e 17-bounded-ingestion samples a production server's RSS under the same files.
+
+const MB = 1024 * 1024;
+const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+const reasons = (catalogue: unknown) => (catalogue as { documents: { reasons: Record<string, string> } }).documents.reasons;
+
+async function uploadAs(cookie: string, name: string, bytes: Uint8Array, type: string) {
+  expect(bytes.length).toBeLessThan(10 * MB);
+  const { rawBody, headers } = await multipart({ file: new File([Buffer.from(bytes)], name, { type }) });
+  const res = await call(upload.POST, { method: "POST", path: "/api/documents/upload", cookie, rawBody, headers });
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body.id as string;
+}
+
+beforeAll(async () => {
+  registerJobs();
+  await setWorkspaceAccess("everyone");
+});
+
+const cases = [
+  { label: "a legal DOCX whose document.xml inflates to 62 MB of short paragraphs", name: "legal.docx", make: () => makeManyParagraphsDocx(62 * MB), type: DOCX, reasons: ["too_much_text"] },
+  { label: "a PDF of compressed streams inflating to 2 GB", name: "streams.pdf", make: () => makePdfFlateBomb(2_048 * MB), type: "application/pdf", reasons: ["out_of_memory"] },
+  { label: "a PDF of 50,000 pages", name: "pages.pdf", make: () => makeManyPagesPdf(50_000), type: "application/pdf", reasons: ["too_many_pages"] },
+];
+
+describe("hostile uploads within the free plan's limits", () => {
+  for (const c of cases) {
+    it(`${c.label}: ends as a translated error, once, without growing this process`, { timeout: 180_000 }, async () => {
+      const { cookie } = await seedUser();
+      const bytes = c.make();
+      const rssBefore = process.memoryUsage().rss;
+      const ids = [await uploadAs(cookie, c.name, bytes, c.type), await uploadAs(cookie, `copy-${c.name}`, bytes, c.type)];
+      await drainJobs();
+      const growthMb = (process.memoryUsage().rss - rssBefore) / MB;
+
+      const list = await call(documentsRoute.GET, { method: "GET", path: "/api/documents", cookie });
+      const docs = (list.body as { id: string; status: string; errorReason: string | null }[]).filter((d) => ids.includes(d.id));
+      expect(docs).toHaveLength(2);
+      for (const doc of docs) {
+        expect(doc.status).toBe("error");
+        expect(c.reasons).toContain(doc.errorReason);
+        expect(reasons(zhTW)[doc.errorReason!]).toMatch(/[\u4e00-\u9fff]/);
+        expect(reasons(en)[doc.errorReason!]).toMatch(/too/);
+      }
+      // Parsing ran elsewhere: the inflated gigabytes never entered this process.
+      expect(growthMb).toBeLessThan(300);
+
+      // Given up: nothing left to claim, and another pass runs nothing again.
+      const db = await getDb();
+      const rows = await db
+        .select({ status: jobs.status })
+        .from(jobs)
+        .where(sql`${jobs.payload}->>'documentId' in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+      expect(rows).toHaveLength(2);
+      for (const row of rows) expect(["done", "failed"]).toContain(row.status);
+      const queued = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.status, "queued"));
+      expect(queued).toEqual([]);
+    });
+  }
+});
