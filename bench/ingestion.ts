@@ -126,12 +126,17 @@ for (let i = 0; i < 6 && big.byteLength < BIG_MB * 1024 * 1024 * 0.95; i++) {
 }
 let peak = 0;
 const started = performance.now();
-const parsed = await parseInWorker(big, "pdf", { onMemorySample: (bytes) => (peak = Math.max(peak, bytes)) });
+// On a busy machine the file can outrun its time budget (10 s + 0.2 s a page, at most 60 s):
+// that is the product's answer to such a file, so it is reported, not a crash of the bench.
+const parsed = await parseInWorker(big, "pdf", { onMemorySample: (bytes) => (peak = Math.max(peak, bytes)) }).catch(
+  (error: { code?: string }) => ({ pageCount: pages, refused: error.code ?? String(error) }),
+);
 results.bigFile = {
   fileMb: round(big.byteLength / 1024 / 1024, 1),
   pages: parsed.pageCount,
   parseSeconds: round((performance.now() - started) / 1000, 2),
   peakParseProcessRssMb: round(peak / 1024 / 1024, 1),
+  ...("refused" in parsed ? { refused: parsed.refused } : {}),
 };
 
 console.log(JSON.stringify({ bench: "ingestion", ...results }, null, 2));
