@@ -33,9 +33,11 @@ export function AccountMenu({ user, help }: { user: ClientUser | null; help: Nav
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" data-testid="account-menu" aria-label={t("accountMenu")} className="max-w-44">
+        <Button variant="outline" size="sm" data-testid="account-menu" className="max-w-44">
           <UserRound />
+          {/* The visible name leads the accessible one (WCAG 2.5.3), the menu's purpose follows. */}
           <span className="truncate">{user.displayName}</span>
+          <span className="sr-only">, {t("accountMenu")}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-56">
