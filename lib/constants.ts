@@ -189,6 +189,9 @@ export const PARSE_MAX_MEMORY_MB = 512;
 // INGEST_MEMORY_MB says otherwise: room for two parses beside a server on a 2 GB machine.
 export const INGEST_MEMORY_DEFAULT_MB = 1024;
 export const INGEST_MEMORY_MIN_MB = 128;
+/** Retrieval indexes one instance keeps in memory (MB): ~200 owners of 1,000 Chinese passages on a 1 GB host. */
+export const RETRIEVAL_CACHE_DEFAULT_MB = 256;
+export const RETRIEVAL_CACHE_MIN_MB = 16;
 // A PDF's parse time: a base for opening it plus this much a page, never past PARSE_TIMEOUT_MS;
 // a one-page file that spins is stopped after seconds, not a minute.
 export const PARSE_BASE_TIME_MS = 10_000;

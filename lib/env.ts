@@ -1,6 +1,6 @@
 import { z } from "zod";
 // With the extension: scripts/server.ts loads this file in plain Node, which resolves no "@/" alias.
-import { INGEST_MEMORY_DEFAULT_MB, INGEST_MEMORY_MIN_MB, OWN_MESSAGES_PER_USER_PER_MINUTE, SHARE_MESSAGES_PER_IP_PER_MINUTE, SHARE_MESSAGES_PER_LINK_PER_MINUTE, SHARE_MESSAGES_PER_VISITOR_PER_MINUTE } from "./constants.ts";
+import { INGEST_MEMORY_DEFAULT_MB, INGEST_MEMORY_MIN_MB, RETRIEVAL_CACHE_DEFAULT_MB, RETRIEVAL_CACHE_MIN_MB, OWN_MESSAGES_PER_USER_PER_MINUTE, SHARE_MESSAGES_PER_IP_PER_MINUTE, SHARE_MESSAGES_PER_LINK_PER_MINUTE, SHARE_MESSAGES_PER_VISITOR_PER_MINUTE } from "./constants.ts";
 
 // The only module that reads process.env. Everything else imports `env` from here.
 // Defaults make `npm start` work on a fresh machine with no configuration at all.
@@ -51,6 +51,11 @@ const schema = z.object({
   INGEST_MEMORY_MB: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
     z.coerce.number().int().min(INGEST_MEMORY_MIN_MB).default(INGEST_MEMORY_DEFAULT_MB),
+  ),
+  // Megabytes of retrieval indexes one instance keeps; the least recently asked owners go first.
+  RETRIEVAL_CACHE_MB: z.preprocess(
+    (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
+    z.coerce.number().int().min(RETRIEVAL_CACHE_MIN_MB).default(RETRIEVAL_CACHE_DEFAULT_MB),
   ),
 });
 

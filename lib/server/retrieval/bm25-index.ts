@@ -22,6 +22,10 @@ type Postings = { slots: Int32Array; tfs: Uint16Array; length: number; df: numbe
 type QueryTerm = { postings: Postings; weight: number; bound: number };
 
 const MAX_TF = 0xffff;
+// V8's costs beyond the data (see estimatedBytes).
+const TYPED_ARRAY_OVERHEAD = 160;
+const MAP_ENTRY_OVERHEAD = 100;
+const POSTINGS_OVERHEAD = 2 * TYPED_ARRAY_OVERHEAD + 80;
 
 /**
  * In-memory BM25 over chunks, updated per document. Every chunk gets a slot; postings list slots in
@@ -70,6 +74,24 @@ export class Bm25Index {
   /** Live chunks. */
   get size(): number {
     return this.liveCount;
+  }
+
+  /**
+   * About how much memory the index holds, for the retrieval cache's budget: the typed arrays'
+   * bytes plus V8's per-object costs (a typed array ~100 bytes, a map entry ~80, a string its
+   * UTF-16 length), calibrated against the heap by bench/tenants.ts.
+   */
+  estimatedBytes(): number {
+    let bytes = this.slotDoc.byteLength + this.slotChunkId.byteLength + this.slotLength.byteLength;
+    bytes += this.slotNorm.byteLength + this.scores.byteLength + this.allowedDocs.byteLength;
+    for (const p of this.postings) bytes += p.slots.byteLength + p.tfs.byteLength + POSTINGS_OVERHEAD;
+    for (let slot = 0; slot < this.slotCount; slot++) {
+      bytes += this.slotTermIds[slot].byteLength + this.slotTfs[slot].byteLength + 2 * TYPED_ARRAY_OVERHEAD;
+    }
+    for (const term of this.termIds.keys()) bytes += 2 * term.length + MAP_ENTRY_OVERHEAD;
+    bytes += this.chunkSlots.size * MAP_ENTRY_OVERHEAD;
+    for (let n = 0; n < this.docIds.length; n++) bytes += 2 * this.docIds[n].length + MAP_ENTRY_OVERHEAD + 8 * this.docSlots[n].length;
+    return bytes;
   }
 
   /** Adds a chunk; a chunk already indexed under the same chunkId is replaced. */

@@ -18,6 +18,13 @@ export class VectorIndex {
     return this.entries.size;
   }
 
+  /** About how much memory the vectors hold (4 bytes a dimension, ~200 bytes of objects each). */
+  estimatedBytes(): number {
+    let bytes = 0;
+    for (const { vector } of this.entries.values()) bytes += vector.byteLength + 200;
+    return bytes;
+  }
+
   add(chunkId: number, documentId: string, vector: readonly number[]) {
     this.entries.set(chunkId, { documentId, vector: Float32Array.from(vector) });
     const list = this.byDocument.get(documentId) ?? [];

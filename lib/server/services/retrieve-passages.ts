@@ -3,7 +3,9 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { RETRIEVAL_DEFAULT_K } from "@/lib/constants";
 import { decodeTerms } from "@/lib/server/ingest/term-encoding";
 import { tokenize } from "@/lib/server/ingest/tokenizer";
+import { env } from "@/lib/env";
 import { Bm25Index } from "@/lib/server/retrieval/bm25-index";
+import { ByteBudgetCache } from "@/lib/server/retrieval/byte-budget-cache";
 import { VectorIndex, fuseRankings } from "@/lib/server/retrieval/vector-index";
 import { embedQuestion } from "@/lib/server/ai/embeddings";
 import { loadChunks, loadChunksForIndex, recentDocumentOwners } from "@/lib/server/queries/documents";
@@ -26,6 +28,8 @@ export interface Passage {
 // The hot path stays in memory (ARCHITECTURE §2: SQL-side BM25 is too slow at 100k chunks); the
 // database holds the durable terms. One index per owner, loaded once and then changed per
 // document: when the owner's stamp moves, only the documents that came or went are applied.
+// Indexes are kept within RETRIEVAL_CACHE_MB, the least recently asked owners' going first; an
+// evicted owner's next question loads the index from the database again.
 
 interface OwnerIndex {
   stamp: string;
@@ -38,8 +42,9 @@ const LOAD_SLICE = 2_000;
 // How deep each ranking goes before fusion.
 const FUSION_DEPTH = 30;
 
-const cache = (globalThis as unknown as { __retrieval?: Map<string, Promise<OwnerIndex>> }).__retrieval ?? new Map();
-(globalThis as unknown as { __retrieval?: Map<string, Promise<OwnerIndex>> }).__retrieval = cache;
+type Cache = ByteBudgetCache<Promise<OwnerIndex>>;
+const holder = globalThis as unknown as { __retrieval?: Cache };
+const cache: Cache = (holder.__retrieval ??= new ByteBudgetCache(env.RETRIEVAL_CACHE_MB * 1024 * 1024));
 
 async function refresh(ownerId: string, previous: OwnerIndex | undefined, stamp: string): Promise<OwnerIndex> {
   const rows = await loadChunksForIndex(ownerId, previous ? [...previous.documents] : []);
@@ -71,7 +76,10 @@ async function ownerIndex(ownerId: string): Promise<OwnerIndex> {
   // Terms of known documents changed (re-index): start over instead of patching.
   const next = refresh(ownerId, stamp.startsWith(FULL_RELOAD_PREFIX) ? undefined : settled, stamp);
   cache.set(ownerId, next);
-  next.catch(() => cache.delete(ownerId));
+  next.then(
+    (loaded) => cache.sized(ownerId, next, loaded.index.estimatedBytes() + loaded.vectors.estimatedBytes()),
+    () => cache.delete(ownerId),
+  );
   return next;
 }
 
@@ -126,7 +134,13 @@ export async function prewarmRetrieval(limit = 20): Promise<void> {
   for (const ownerId of await recentDocumentOwners(limit)) await ownerIndex(ownerId);
 }
 
-/** Drops cached indexes (tests switch databases between files). */
-export function resetRetrievalCache() {
+/** Drops cached indexes (tests switch databases between files); a budget in bytes replaces RETRIEVAL_CACHE_MB. */
+export function resetRetrievalCache(budgetBytes?: number) {
   cache.clear();
+  cache.setBudget(budgetBytes ?? env.RETRIEVAL_CACHE_MB * 1024 * 1024);
+}
+
+/** What the cache holds now (owners and estimated bytes), for benchmarks and tests. */
+export function retrievalCacheUsage() {
+  return { owners: cache.size, bytes: cache.bytes, has: (ownerId: string) => cache.has(ownerId) };
 }

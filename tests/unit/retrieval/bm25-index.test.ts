@@ -229,3 +229,19 @@ describe("Bm25Index pruning", () => {
     }
   });
 });
+
+describe("Bm25Index.estimatedBytes", () => {
+  it("grows with what is indexed and shrinks back when documents are removed and compacted", () => {
+    const index = new Bm25Index();
+    const empty = index.estimatedBytes();
+    for (let i = 0; i < 3_000; i++) {
+      index.add({ chunkId: i, documentId: `doc-${i % 3}`, terms: { [`term${i}`]: 1, [`shared${i % 50}`]: 2, common: 1 }, length: 4 });
+    }
+    const full = index.estimatedBytes();
+    // Per chunk: two small typed arrays and a slot; per term: postings and a dictionary entry.
+    expect(full - empty).toBeGreaterThan(3_000 * 500);
+    index.removeDocument("doc-0");
+    index.removeDocument("doc-1");
+    expect(index.estimatedBytes()).toBeLessThan(full * 0.6);
+  });
+});
