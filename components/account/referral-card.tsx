@@ -55,15 +55,9 @@ export function ReferralCard() {
         ) : (
           <>
             <div className="grid gap-1.5">
-              <span className="text-sm font-medium" id="referral-code-label">
-                {t("code")}
-              </span>
+              <span className="text-sm font-medium">{t("code")}</span>
               <div className="flex flex-wrap items-center gap-2">
-                <code
-                  className="rounded-md bg-muted px-3 py-1.5 font-mono text-base tracking-widest"
-                  aria-labelledby="referral-code-label"
-                  data-testid="referral-code"
-                >
+                <code className="rounded-md bg-muted px-3 py-1.5 font-mono text-base tracking-widest" data-testid="referral-code">
                   {data.referralCode}
                 </code>
                 <Button variant="outline" size="sm" onClick={() => void copy("code", data.referralCode)} data-testid="copy-referral-code">
