@@ -1,4 +1,14 @@
-import type { Plan, Role } from "@/lib/constants";
+import type { Plan, PlanKind, Role } from "@/lib/constants";
+
+/** The plan that holds now and its limits (the server's effective plan). */
+export interface ClientPlanStatus {
+  kind: PlanKind;
+  /** When it ends (ISO instant, the first moment it no longer holds); null: no end. */
+  until: string | null;
+  /** Uploads per calendar month; null: unlimited. */
+  monthlyUploads: number | null;
+  maxFileBytes: number;
+}
 
 // The user as the browser sees it (GET /api/user).
 export interface ClientUser {
@@ -8,6 +18,8 @@ export interface ClientUser {
   role: Role;
   plan: Plan;
   effectivePlan: Plan;
+  planStatus: ClientPlanStatus;
+  supporterUntil: string | null;
   trialEndsAt: string | null;
   referralCode: string;
   disabled: boolean;

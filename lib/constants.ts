@@ -6,6 +6,9 @@ export type Role = (typeof ROLES)[number];
 
 export const PLANS = ["free", "supporter"] as const;
 export type Plan = (typeof PLANS)[number];
+/** The plan that holds at a moment (lib/server/policies/effective-plan.ts): a stored plan, a trial, or the admin role. */
+export const PLAN_KINDS = ["admin", "supporter", "trial", "free"] as const;
+export type PlanKind = (typeof PLAN_KINDS)[number];
 
 export const LOCALES = ["zh-TW", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
@@ -24,6 +27,9 @@ export const FREE_MONTHLY_UPLOADS = 5;
 export const FREE_MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const SUPPORTER_MAX_FILE_BYTES = 30 * 1024 * 1024;
 export const REFERRAL_TRIAL_DAYS = 14;
+// A referral code is for new accounts: typed on an account older than this, it is refused (issue 12).
+export const REFERRAL_MAX_ACCOUNT_AGE_DAYS = 30;
+export const REFERRAL_CODE_MAX_LENGTH = 32;
 
 // Document processing checks after an upload
 export const PROCESSING_CHECK_MAX_ATTEMPTS = 25;

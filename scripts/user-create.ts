@@ -43,7 +43,7 @@ try {
     const result = await updateUserGuarded(existing.id, { role, ...(plan ? { plan } : {}), ...(name?.success ? { displayName: name.data } : {}) });
     if (!result.ok) fail(result.reason === "last_admin" ? "that would leave no active admin" : "user not found");
     if (values.password) await setPassword(existing.id, await hashPassword(values.password));
-    console.log(`Updated ${address}: role ${role}${values.password ? ", new password" : ""}.`);
+    console.log(`Updated ${address}: role ${role}${plan ? `, plan ${plan}` : ""}${values.password ? ", new password" : ""}.`);
   } else {
     const password = values.password ?? randomBytes(12).toString("base64url");
     const created = await createUser({

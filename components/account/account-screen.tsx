@@ -3,10 +3,11 @@
 import { useTranslations } from "next-intl";
 import { PageHeader } from "@/components/layout/page-header";
 import { useCurrentUser } from "@/components/layout/use-current-user";
+import { PlanOverviewCard } from "@/components/plans/plan-overview-card";
 import { Spinner } from "@/components/ui/spinner";
 import { PasswordCard } from "./password-card";
-import { PlanCard } from "./plan-card";
 import { ProfileCard } from "./profile-card";
+import { ReferralCard } from "./referral-card";
 import { SessionsCard } from "./sessions-card";
 
 export function AccountScreen() {
@@ -18,7 +19,8 @@ export function AccountScreen() {
       <PageHeader title={t("title")} />
       <div className="grid gap-6 lg:grid-cols-2">
         <ProfileCard user={user} />
-        <PlanCard user={user} />
+        <PlanOverviewCard description={t("planDescription")} showPlansLink />
+        <ReferralCard />
         <PasswordCard user={user} />
         <SessionsCard />
       </div>

@@ -6,7 +6,8 @@ import { toast } from "sonner";
 import { apiFetch, errorMessage } from "@/lib/fetcher";
 import type { ClientUser } from "@/lib/client-user";
 
-export type UserChanges = Partial<Pick<ClientUser, "role" | "plan" | "disabled">>;
+// The plan changes through SupporterGrantDialog, which needs its answer before it closes.
+export type UserChanges = Partial<Pick<ClientUser, "role" | "disabled">>;
 
 function failed(title: string, error: unknown) {
   const description = errorMessage(error, "");

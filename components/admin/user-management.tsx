@@ -6,7 +6,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { Search, UsersRound } from "lucide-react";
 import { toast } from "sonner";
 import { jsonFetcher } from "@/lib/fetcher";
-import { PLANS, ROLES, type Plan, type Role } from "@/lib/constants";
+import { ROLES, type Role } from "@/lib/constants";
 import type { ClientUser } from "@/lib/client-user";
 import { cn } from "@/lib/utils";
 import { DataLoadError } from "@/components/layout/data-states";
@@ -19,6 +19,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
+import { PlanStatusBadge, usePlanEnd } from "@/components/plans/plan-status";
 import { CreateUserDialog } from "./create-user-dialog";
 import { UserRowActions } from "./user-row-actions";
 import { useNarrowScreen } from "./use-narrow-screen";
@@ -38,6 +39,7 @@ interface RowProps {
   pendingChanges: UserChanges | undefined;
   onChange: (changes: UserChanges) => void;
   onDelete: () => void;
+  onPlanSaved: () => Promise<unknown>;
 }
 
 export function UserManagement() {
@@ -86,6 +88,7 @@ export function UserManagement() {
       pendingChanges: pending.get(user.id),
       onChange: (changes) => void updateUser(user, changes, { isSelf }),
       onDelete: () => void deleteUser(user),
+      onPlanSaved: () => mutate(),
     };
   };
 
@@ -253,39 +256,23 @@ function RoleSelect({ user, pendingChanges, onChange, id, labelled }: RowProps &
   );
 }
 
-function PlanSelect({ user, pendingChanges, onChange, id, labelled }: RowProps & { id: string; labelled: boolean }) {
-  const t = useTranslations("users");
-  const tPlans = useTranslations("plans");
-  const format = useFormatter();
-  const onTrial = user.plan === "free" && user.effectivePlan === "supporter" && user.trialEndsAt !== null;
+/** The plan that holds now, as /account and /subscribe show it, and a grant that has ended. */
+function PlanCell({ user }: { user: ClientUser }) {
+  const t = useTranslations("planStatus");
+  const planEnd = usePlanEnd();
+  const ended = user.plan === "supporter" && user.supporterUntil !== null && new Date(user.supporterUntil).getTime() <= Date.now();
   return (
     <div className="grid gap-1">
-      <NativeSelect
-        id={id}
-        value={pendingChanges?.plan ?? user.plan}
-        disabled={pendingChanges !== undefined}
-        onChange={(e) => onChange({ plan: e.target.value as Plan })}
-        aria-label={labelled ? undefined : t("planFor", { email: user.email })}
-        className="min-w-32"
-        data-testid={`plan-select-${user.email}`}
-      >
-        {PLANS.map((p) => (
-          <option key={p} value={p}>
-            {tPlans(p)}
-          </option>
-        ))}
-      </NativeSelect>
-      {onTrial ? (
-        <span className="text-xs text-muted-foreground">
-          {tPlans("trial", { date: format.dateTime(new Date(user.trialEndsAt!), { dateStyle: "medium" }) })}
-        </span>
+      <PlanStatusBadge status={user.planStatus} testId={`plan-status-${user.email}`} />
+      {ended ? (
+        <span className="text-xs text-muted-foreground">{t("supporterEnded", { date: planEnd({ kind: "supporter", until: user.supporterUntil })! })}</span>
       ) : null}
     </div>
   );
 }
 
 function UserTableRow(props: RowProps) {
-  const { user, isSelf, pendingChanges, onChange, onDelete } = props;
+  const { user, isSelf, pendingChanges, onChange, onDelete, onPlanSaved } = props;
   const tCommon = useTranslations("common");
   const format = useFormatter();
   return (
@@ -297,7 +284,7 @@ function UserTableRow(props: RowProps) {
         <RoleSelect {...props} id={`role-${user.id}`} labelled={false} />
       </td>
       <td className="px-3 py-3">
-        <PlanSelect {...props} id={`plan-${user.id}`} labelled={false} />
+        <PlanCell user={user} />
       </td>
       <td className="px-3 py-3">
         <StatusBadge disabled={user.disabled} />
@@ -317,6 +304,7 @@ function UserTableRow(props: RowProps) {
             compact
             onToggleDisabled={() => onChange({ disabled: !user.disabled })}
             onDelete={onDelete}
+            onPlanSaved={onPlanSaved}
           />
         </div>
       </td>
@@ -325,12 +313,11 @@ function UserTableRow(props: RowProps) {
 }
 
 function UserCard(props: RowProps) {
-  const { user, isSelf, pendingChanges, onChange, onDelete } = props;
+  const { user, isSelf, pendingChanges, onChange, onDelete, onPlanSaved } = props;
   const t = useTranslations("users");
   const tCommon = useTranslations("common");
   const format = useFormatter();
   const roleId = `role-${user.id}`;
-  const planId = `plan-${user.id}`;
   return (
     <li data-testid={`user-row-${user.email}`}>
       <Card className={cn("gap-4 px-4 py-4", user.disabled && "bg-muted/30")}>
@@ -345,11 +332,9 @@ function UserCard(props: RowProps) {
             </Label>
             <RoleSelect {...props} id={roleId} labelled />
           </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={planId} className="text-xs text-muted-foreground">
-              {t("plan")}
-            </Label>
-            <PlanSelect {...props} id={planId} labelled />
+          <div className="grid content-start gap-1.5">
+            <span className="text-xs font-medium text-muted-foreground">{t("plan")}</span>
+            <PlanCell user={user} />
           </div>
         </div>
         <dl className="grid grid-cols-2 gap-3 text-xs">
@@ -371,6 +356,7 @@ function UserCard(props: RowProps) {
           compact={false}
           onToggleDisabled={() => onChange({ disabled: !user.disabled })}
           onDelete={onDelete}
+          onPlanSaved={onPlanSaved}
         />
       </Card>
     </li>

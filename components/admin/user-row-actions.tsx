@@ -3,6 +3,7 @@
 import { useTranslations } from "next-intl";
 import { Ban, CircleCheck, Trash2 } from "lucide-react";
 import type { ClientUser } from "@/lib/client-user";
+import { SupporterGrantDialog } from "./supporter-grant-dialog";
 import { Button } from "@/components/ui/button";
 import {
   AlertDialog,
@@ -15,7 +16,10 @@ import {
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
 
-/** Enable/disable and delete (after confirmation) for one user; both are off for oneself. */
+/**
+ * The plan (grant or remove supporter, with an optional last day), enable/disable and delete (after
+ * confirmation) for one user; disabling and deleting are off for oneself.
+ */
 export function UserRowActions({
   user,
   isSelf,
@@ -23,6 +27,7 @@ export function UserRowActions({
   compact,
   onToggleDisabled,
   onDelete,
+  onPlanSaved,
 }: {
   user: ClientUser;
   isSelf: boolean;
@@ -30,11 +35,13 @@ export function UserRowActions({
   compact: boolean;
   onToggleDisabled: () => void;
   onDelete: () => void;
+  onPlanSaved: () => Promise<unknown>;
 }) {
   const t = useTranslations("users");
   const tCommon = useTranslations("common");
   return (
     <div className="flex items-center gap-2">
+      <SupporterGrantDialog user={user} disabled={pending} compact={compact} onSaved={onPlanSaved} />
       <Button
         type="button"
         variant="outline"

@@ -19,7 +19,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser } from "@/components/layout/use-current-user";
-import { processPendingReferral, readPendingReferral, savePendingReferral } from "./pending-referral";
+import { readPendingReferral, savePendingReferral } from "./pending-referral";
 
 interface Props {
   workspaceForEveryone: boolean;
@@ -49,8 +49,8 @@ export function AuthScreen({ workspaceForEveryone, googleEnabled }: Props) {
   }, [params]);
 
   async function afterSignIn(signedIn: ClientUser) {
+    // Knowing the user starts PendingReferralRunner, which applies a stored referral code.
     await mutate("/api/user", signedIn, { revalidate: false });
-    if (await processPendingReferral()) toast.success(t("referralSuccess"));
     // A client navigation keeps the toast on screen; refresh re-renders server parts with the new session.
     router.push(landingPath(signedIn.role, workspaceForEveryone, next));
     router.refresh();
@@ -77,7 +77,8 @@ export function AuthScreen({ workspaceForEveryone, googleEnabled }: Props) {
     const { data, errors } = validate(registerSchema, values);
     setErrors(errors);
     if (!data) return;
-    if (data.referralCode) savePendingReferral(data.referralCode);
+    // The field says which code to apply: the invitation's, one typed, or none when emptied.
+    savePendingReferral(data.referralCode ?? "");
     setBusy(true);
     try {
       const { referralCode: _ignored, ...body } = data;

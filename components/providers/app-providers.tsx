@@ -9,6 +9,7 @@ import { DEFAULT_THEME, THEME_STORAGE_KEY, TOAST_DEFAULT_MS } from "@/lib/consta
 import type { ClientUser } from "@/lib/client-user";
 import { FlashToasts } from "./flash-toasts";
 import { LanguageSync } from "./language-sync";
+import { PendingReferralRunner } from "./pending-referral-runner";
 
 // Zod compiles object parsers with new Function() where it may, and first probes whether it may:
 // under the pages' CSP (no 'unsafe-eval') the probe alone is a reported violation. Forms parse
@@ -33,6 +34,7 @@ export function AppProviders({ children, user, nonce }: { children: React.ReactN
         {children}
         <Toaster richColors closeButton position="top-center" duration={TOAST_DEFAULT_MS} />
         <FlashToasts />
+        <PendingReferralRunner />
       </SWRConfig>
     </ThemeProvider>
   );

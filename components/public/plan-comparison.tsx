@@ -1,11 +1,14 @@
 import { getTranslations } from "next-intl/server";
-import { Check, Heart } from "lucide-react";
+import Link from "next/link";
+import { Check, Heart, MessageSquare } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
-// Free vs supporter (SPEC §1), with the configurable external donation link.
-export async function PlanComparison({ supportUrl }: { supportUrl?: string }) {
+// Free vs supporter (SPEC §1), with the configurable external donation link, or without one the
+// word that an administrator grants the plan. /subscribe says that beside the user's own plan instead.
+export async function PlanComparison({ supportUrl, showDonate = true }: { supportUrl?: string; showDonate?: boolean }) {
   const t = await getTranslations("support");
+  const tPlan = await getTranslations("planStatus");
   const plans = [
     { id: "free", title: t("freeTitle"), price: t("freePrice"), features: ["uploads", "size", "chat", "share"].map((k) => t(`freeFeatures.${k}` as never)) },
     {
@@ -33,7 +36,7 @@ export async function PlanComparison({ supportUrl }: { supportUrl?: string }) {
                   </li>
                 ))}
               </ul>
-              {plan.id === "supporter" ? (
+              {plan.id === "supporter" && showDonate ? (
                 supportUrl ? (
                   <Button asChild className="mt-5 w-full" data-testid="donate-link">
                     <a href={supportUrl} target="_blank" rel="noopener noreferrer">
@@ -42,9 +45,15 @@ export async function PlanComparison({ supportUrl }: { supportUrl?: string }) {
                     </a>
                   </Button>
                 ) : (
-                  <p className="mt-5 text-sm text-muted-foreground" data-testid="donate-unavailable">
-                    {t("donateUnavailable")}
-                  </p>
+                  <div className="mt-5 grid gap-3 text-sm" data-testid="donate-unavailable">
+                    <p className="text-muted-foreground">{tPlan("becomeByAdmin")}</p>
+                    <Button asChild variant="outline" className="justify-self-start">
+                      <Link href="/feedback">
+                        <MessageSquare aria-hidden />
+                        {tPlan("contactAdmin")}
+                      </Link>
+                    </Button>
+                  </div>
                 )
               ) : null}
             </CardContent>

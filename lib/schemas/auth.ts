@@ -7,6 +7,8 @@ import {
   PLANS,
   ROLES,
 } from "@/lib/constants";
+import { calendarDay } from "@/lib/checkin-streak";
+import { isCalendarDay } from "@/lib/zoned-day";
 
 // Shared by the forms and the handlers. Issue messages are i18n keys so the form can show them
 // in the user's language.
@@ -56,14 +58,29 @@ export const createUserSchema = z.object({
   plan: z.enum(PLANS).default("free"),
 });
 
+/**
+ * The last day of an admin's supporter grant (YYYY-MM-DD, through the end of that day in the
+ * product's time zone): a real day, today or later.
+ */
+export const supporterUntilSchema = z
+  .string()
+  .refine(isCalendarDay, "validation.supporterUntilInvalid")
+  .refine((day) => day >= calendarDay(new Date()), "validation.supporterUntilPast");
+
 export const updateUserSchema = z
   .object({
     role: z.enum(ROLES).optional(),
     plan: z.enum(PLANS).optional(),
+    // Only beside plan "supporter": setting the plan without it grants with no end date.
+    supporterUntil: supporterUntilSchema.nullable().optional(),
     disabled: z.boolean().optional(),
     displayName: displayNameSchema.optional(),
   })
-  .strict();
+  .strict()
+  .refine((v) => v.supporterUntil == null || v.plan === "supporter", {
+    path: ["supporterUntil"],
+    message: "validation.supporterUntilNeedsSupporter",
+  });
 
 export const updateProfileSchema = z.object({ displayName: displayNameSchema }).strict();
 

@@ -14,7 +14,7 @@ test.describe("accounts", () => {
     // An ordinary user's home is the account page while the workspace is for admins only.
     await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByTestId("account-email")).toHaveText(user.email);
-    await expect(page.getByTestId("account-plan")).toHaveText("免費方案");
+    await expect(page.getByTestId("plan-status")).toHaveText("免費方案");
     await expect(page.getByTestId("referral-code")).toHaveText(/^[A-Z0-9]{8}$/);
 
     // Sign out from the account menu: toast, then the landing page "/" (which sends to /auth).

@@ -43,8 +43,11 @@ test.describe("user management", () => {
     await page.getByTestId(`role-select-${email}`).selectOption("manager");
     await expect(page.getByText("用戶已更新")).toBeVisible();
     expect((await otherPage.request.get("/api/user")).status()).toBe(401);
-    await page.getByTestId(`plan-select-${email}`).selectOption("supporter");
-    await expect(page.getByText("用戶已更新").first()).toBeVisible();
+    await page.getByTestId(`plan-action-${email}`).click();
+    await page.getByTestId("grant-plan-supporter").check();
+    await page.getByTestId("grant-save").click();
+    await expect(page.getByText("已開通支持者方案")).toBeVisible();
+    await expect(page.getByTestId(`plan-status-${email}`)).toHaveText("支持者方案");
 
     await signIn(otherPage, email, "colleague-pass-1");
     await page.getByTestId(`toggle-disabled-${email}`).click();

@@ -3,7 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import { eq } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "@/lib/server/db/client";
+import { users } from "@/lib/server/db/schema";
+import { effectivePlan } from "@/lib/server/policies/effective-plan";
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, "../..");
@@ -39,6 +43,36 @@ describe("npm run user:create", () => {
     expect(demoted.code).toBe(0);
     expect(demoted.stdout).toContain("Updated ops@example.com: role manager");
   }, 120_000);
+
+  it("--plan supporter grants an open-ended supporter plan, replacing a grant that has ended", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "docchat-cli-"));
+    const created = await userCreate(["--email", "fan@example.com", "--password", "fan-password-1", "--plan", "supporter"], dir);
+    expect(created.code).toBe(0);
+    // Between runs the test opens the same embedded database, as the command would.
+    const read = async (change?: Partial<typeof users.$inferInsert>) => {
+      const handle = await openDatabase({ dataDir: dir });
+      try {
+        if (change) await handle.db.update(users).set(change).where(eq(users.email, "fan@example.com"));
+        const [row] = await handle.db.select().from(users).where(eq(users.email, "fan@example.com"));
+        return row;
+      } finally {
+        await handle.close();
+      }
+    };
+    const fresh = await read();
+    expect(fresh).toMatchObject({ plan: "supporter", supporterUntil: null });
+    expect(effectivePlan(fresh).kind).toBe("supporter");
+
+    const ended = await read({ supporterUntil: new Date(Date.now() - 1) });
+    expect(effectivePlan(ended).kind).toBe("free");
+    const again = await userCreate(["--email", "fan@example.com", "--plan", "supporter"], dir);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain("Updated fan@example.com: role user, plan supporter.");
+    const renewed = await read();
+    expect(renewed).toMatchObject({ plan: "supporter", supporterUntil: null });
+    expect(effectivePlan(renewed).kind).toBe("supporter");
+    rmSync(dir, { recursive: true, force: true });
+  }, 180_000);
 
   it("refuses bad arguments without touching the database", async () => {
     expect((await userCreate(["--email", "not-an-email"])).stderr).toContain("--email must be a valid e-mail address");

@@ -12,6 +12,7 @@ import * as feedbackRoute from "@/app/api/feedback/route";
 import * as feedbackIdRoute from "@/app/api/feedback/[id]/route";
 import * as workspaceAccess from "@/app/api/settings/workspace-access/route";
 import * as dailyCheckin from "@/app/api/daily-checkin/route";
+import * as referralsProcess from "@/app/api/referrals/process/route";
 import * as nextAuth from "@/app/api/auth/[...nextauth]/route";
 import * as documentIdRoute from "@/app/api/documents/[id]/route";
 import * as documentsBulk from "@/app/api/documents/bulk-delete/route";
@@ -588,6 +589,25 @@ const CASES: MutationCase[] = [
         allowed: async (res) => {
           expect(res.status).toBe(200);
           expect(await rows()).toBe(1);
+        },
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/referrals/process",
+    handler: referralsProcess.POST,
+    prepare: async () => {
+      const inviter = await seedUser();
+      const invitee = await seedUser();
+      const trials = async () => [(await findUserById(invitee.user.id))?.trialEndsAt ?? null, (await findUserById(inviter.user.id))?.trialEndsAt ?? null];
+      return {
+        cookie: invitee.cookie,
+        body: { referralCode: inviter.user.referralCode },
+        state: trials,
+        allowed: async (res) => {
+          expect(res.status).toBe(200);
+          expect((await trials()).every((t) => t !== null)).toBe(true);
         },
       };
     },

@@ -33,6 +33,9 @@ import * as linkPreview from "@/app/api/link-preview/route";
 import * as linkPreviewSettings from "@/app/api/link-preview-settings/route";
 import * as linkPreviewIcon from "@/app/api/link-preview-settings/icon/route";
 import * as initialQuestions from "@/app/api/initial-questions/route";
+import * as referralsSummary from "@/app/api/referrals/route";
+import * as referralsProcess from "@/app/api/referrals/process/route";
+import * as plan from "@/app/api/plan/route";
 import { MESSAGE_BODY_MAX_BYTES } from "@/lib/schemas/chat";
 
 // Every /api route and method, with who may call it. The security suites iterate over this table;
@@ -73,6 +76,9 @@ export const API_ROUTES: ApiRoute[] = [
   { path: "/api/logout", file: "api/logout/route.ts", method: "POST", access: "public", handler: h(logout.POST), body: false, wrapped: true, endsSession: true },
   { path: "/api/user", file: "api/user/route.ts", method: "GET", access: "user", handler: h(user.GET), body: false, wrapped: true },
   { path: "/api/user", file: "api/user/route.ts", method: "PATCH", access: "user", handler: h(user.PATCH), body: true, wrapped: true },
+  { path: "/api/referrals", file: "api/referrals/route.ts", method: "GET", access: "user", handler: h(referralsSummary.GET), body: false, wrapped: true },
+  { path: "/api/referrals/process", file: "api/referrals/process/route.ts", method: "POST", access: "user", handler: h(referralsProcess.POST), body: true, wrapped: true },
+  { path: "/api/plan", file: "api/plan/route.ts", method: "GET", access: "user", handler: h(plan.GET), body: false, wrapped: true },
   { path: "/api/user/password", file: "api/user/password/route.ts", method: "POST", access: "user", handler: h(password.POST), body: true, wrapped: true },
   { path: "/api/user/sessions", file: "api/user/sessions/route.ts", method: "DELETE", access: "user", handler: h(sessions.DELETE), body: false, wrapped: true, endsSession: true },
   { path: "/api/guest/auth-status", file: "api/guest/auth-status/route.ts", method: "GET", access: "public", handler: h(guestStatus.GET), body: false, wrapped: true },

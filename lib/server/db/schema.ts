@@ -37,6 +37,9 @@ export const users = pgTable(
     role: text("role", { enum: ["admin", "manager", "user"] }).notNull().default("user"),
     plan: text("plan", { enum: ["free", "supporter"] }).notNull().default("free"),
     trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),
+    // An admin's supporter grant ends here (the first instant it no longer holds); null: no end.
+    // Only meaningful with plan "supporter"; an ended grant reads as free without any job running.
+    supporterUntil: timestamp("supporter_until", { withTimezone: true }),
     referralCode: text("referral_code").notNull(),
     referredById: text("referred_by_id"),
     googleSub: text("google_sub"),

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Plan, Role } from "@/lib/constants";
 import { getDb, type Db } from "@/lib/server/db/client";
 import { users, type NewUser, type User } from "@/lib/server/db/schema";
@@ -109,6 +109,8 @@ export interface UserChanges {
   disabled?: boolean;
   displayName?: string;
   trialEndsAt?: Date | null;
+  /** With plan "supporter": the grant's end (null: none). Setting the plan without it clears it. */
+  supporterUntil?: Date | null;
 }
 
 export type GuardedResult<T> = { ok: true; value: T } | { ok: false; reason: "not_found" | "last_admin" };
@@ -141,10 +143,13 @@ export async function updateUserGuarded(id: string, changes: UserChanges): Promi
     const endsSessions =
       (changes.role !== undefined && changes.role !== current.role) ||
       (changes.disabled !== undefined && changes.disabled !== current.disabled);
+    // A plan set without an end date is open-ended: an old grant's end must not linger.
+    const supporterUntil = changes.plan === undefined ? changes.supporterUntil : changes.plan === "supporter" ? (changes.supporterUntil ?? null) : null;
     const [updated] = await tx
       .update(users)
       .set({
         ...changes,
+        ...(supporterUntil !== undefined ? { supporterUntil } : {}),
         updatedAt: new Date(),
         ...(endsSessions ? { sessionVersion: sql`${users.sessionVersion} + 1` } : {}),
       })
@@ -166,6 +171,35 @@ export async function deleteUserGuarded(id: string): Promise<GuardedResult<null>
     await tx.delete(users).where(eq(users.id, id));
     return { ok: true, value: null } as const;
   });
+}
+
+/** The id of the user whose referral code this is. */
+export async function findUserIdByReferralCode(db: Db, code: string): Promise<string | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.referralCode, code));
+  return row?.id;
+}
+
+/**
+ * Locks users' rows until the transaction ends, always in id order, so two transactions locking
+ * overlapping pairs (A invites B while B invites A) wait for each other instead of deadlocking.
+ */
+export async function lockUsersForUpdate(db: Db, ids: string[]): Promise<User[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(users).where(inArray(users.id, ids)).orderBy(asc(users.id)).for("update");
+}
+
+/** Sets a trial's end, and for an invitee who their inviter is. */
+export async function setReferralTrial(db: Db, input: { userId: string; trialEndsAt: Date; referredById?: string }): Promise<User> {
+  const [row] = await db
+    .update(users)
+    .set({
+      trialEndsAt: input.trialEndsAt,
+      ...(input.referredById ? { referredById: input.referredById } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(users.id, input.userId))
+    .returning();
+  return row;
 }
 
 export async function setPassword(id: string, passwordHash: string): Promise<User | undefined> {

@@ -1,17 +1,30 @@
 import "server-only";
 import type { User } from "@/lib/server/db/schema";
+import { effectivePlan, type EffectivePlan } from "@/lib/server/policies/effective-plan";
+
+/** The plan that holds now, as the API tells it: the same on /account, /subscribe and the user list. */
+export function toPublicPlanStatus(plan: EffectivePlan) {
+  return {
+    kind: plan.kind,
+    until: plan.until?.toISOString() ?? null,
+    monthlyUploads: plan.monthlyUploads,
+    maxFileBytes: plan.maxFileBytes,
+  };
+}
 
 /** What the API tells about a user: never the password hash or session version. */
 export function toPublicUser(user: User) {
-  const trialActive = user.trialEndsAt !== null && user.trialEndsAt.getTime() > Date.now();
+  const plan = effectivePlan(user);
   return {
     id: user.id,
     email: user.email,
     displayName: user.displayName,
     role: user.role,
     plan: user.plan,
-    // Supporter benefits apply during an active referral trial too.
-    effectivePlan: user.plan === "supporter" || trialActive ? ("supporter" as const) : ("free" as const),
+    // Whose limits apply now: supporter during a grant, an active referral trial, or for admins.
+    effectivePlan: plan.tier,
+    planStatus: toPublicPlanStatus(plan),
+    supporterUntil: user.supporterUntil?.toISOString() ?? null,
     trialEndsAt: user.trialEndsAt?.toISOString() ?? null,
     referralCode: user.referralCode,
     disabled: user.disabled,
@@ -23,3 +36,4 @@ export function toPublicUser(user: User) {
 }
 
 export type PublicUser = ReturnType<typeof toPublicUser>;
+export type PublicPlanStatus = ReturnType<typeof toPublicPlanStatus>;

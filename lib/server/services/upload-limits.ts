@@ -1,8 +1,7 @@
 import "server-only";
-import { FREE_MAX_FILE_BYTES, FREE_MONTHLY_UPLOADS, SUPPORTER_MAX_FILE_BYTES } from "@/lib/constants";
 import { calendarDay } from "@/lib/checkin-streak";
 import type { User } from "@/lib/server/db/schema";
-import { toPublicUser } from "./present-user";
+import { effectivePlan } from "@/lib/server/policies/effective-plan";
 
 export interface UploadLimits {
   maxBytes: number;
@@ -10,12 +9,10 @@ export interface UploadLimits {
   monthlyUploads: number | null;
 }
 
-/** SPEC §1/§9: free 5 a month and 10 MB; supporter (or an active trial) unlimited and 30 MB; admins unlimited. */
-export function uploadLimitsFor(user: User): UploadLimits {
-  if (user.role === "admin" || toPublicUser(user).effectivePlan === "supporter") {
-    return { maxBytes: SUPPORTER_MAX_FILE_BYTES, monthlyUploads: null };
-  }
-  return { maxBytes: FREE_MAX_FILE_BYTES, monthlyUploads: FREE_MONTHLY_UPLOADS };
+/** SPEC §1/§9, as the effective plan decides them (lib/server/policies/effective-plan.ts). */
+export function uploadLimitsFor(user: User, now = new Date()): UploadLimits {
+  const plan = effectivePlan(user, now);
+  return { maxBytes: plan.maxFileBytes, monthlyUploads: plan.monthlyUploads };
 }
 
 /** The calendar month (YYYY-MM) in the product's time zone. */

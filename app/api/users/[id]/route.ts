@@ -2,6 +2,7 @@ import { route } from "@/lib/server/http/route";
 import { AppError } from "@/lib/server/http/errors";
 import { updateUserSchema } from "@/lib/schemas/auth";
 import { deleteUserGuarded, findUserById, updateUserGuarded } from "@/lib/server/queries/users";
+import { supporterGrantEnd } from "@/lib/server/policies/effective-plan";
 import { toPublicUser } from "@/lib/server/services/present-user";
 
 function guardFailure(reason: "not_found" | "last_admin"): never {
@@ -16,12 +17,16 @@ export const GET = route({ auth: "admin" }, async ({ params }) => {
   return { user: toPublicUser(user) };
 });
 
-// PATCH /api/users/{id}: change role, plan, name or disabled state (admin only).
+// PATCH /api/users/{id}: change role, plan (supporter with an optional last day), name or disabled state (admin only).
 export const PATCH = route({ auth: "admin", body: updateUserSchema }, async ({ params, body, user }) => {
   if (params.id === user.id && body.disabled === true) {
     throw new AppError("bad_request", { messageKey: "cannot_change_self" });
   }
-  const result = await updateUserGuarded(params.id, body);
+  const { supporterUntil, ...changes } = body;
+  const result = await updateUserGuarded(params.id, {
+    ...changes,
+    ...(supporterUntil !== undefined ? { supporterUntil: supporterUntil === null ? null : supporterGrantEnd(supporterUntil) } : {}),
+  });
   if (!result.ok) guardFailure(result.reason);
   return { user: toPublicUser(result.value) };
 });

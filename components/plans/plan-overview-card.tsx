@@ -1,0 +1,100 @@
+"use client";
+
+import Link from "next/link";
+import { useTranslations } from "next-intl";
+import { ArrowRight } from "lucide-react";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Progress } from "@/components/ui/progress";
+import { Spinner } from "@/components/ui/spinner";
+import { PlanLimits, PlanStatusBadge, usePlanEnd } from "./plan-status";
+import { usePlanOverview, type PlanOverview } from "./use-plan";
+
+/**
+ * The plan that holds now, its limits, this month's uploads against them and when a trial or grant
+ * ends: one card for /account and /subscribe, so both say the same.
+ */
+export function PlanOverviewCard({ initial, description, showPlansLink = false }: { initial?: PlanOverview; description?: string; showPlansLink?: boolean }) {
+  const t = useTranslations("planStatus");
+  const tCommon = useTranslations("common");
+  const { data, error, mutate } = usePlanOverview(initial);
+  const planEnd = usePlanEnd();
+
+  return (
+    <Card data-testid="plan-overview">
+      <CardHeader>
+        <CardTitle>{t("title")}</CardTitle>
+        {description ? <CardDescription>{description}</CardDescription> : null}
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {!data ? (
+          error ? (
+            <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
+              {t("loadFailed")}
+              <Button variant="outline" size="sm" onClick={() => void mutate()}>
+                {tCommon("reload")}
+              </Button>
+            </div>
+          ) : (
+            <Spinner className="justify-self-start" />
+          )
+        ) : (
+          <>
+            <div className="grid gap-1.5">
+              <PlanStatusBadge status={data.status} testId="plan-status" />
+              <PlanLimits status={data.status} testId="plan-limits" />
+            </div>
+            {data.status.kind === "trial" && data.trialEndsAt ? (
+              <p className="rounded-md bg-success/10 px-3 py-2 text-sm" data-testid="trial-ends">
+                {t("trialEnds", { date: planEnd({ kind: "trial", until: data.trialEndsAt })! })}
+              </p>
+            ) : null}
+            {data.status.kind === "supporter" && data.supporterUntil ? (
+              <p className="rounded-md bg-primary/10 px-3 py-2 text-sm" data-testid="supporter-ends">
+                {t("supporterEnds", { date: planEnd({ kind: "supporter", until: data.supporterUntil })! })}
+              </p>
+            ) : null}
+            <UploadUsage overview={data} />
+            {showPlansLink ? (
+              <Button asChild variant="outline" className="justify-self-start">
+                <Link href="/subscribe" data-testid="see-plans">
+                  {t("seePlans")}
+                  <ArrowRight aria-hidden />
+                </Link>
+              </Button>
+            ) : null}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function UploadUsage({ overview }: { overview: PlanOverview }) {
+  const t = useTranslations("planStatus");
+  const limit = overview.status.monthlyUploads;
+  const full = limit !== null && overview.uploads >= limit;
+  return (
+    <div className="grid gap-2" data-testid="plan-usage">
+      <div className="flex items-baseline justify-between gap-3 text-sm">
+        <span className="font-medium" id="plan-usage-label">
+          {t("usageTitle")}
+        </span>
+        <span className="tabular-nums text-muted-foreground" data-testid="plan-usage-count">
+          {limit === null ? t("usageUnlimited", { uploads: overview.uploads }) : t("usage", { uploads: overview.uploads, limit })}
+        </span>
+      </div>
+      {limit !== null ? (
+        <Progress
+          value={Math.min(overview.uploads, limit)}
+          max={limit}
+          aria-labelledby="plan-usage-label"
+          aria-valuetext={t("usageLabel", { uploads: overview.uploads, limit })}
+          indicatorClassName={full ? "bg-destructive" : undefined}
+          data-testid="plan-usage-bar"
+        />
+      ) : null}
+      {full ? <p className="text-xs text-destructive">{t("usageFull")}</p> : null}
+    </div>
+  );
+}

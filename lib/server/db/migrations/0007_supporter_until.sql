@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "supporter_until" timestamp with time zone;
