@@ -7,6 +7,9 @@ import * as login from "@/app/api/login/route";
 import * as logout from "@/app/api/logout/route";
 import * as register from "@/app/api/register/route";
 import * as workspaceAccess from "@/app/api/settings/workspace-access/route";
+import * as aiService from "@/app/api/settings/ai-service/route";
+import * as aiServiceTest from "@/app/api/settings/ai-service/test/route";
+import * as aiServiceAudit from "@/app/api/settings/ai-service/audit/route";
 import * as trialSetup from "@/app/api/trial-setup/route";
 import * as user from "@/app/api/user/route";
 import * as password from "@/app/api/user/password/route";
@@ -88,6 +91,10 @@ export const API_ROUTES: ApiRoute[] = [
   { path: "/api/health", file: "api/health/route.ts", method: "GET", access: "public", handler: h(health.GET), body: false, wrapped: false },
   { path: "/api/settings/workspace-access", file: "api/settings/workspace-access/route.ts", method: "GET", access: "staff", handler: h(workspaceAccess.GET), body: false, wrapped: true },
   { path: "/api/settings/workspace-access", file: "api/settings/workspace-access/route.ts", method: "PUT", access: "admin", handler: h(workspaceAccess.PUT), body: true, wrapped: true },
+  { path: "/api/settings/ai-service", file: "api/settings/ai-service/route.ts", method: "GET", access: "admin", handler: h(aiService.GET), body: false, wrapped: true },
+  { path: "/api/settings/ai-service", file: "api/settings/ai-service/route.ts", method: "PUT", access: "admin", handler: h(aiService.PUT), body: true, wrapped: true },
+  { path: "/api/settings/ai-service/test", file: "api/settings/ai-service/test/route.ts", method: "POST", access: "admin", handler: h(aiServiceTest.POST), body: true, wrapped: true },
+  { path: "/api/settings/ai-service/audit", file: "api/settings/ai-service/audit/route.ts", method: "GET", access: "admin", handler: h(aiServiceAudit.GET), body: false, wrapped: true },
   // Workspace routes: admin-only under the default workspace access ("admins"), which these suites use.
   { path: "/api/documents", file: "api/documents/route.ts", method: "GET", access: "admin", handler: h(documentsList.GET), body: false, wrapped: true },
   { path: "/api/documents/upload", file: "api/documents/upload/route.ts", method: "POST", access: "admin", handler: h(documentsUpload.POST), body: false, wrapped: true },
