@@ -84,5 +84,9 @@ export const aiServiceTestSchema = z.object({ ...fields, offline: z.boolean().op
 export type AiServiceSettingsInput = z.infer<typeof aiServiceSettingsSchema>;
 export type AiServiceTestInput = z.infer<typeof aiServiceTestSchema>;
 
-export const AI_SERVICE_FIELDS = ["baseUrl", "apiKey", "chatModel", "visionModel", "embeddingModel", "maxOutputTokens", "offline"] as const;
-export type AiServiceField = (typeof AI_SERVICE_FIELDS)[number];
+/** One line of the change log. The key is only ever said to be set, changed or removed. */
+export type AiSettingChange =
+  | { field: "apiKey"; change: "set" | "changed" | "removed" }
+  | { field: "baseUrl" | "chatModel" | "visionModel" | "embeddingModel"; from: string | null; to: string | null }
+  | { field: "maxOutputTokens"; from: number | null; to: number | null }
+  | { field: "offline"; from: boolean; to: boolean };

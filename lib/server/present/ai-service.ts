@@ -1,6 +1,7 @@
 import "server-only";
 import { AI_MAX_OUTPUT_TOKENS } from "@/lib/constants";
 import { env, type Env } from "@/lib/env";
+import type { AiSettingChange } from "@/lib/schemas/ai-service";
 import type { AiConfig, StoredAiService } from "@/lib/server/ai/ai-config";
 import type { SettingsAuditEntry } from "@/lib/server/queries/settings-audit";
 
@@ -62,5 +63,5 @@ export function toAiServiceView(stored: StoredAiService, config: AiConfig, envir
 export type AiServiceView = ReturnType<typeof toAiServiceView>;
 
 export function toAuditEntry(entry: SettingsAuditEntry) {
-  return { id: entry.id, actorName: entry.actorName, actorEmail: entry.actorEmail, changes: entry.changes, createdAt: entry.createdAt.toISOString() };
+  return { id: entry.id, actorName: entry.actorName, actorEmail: entry.actorEmail, changes: entry.changes as AiSettingChange[], createdAt: entry.createdAt.toISOString() };
 }

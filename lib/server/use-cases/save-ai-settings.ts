@@ -1,16 +1,9 @@
 import "server-only";
-import type { AiServiceSettingsInput } from "@/lib/schemas/ai-service";
+import type { AiServiceSettingsInput, AiSettingChange } from "@/lib/schemas/ai-service";
 import { AI_KEY_PURPOSE, AI_SERVICE_SETTING, openStoredKey, readStoredAiService, type StoredAiService } from "@/lib/server/ai/ai-config";
 import { sealSecret } from "@/lib/server/auth/secret-box";
 import type { User } from "@/lib/server/db/schema";
 import { updateSettingWithAudit } from "@/lib/server/queries/app-settings";
-
-/** One line of the change log. The key is only ever said to be set, changed or removed. */
-export type AiSettingChange =
-  | { field: "apiKey"; change: "set" | "changed" | "removed" }
-  | { field: "baseUrl" | "chatModel" | "visionModel" | "embeddingModel"; from: string | null; to: string | null }
-  | { field: "maxOutputTokens"; from: number | null; to: number | null }
-  | { field: "offline"; from: boolean; to: boolean };
 
 const TEXT_FIELDS = ["baseUrl", "chatModel", "visionModel", "embeddingModel"] as const;
 
