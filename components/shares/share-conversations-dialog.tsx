@@ -38,7 +38,6 @@ function ConversationsBrowser({ share }: { share: OwnerShare }) {
   }
 
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  const exportLabel = (format: string) => (search ? t("exportFoundLabel", { q: search, format }) : t("exportAllLabel", { format }));
 
   return (
     <>
@@ -81,9 +80,11 @@ function ConversationsBrowser({ share }: { share: OwnerShare }) {
         <div className="flex gap-2">
           {(["csv", "jsonl"] as const).map((format) => (
             <Button key={format} variant="outline" size="sm" asChild className="flex-1 sm:flex-none">
-              <a href={conversationExportUrl(share, format, search)} download aria-label={exportLabel(format.toUpperCase())} data-testid={`conversation-export-${format}`}>
+              <a href={conversationExportUrl(share, format, search)} download data-testid={`conversation-export-${format}`}>
                 <Download />
                 {format === "csv" ? t("exportCsv") : t("exportJsonl")}
+                {/* What is downloaded: everything, or what the search found. */}
+                <span className="sr-only">{search ? t("exportScopeFound", { q: search }) : t("exportScopeAll")}</span>
               </a>
             </Button>
           ))}

@@ -184,7 +184,7 @@ export function AiServiceForm({ view, onSaved }: { view: AiServiceView; onSaved:
             ) : null}
           </div>
 
-          <div className="grid gap-5 sm:grid-cols-2">
+          <div className="grid gap-5 sm:grid-cols-2 sm:items-start">
             <FormField
               id="ai-chatModel"
               label={t("chatModel")}
