@@ -110,7 +110,7 @@ test.describe("AI service", () => {
     await expect(page.getByTestId("ai-effective-baseUrl").locator("[data-source]")).toHaveText("此頁設定");
     // The key field is empty again, and says which key is kept.
     await expect(page.getByTestId("ai-api-key")).toHaveValue("");
-    await expect(page.getByTestId("ai-api-key")).toHaveAttribute("placeholder", "已儲存金鑰（結尾為 7788），留空則保留");
+    await expect(page.getByTestId("ai-api-key")).toHaveAttribute("placeholder", "已儲存金鑰，結尾為 7788");
 
     // The change log: who, what; the key only as "set".
     const entry = page.getByTestId("ai-audit-entry").first();

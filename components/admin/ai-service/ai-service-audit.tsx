@@ -82,5 +82,5 @@ function ChangeText({ change }: { change: AuditChange }) {
   if (change.field === "apiKey") return <span data-testid="ai-audit-key-change">{t(`changeKey_${change.change}`)}</span>;
   const show = (value: string | number | boolean | null) =>
     value === null || value === "" ? t("changeNotSet") : typeof value === "boolean" ? (value ? t("on") : t("off")) : String(value);
-  return <span className="break-all font-mono">{t("changeValue", { from: show(change.from), to: show(change.to) })}</span>;
+  return <span className="font-mono break-words">{t("changeValue", { from: show(change.from), to: show(change.to) })}</span>;
 }
