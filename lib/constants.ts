@@ -175,6 +175,29 @@ export const AI_REPLY_TIMEOUT_MS = 60_000;
 // A stream that stops sending for this long is cut off as a failure.
 export const AI_CHUNK_TIMEOUT_MS = 20_000;
 export const AI_MAX_OUTPUT_TOKENS = 1_500;
+// The output-token cap an admin may set on the AI-service screen.
+export const AI_OUTPUT_TOKENS_MIN = 16;
+export const AI_OUTPUT_TOKENS_MAX = 32_000;
+// How old a copy of the AI-service settings an instance may use: a change saved on one instance
+// is in force on every other within this (the issue asks for 5 s).
+export const AI_SETTINGS_MAX_AGE_MS = 2_000;
+// The admin's "test connection": one short real call, given this long.
+export const AI_CONNECTION_TEST_TIMEOUT_MS = 10_000;
+export const AI_CONNECTION_TEST_MAX_OUTPUT_TOKENS = 16;
+export const AI_BASE_URL_MAX_LENGTH = 500;
+export const AI_MODEL_NAME_MAX_LENGTH = 200;
+export const AI_API_KEY_MAX_LENGTH = 500;
+// Entries of the AI-service change log per page.
+export const AI_SERVICE_AUDIT_PAGE_SIZE = 10;
+
+// A share owner's view of visitors' conversations
+export const SHARE_CONVERSATIONS_PAGE_SIZE = 20;
+export const SHARE_CONVERSATION_SEARCH_MAX_LENGTH = 200;
+// One conversation shows at most its latest messages; the export has them all.
+export const SHARE_CONVERSATION_MESSAGES_MAX = 500;
+// Rows read per round trip while an export streams.
+export const SHARE_CONVERSATIONS_EXPORT_BATCH = 500;
+export const SHARE_CONVERSATIONS_EXPORTS_PER_MINUTE = 10;
 // Decoding a 10 MB image can still mean a billion pixels; anything larger than this is refused
 // from its header, before a pixel is decoded (SECURITY.md "Uploads and parsing").
 export const IMAGE_MAX_PIXELS = 40_000_000;

@@ -74,6 +74,8 @@ export function parseEnv(source: Record<string, string | undefined>) {
     // Set by the operator (the public origin is then known), rather than the local default.
     appUrlConfigured: raw.APP_URL !== undefined,
     googleEnabled: Boolean(raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET),
+    // Whether CHAT_MODEL was set, or is the product's default (the AI-service screen says which).
+    chatModelConfigured: Boolean(source.CHAT_MODEL?.trim()),
     // Secure cookies follow the public URL's scheme unless forced either way.
     secureCookies:
       raw.SECURE_COOKIES === undefined ? appUrl.startsWith("https://") : raw.SECURE_COOKIES === "true",

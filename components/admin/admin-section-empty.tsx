@@ -1,5 +1,5 @@
 import { getTranslations } from "next-intl/server";
-import { Activity, Bot, Mail, Send, type LucideIcon } from "lucide-react";
+import { Activity, Mail, Send, type LucideIcon } from "lucide-react";
 import { PageHeader } from "@/components/layout/page-header";
 import { Card } from "@/components/ui/card";
 
@@ -7,7 +7,6 @@ const SECTIONS = {
   emailManagement: Mail,
   emailProgress: Send,
   apiUsage: Activity,
-  aiService: Bot,
 } satisfies Record<string, LucideIcon>;
 
 export type AdminSection = keyof typeof SECTIONS;

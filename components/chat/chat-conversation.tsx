@@ -28,6 +28,7 @@ export function ChatConversation({
   analyzeUrl,
   onSignInToSend,
   inputNotice,
+  inputFootnote,
 }: {
   chat: ReturnType<typeof useChat>;
   emptyState: React.ReactNode;
@@ -39,6 +40,8 @@ export function ChatConversation({
   onSignInToSend?: (text: string, image: DraftImage | null) => void;
   /** Shown instead of the input bar when nobody can send here (a share whose sign-in is unavailable). */
   inputNotice?: React.ReactNode;
+  /** One line under the input bar (a share's visitors are told the owner can read the conversation). */
+  inputFootnote?: React.ReactNode;
 }) {
   const t = useTranslations("chat");
   const last = chat.messages.at(-1);
@@ -89,6 +92,7 @@ export function ChatConversation({
       <div className="mx-auto w-full max-w-3xl shrink-0 space-y-2 pt-2">
         <SuggestionsPanel suggestions={suggestions} mobile={mobile} disabled={busy} onPick={onPickSuggestion} onDismiss={onDismissSuggestions} />
         {inputNotice ?? <ChatInput busy={busy} mobile={mobile} onSend={(text, image) => chat.send(text, image)} analyzeUrl={analyzeUrl} onSignInToSend={onSignInToSend} />}
+        {inputFootnote && !inputNotice ? inputFootnote : null}
       </div>
     </>
   );

@@ -45,7 +45,8 @@ export function AppHeader({ workspaceForEveryone }: { workspaceForEveryone: bool
         </Button>
         <Link href={user ? "/" : "/guide"} className="flex items-center gap-2 font-semibold" data-testid="brand">
           <FileText className="size-5 text-primary" aria-hidden />
-          <span className="hidden whitespace-nowrap sm:inline">{tApp("name")}</span>
+          {/* Hidden on phones but still the link's name (a link with no name goes nowhere for a screen reader). */}
+          <span className="sr-only whitespace-nowrap sm:not-sr-only">{tApp("name")}</span>
         </Link>
         <nav aria-label={t("menu")} className="ml-4 hidden items-center gap-1 md:flex" data-testid="main-nav">
           {primary.map((item) => (

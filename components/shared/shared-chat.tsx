@@ -16,6 +16,7 @@ import type { Device } from "@/components/chat/use-device";
 import { useSuggestions } from "@/components/chat/use-suggestions";
 import type { DraftImage } from "@/components/chat/types";
 import { AnnouncementPanel } from "./announcement-panel";
+import { OwnerCanReadNotice } from "./owner-can-read-notice";
 import { SignInUnavailableNotice } from "./sign-in-unavailable-notice";
 import { InAppWarning } from "./in-app-warning";
 import { useGoogleSignIn } from "./use-google-sign-in";
@@ -140,6 +141,8 @@ export function SharedChat({
         analyzeUrl={analyzeUrl}
         onSignInToSend={needsSignIn ? signInFirst : undefined}
         inputNotice={signInUnavailable ? <SignInUnavailableNotice shareId={share.shareId} /> : undefined}
+        // Public mode keeps no conversation, so there is nothing for the owner to read.
+        inputFootnote={share.isPublicMode ? undefined : <OwnerCanReadNotice />}
       />
     </div>
   );

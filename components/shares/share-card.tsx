@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmShareAction } from "./confirm-share-action";
 import { useGoogleAvailable } from "./google-availability";
+import { ShareConversationsDialog } from "./share-conversations-dialog";
 import { ShareEditDialog } from "./share-edit-dialog";
 import { ShareEmbedDialog } from "./share-embed-dialog";
 import type { OwnerShare } from "./types";
@@ -90,6 +91,7 @@ export function ShareCard({ share }: { share: OwnerShare }) {
       <div className="flex flex-wrap items-center gap-1 border-t pt-3 sm:col-start-2 sm:row-start-1 sm:self-start sm:border-0 sm:pt-0">
         <ShareEditDialog share={share} />
         <ShareEmbedDialog share={share} />
+        <ShareConversationsDialog share={share} />
         <ConfirmShareAction
           testId="share-rotate"
           title={t("rotateTitle", { name: share.name })}

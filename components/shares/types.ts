@@ -17,3 +17,39 @@ export interface OwnerShare {
   messageCount: number;
   createdAt: string;
 }
+
+/** One visitor conversation on a share, as its owner sees it in the list. */
+export interface ShareConversationSummary {
+  id: string;
+  visitor: "guest" | "user";
+  visitorName: string | null;
+  guestCode: string | null;
+  startedAt: string;
+  lastMessageAt: string;
+  messageCount: number;
+  preview: string;
+}
+
+export interface ShareConversationPage {
+  conversations: ShareConversationSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+  publicMode: boolean;
+}
+
+export interface ShareConversationMessage {
+  id: string;
+  role: "user" | "assistant";
+  content: string;
+  imageData: string | null;
+  imageFileName: string | null;
+  isError: boolean;
+  createdAt: string;
+}
+
+export interface ShareConversationDetail {
+  conversation: ShareConversationSummary;
+  messages: ShareConversationMessage[];
+  truncated: boolean;
+}

@@ -11,6 +11,9 @@ import * as userIdRoute from "@/app/api/users/[id]/route";
 import * as feedbackRoute from "@/app/api/feedback/route";
 import * as feedbackIdRoute from "@/app/api/feedback/[id]/route";
 import * as workspaceAccess from "@/app/api/settings/workspace-access/route";
+import * as aiServiceRoute from "@/app/api/settings/ai-service/route";
+import * as aiServiceTestRoute from "@/app/api/settings/ai-service/test/route";
+import { readAiSettings } from "@/lib/server/use-cases/read-ai-settings";
 import * as dailyCheckin from "@/app/api/daily-checkin/route";
 import * as referralsProcess from "@/app/api/referrals/process/route";
 import * as nextAuth from "@/app/api/auth/[...nextauth]/route";
@@ -572,6 +575,39 @@ const CASES: MutationCase[] = [
           expect(res.status).toBe(200);
           expect(await getWorkspaceAccess()).toBe(next);
         },
+      };
+    },
+  },
+  {
+    method: "PUT",
+    path: "/api/settings/ai-service",
+    handler: aiServiceRoute.PUT,
+    prepare: async () => {
+      const a = await admin();
+      const model = `model-${++emailSeq}`;
+      return {
+        cookie: a.cookie,
+        body: { baseUrl: "", chatModel: model, visionModel: "", embeddingModel: "", maxOutputTokens: null, offline: false },
+        state: async () => (await readAiSettings()).saved.chatModel,
+        allowed: async (res) => {
+          expect(res.status).toBe(200);
+          expect((await readAiSettings()).saved.chatModel).toBe(model);
+        },
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/settings/ai-service/test",
+    handler: aiServiceTestRoute.POST,
+    prepare: async () => {
+      const a = await admin();
+      return {
+        cookie: a.cookie,
+        // Nothing configured: the test answers without calling anything; what it would change is the usage log.
+        body: { baseUrl: "", chatModel: "", visionModel: "", embeddingModel: "", maxOutputTokens: null },
+        state: async () => (await (await usageDb()).select().from(apiUsage)).length,
+        allowed: (res) => expect(res.body).toMatchObject({ ok: false, problem: "unconfigured" }),
       };
     },
   },

@@ -180,6 +180,7 @@ const NEXTAUTH_ACTIONS: string[][] = [
 const STACK_TRACE = /\n\s+at |\bat [\w.<>]+ \(|Error:|node_modules|\/work\/|file:\/\//;
 
 function paramVariants(r: ApiRoute): Record<string, string | string[]>[] {
+  if (r.path.includes("{conversationId}")) return PARAM_IDS.map((id) => ({ id, conversationId: id }));
   if (r.path.includes("{id}")) return PARAM_IDS.map((id) => ({ id }));
   if (r.path.includes("{...nextauth}")) return NEXTAUTH_ACTIONS.map((nextauth) => ({ nextauth }));
   return [{}];

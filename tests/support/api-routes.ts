@@ -7,6 +7,9 @@ import * as login from "@/app/api/login/route";
 import * as logout from "@/app/api/logout/route";
 import * as register from "@/app/api/register/route";
 import * as workspaceAccess from "@/app/api/settings/workspace-access/route";
+import * as aiService from "@/app/api/settings/ai-service/route";
+import * as aiServiceTest from "@/app/api/settings/ai-service/test/route";
+import * as aiServiceAudit from "@/app/api/settings/ai-service/audit/route";
 import * as trialSetup from "@/app/api/trial-setup/route";
 import * as user from "@/app/api/user/route";
 import * as password from "@/app/api/user/password/route";
@@ -27,6 +30,9 @@ import * as shares from "@/app/api/shared-assistants/route";
 import * as shareId from "@/app/api/shared-assistants/[id]/route";
 import * as shareRotate from "@/app/api/shared-assistants/[id]/rotate/route";
 import * as shareMessages from "@/app/api/shared-assistants/[id]/messages/route";
+import * as shareConversations from "@/app/api/shared-assistants/[id]/conversations/route";
+import * as shareConversation from "@/app/api/shared-assistants/[id]/conversations/[conversationId]/route";
+import * as shareConversationsExport from "@/app/api/shared-assistants/[id]/conversations/export/route";
 import * as aiSuggestions from "@/app/api/ai-suggestions/route";
 import * as analyzeImage from "@/app/api/analyze-image/route";
 import * as linkPreview from "@/app/api/link-preview/route";
@@ -94,6 +100,10 @@ export const API_ROUTES: ApiRoute[] = [
   { path: "/api/health", file: "api/health/route.ts", method: "GET", access: "public", handler: h(health.GET), body: false, wrapped: false },
   { path: "/api/settings/workspace-access", file: "api/settings/workspace-access/route.ts", method: "GET", access: "staff", handler: h(workspaceAccess.GET), body: false, wrapped: true },
   { path: "/api/settings/workspace-access", file: "api/settings/workspace-access/route.ts", method: "PUT", access: "admin", handler: h(workspaceAccess.PUT), body: true, wrapped: true },
+  { path: "/api/settings/ai-service", file: "api/settings/ai-service/route.ts", method: "GET", access: "admin", handler: h(aiService.GET), body: false, wrapped: true },
+  { path: "/api/settings/ai-service", file: "api/settings/ai-service/route.ts", method: "PUT", access: "admin", handler: h(aiService.PUT), body: true, wrapped: true },
+  { path: "/api/settings/ai-service/test", file: "api/settings/ai-service/test/route.ts", method: "POST", access: "admin", handler: h(aiServiceTest.POST), body: true, wrapped: true },
+  { path: "/api/settings/ai-service/audit", file: "api/settings/ai-service/audit/route.ts", method: "GET", access: "admin", handler: h(aiServiceAudit.GET), body: false, wrapped: true },
   // Workspace routes: admin-only under the default workspace access ("admins"), which these suites use.
   { path: "/api/documents", file: "api/documents/route.ts", method: "GET", access: "admin", handler: h(documentsList.GET), body: false, wrapped: true },
   { path: "/api/documents/upload", file: "api/documents/upload/route.ts", method: "POST", access: "admin", handler: h(documentsUpload.POST), body: false, wrapped: true },
@@ -114,6 +124,9 @@ export const API_ROUTES: ApiRoute[] = [
   { path: "/api/shared-assistants/{id}", file: "api/shared-assistants/[id]/route.ts", method: "DELETE", access: "admin", handler: h(shareId.DELETE), body: false, wrapped: true },
   { path: "/api/shared-assistants/{id}/messages", file: "api/shared-assistants/[id]/messages/route.ts", method: "GET", access: "public", handler: h(shareMessages.GET), body: false, wrapped: true },
   { path: "/api/shared-assistants/{id}/messages", file: "api/shared-assistants/[id]/messages/route.ts", method: "POST", access: "public", handler: h(shareMessages.POST), body: true, wrapped: true, maxBodyBytes: MESSAGE_BODY_MAX_BYTES },
+  { path: "/api/shared-assistants/{id}/conversations", file: "api/shared-assistants/[id]/conversations/route.ts", method: "GET", access: "admin", handler: h(shareConversations.GET), body: false, wrapped: true },
+  { path: "/api/shared-assistants/{id}/conversations/{conversationId}", file: "api/shared-assistants/[id]/conversations/[conversationId]/route.ts", method: "GET", access: "admin", handler: h(shareConversation.GET), body: false, wrapped: true },
+  { path: "/api/shared-assistants/{id}/conversations/export", file: "api/shared-assistants/[id]/conversations/export/route.ts", method: "GET", access: "admin", handler: h(shareConversationsExport.GET), body: false, wrapped: true },
   { path: "/api/shared-assistants/{id}/rotate", file: "api/shared-assistants/[id]/rotate/route.ts", method: "POST", access: "admin", handler: h(shareRotate.POST), body: false, wrapped: true },
   { path: "/api/ai-suggestions", file: "api/ai-suggestions/route.ts", method: "POST", access: "admin", handler: h(aiSuggestions.POST), body: true, wrapped: true, shareMode: true },
   { path: "/api/analyze-image", file: "api/analyze-image/route.ts", method: "POST", access: "admin", handler: h(analyzeImage.POST), body: false, wrapped: true, shareMode: true },
@@ -140,6 +153,7 @@ export const label = (r: Pick<ApiRoute, "method" | "path">) => `${r.method} ${r.
 export function concretePath(r: ApiRoute, params: Record<string, string | string[]>): string {
   return r.path
     .replace("{id}", encodeSegment(String(params.id ?? "")))
+    .replace("{conversationId}", encodeSegment(String(params.conversationId ?? "")))
     .replace("{...nextauth}", Array.isArray(params.nextauth) ? params.nextauth.join("/") : "session");
 }
 

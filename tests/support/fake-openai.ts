@@ -4,12 +4,16 @@ import type { AddressInfo } from "node:net";
 // A local HTTP server speaking the OpenAI Chat Completions API (streaming and not), standing in
 // for the paid AI service. Each test picks how it behaves; every request it received is kept.
 
-export type FakeMode = "ok" | "error500" | "rateLimited" | "hang" | "cutMidStream";
+export type FakeMode = "ok" | "error500" | "rateLimited" | "hang" | "cutMidStream" | "unauthorized" | "modelNotFound";
 
 export interface FakeOpenAi {
   baseUrl: string;
-  requests: { path: string; body: any }[];
+  requests: { path: string; body: any; authorization: string | undefined }[];
   mode: FakeMode;
+  /** When set, a request without "Bearer <this>" is refused with 401 (whose message quotes the key it got, as some services do). */
+  requiredKey?: string;
+  /** When set, a request for another model is refused with 404 model_not_found. */
+  knownModels?: string[];
   /** The reply text, sent in pieces of a few characters when streaming. */
   reply: string;
   close(): Promise<void>;
@@ -37,8 +41,26 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     req.on("data", (c) => (raw += c));
     req.on("end", () => {
       const body = raw ? JSON.parse(raw) : {};
-      fake.requests.push({ path: req.url ?? "", body });
-      switch (fake.mode) {
+      const authorization = req.headers.authorization;
+      fake.requests.push({ path: req.url ?? "", body, authorization });
+      const key = authorization?.replace(/^Bearer /, "") ?? "";
+      const mode: FakeMode =
+        fake.requiredKey !== undefined && key !== fake.requiredKey
+          ? "unauthorized"
+          : fake.knownModels && !fake.knownModels.includes(body.model)
+            ? "modelNotFound"
+            : fake.mode;
+      switch (mode) {
+        case "unauthorized":
+          res
+            .writeHead(401, { "content-type": "application/json" })
+            .end(JSON.stringify({ error: { message: `Incorrect API key provided: ${key}.`, type: "invalid_request_error", code: "invalid_api_key" } }));
+          return;
+        case "modelNotFound":
+          res
+            .writeHead(404, { "content-type": "application/json" })
+            .end(JSON.stringify({ error: { message: `The model \`${body.model}\` does not exist or you do not have access to it.`, type: "invalid_request_error", code: "model_not_found" } }));
+          return;
         case "error500":
           res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ error: { message: "upstream exploded", type: "server_error" } }));
           return;
@@ -50,6 +72,13 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
           res.writeHead(200, { "content-type": "text/event-stream" });
           res.flushHeaders();
           return;
+      }
+      if (req.url?.endsWith("/embeddings")) {
+        // A small fixed-size vector per input, different for different texts.
+        const inputs: string[] = Array.isArray(body.input) ? body.input : [body.input];
+        const data = inputs.map((text, index) => ({ object: "embedding", index, embedding: Array.from({ length: 8 }, (_, i) => ((text.charCodeAt(i % Math.max(text.length, 1)) || 1) % 17) / 17) }));
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ object: "list", data, model: body.model, usage: { prompt_tokens: inputs.length, total_tokens: inputs.length } }));
+        return;
       }
       const text = fake.reply;
       if (!body.stream) {
@@ -68,7 +97,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
       res.writeHead(200, { "content-type": "text/event-stream" });
       res.write(chunk({ role: "assistant", content: "" }));
       const pieces = text.match(/.{1,4}/gsu) ?? [];
-      if (fake.mode === "cutMidStream") {
+      if (mode === "cutMidStream") {
         res.write(chunk({ content: pieces[0] ?? "x" }));
         // The connection drops before the reply is complete.
         setTimeout(() => res.socket?.destroy(), 20);

@@ -45,6 +45,15 @@ describe("lib/constants", () => {
     expect(c.AI_CHUNK_TIMEOUT_MS).toBeLessThan(c.AI_REPLY_TIMEOUT_MS);
   });
 
+  it("pins the AI-service screen's bounds issue 12 chose", () => {
+    // A saved change is in force on every instance within 5 s: each re-reads at least this often.
+    expect(c.AI_SETTINGS_MAX_AGE_MS).toBeLessThan(5_000);
+    expect(c.AI_MAX_OUTPUT_TOKENS).toBeGreaterThanOrEqual(c.AI_OUTPUT_TOKENS_MIN);
+    expect(c.AI_MAX_OUTPUT_TOKENS).toBeLessThanOrEqual(c.AI_OUTPUT_TOKENS_MAX);
+    expect(c.AI_CONNECTION_TEST_TIMEOUT_MS).toBeLessThan(c.AI_REPLY_TIMEOUT_MS);
+    expect(c.SHARE_CONVERSATIONS_PAGE_SIZE).toBe(20);
+  });
+
   it("pins the ingestion bounds issue 17 chose", () => {
     expect([c.PARSE_TIMEOUT_MS, c.PARSE_MAX_MEMORY_MB, c.INGEST_MEMORY_DEFAULT_MB, c.INGEST_MEMORY_MIN_MB]).toEqual([60_000, 512, 1024, 128]);
     expect([c.PARSE_BASE_TIME_MS, c.PARSE_PAGE_TIME_MS, c.PDF_MAX_PAGES]).toEqual([10_000, 200, 10_000]);

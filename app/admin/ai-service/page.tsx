@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { AdminSectionEmpty } from "@/components/admin/admin-section-empty";
+import { AiServiceScreen } from "@/components/admin/ai-service/ai-service-screen";
 import { requirePage } from "@/lib/server/auth/page-guard";
+import { readAiSettings, readAiSettingsAudit } from "@/lib/server/use-cases/read-ai-settings";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin");
@@ -10,5 +11,6 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function AiServicePage() {
   await requirePage("/admin/ai-service");
-  return <AdminSectionEmpty section="aiService" />;
+  const [initial, firstAuditPage] = await Promise.all([readAiSettings(), readAiSettingsAudit(0)]);
+  return <AiServiceScreen initial={initial} firstAuditPage={firstAuditPage} />;
 }

@@ -1,13 +1,15 @@
 import "server-only";
 import { embed, embedMany, type EmbeddingModel } from "ai";
 import { createOpenAI } from "@ai-sdk/openai";
-import { env } from "@/lib/env";
 import { log } from "@/lib/server/log";
 import { recordApiUsage } from "@/lib/server/queries/api-usage";
+import { currentAiConfig, redactKey } from "./ai-config";
 
-// Embeddings for semantic search, when an embedding model is configured (EMBEDDING_MODEL with an
-// OpenAI-compatible service). Without one, or when a call fails, search is lexical only: a
-// failed embedding never fails a document or a question.
+// Embeddings for semantic search, when an embedding model is configured (on the AI-service screen
+// or EMBEDDING_MODEL, with an OpenAI-compatible service; not while the offline model is switched
+// on). Without one, or when a call fails, search is lexical only: a failed embedding never fails
+// a document or a question. Passages embedded by an earlier model of another size are left out of
+// the semantic half (lib/server/retrieval/vector-index.ts compares only vectors of one length).
 
 const DOCUMENT_TIMEOUT_MS = 60_000;
 const QUERY_TIMEOUT_MS = 5_000;
@@ -22,17 +24,23 @@ export function setEmbeddingModelForTests(model: Model | null | undefined) {
   testModel = model;
 }
 
-let configured: Model | null | undefined;
+// One client per configuration, made again when the settings change.
+let configured: { signature: string; model: Model | null } | undefined;
 
-export function embeddingModel(): Model | null {
-  if (testModel !== undefined) return testModel;
-  if (configured === undefined) {
-    configured =
-      env.EMBEDDING_MODEL && (env.OPENAI_API_KEY || env.OPENAI_BASE_URL)
-        ? createOpenAI({ apiKey: env.OPENAI_API_KEY ?? "none", baseURL: env.OPENAI_BASE_URL }).embedding(env.EMBEDDING_MODEL)
-        : null;
+export async function embeddingModel(): Promise<{ model: Model; secret?: string } | null> {
+  if (testModel !== undefined) return testModel ? { model: testModel } : null;
+  const config = await currentAiConfig();
+  const signature = JSON.stringify([config.offline, config.embeddingModel, config.baseUrl, config.apiKey]);
+  if (configured?.signature !== signature) {
+    configured = {
+      signature,
+      model:
+        !config.offline && config.embeddingModel
+          ? createOpenAI({ apiKey: config.apiKey ?? "none", baseURL: config.baseUrl }).embedding(config.embeddingModel)
+          : null,
+    };
   }
-  return configured;
+  return configured.model ? { model: configured.model, secret: config.apiKey } : null;
 }
 
 function describe(model: Model) {
@@ -45,8 +53,9 @@ async function logged<T>(
   run: (model: Model, signal: AbortSignal) => Promise<{ value: T; tokens: number }>,
   timeoutMs: number,
 ): Promise<T | null> {
-  const model = embeddingModel();
-  if (!model) return null;
+  const configured = await embeddingModel();
+  if (!configured) return null;
+  const { model, secret } = configured;
   const started = Date.now();
   const signal = AbortSignal.timeout(timeoutMs);
   try {
@@ -55,14 +64,15 @@ async function logged<T>(
     return value;
   } catch (error) {
     const timedOut = signal.aborted;
-    log.warn("embedding failed", { route, error: error instanceof Error ? error.message : String(error) });
+    const message = redactKey(error instanceof Error ? error.message : String(error), secret);
+    log.warn("embedding failed", { route, error: message });
     await recordApiUsage({
       ...describe(model),
       route,
       userId,
       latencyMs: Date.now() - started,
       outcome: timedOut ? "timeout" : "error",
-      errorMessage: error instanceof Error ? error.message : String(error),
+      errorMessage: message,
     }).catch(() => undefined);
     return null;
   }

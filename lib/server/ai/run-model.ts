@@ -4,7 +4,8 @@ import type { SharedV4ProviderOptions } from "@ai-sdk/provider";
 import { AI_CHUNK_TIMEOUT_MS, AI_MAX_OUTPUT_TOKENS, AI_REPLY_TIMEOUT_MS } from "@/lib/constants";
 import { log } from "@/lib/server/log";
 import { recordApiUsage } from "@/lib/server/queries/api-usage";
-import { offlineResolved, resolveModel, type ModelPurpose } from "./providers";
+import { redactKey } from "./ai-config";
+import { offlineResolved, resolveModel, type ModelPurpose, type ResolvedModel } from "./providers";
 
 export type ModelOutcome = "ok" | "error" | "timeout" | "rate_limited";
 
@@ -13,6 +14,10 @@ export class ModelCallError extends Error {
   constructor(
     readonly outcome: Exclude<ModelOutcome, "ok">,
     message: string,
+    /** The service's HTTP status, when it answered with an error. */
+    readonly statusCode?: number,
+    /** The service's own error code (OpenAI's error.code, e.g. model_not_found), when it gave one. */
+    readonly serviceCode?: string,
   ) {
     super(message);
     this.name = "ModelCallError";
@@ -33,6 +38,10 @@ export interface ModelCall {
   maxOutputTokens?: number;
   /** Use the built-in model whatever is configured (the fallback after a hosted model failed). */
   forceOffline?: boolean;
+  /** An empty reply is a success (the connection test: the service answered). */
+  allowEmptyReply?: boolean;
+  /** This model rather than the configured one (the admin's connection test of settings not yet saved). */
+  model?: ResolvedModel;
   timeoutMs?: number;
   chunkTimeoutMs?: number;
 }
@@ -52,7 +61,26 @@ function outcomeOf(error: unknown, timedOut: boolean): Exclude<ModelOutcome, "ok
 
 function describe(error: unknown): string {
   if (APICallError.isInstance(error)) return `${error.statusCode ?? "no status"}: ${error.message}`;
-  return error instanceof Error ? error.message : String(error);
+  if (error instanceof Error) {
+    // A refused connection says why only in its cause (ECONNREFUSED, ENOTFOUND).
+    const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause;
+    const detail = typeof cause?.code === "string" ? cause.code : typeof cause?.message === "string" ? cause.message : undefined;
+    return detail && !error.message.includes(detail) ? `${error.message} (${detail})` : error.message;
+  }
+  return String(error);
+}
+
+/** OpenAI-style error bodies carry { error: { code } }; other services may not. */
+function serviceCodeOf(error: unknown): string | undefined {
+  if (!APICallError.isInstance(error)) return undefined;
+  const data = error.data as { error?: { code?: unknown } } | undefined;
+  if (typeof data?.error?.code === "string") return data.error.code;
+  try {
+    const body = JSON.parse(error.responseBody ?? "") as { error?: { code?: unknown } };
+    return typeof body?.error?.code === "string" ? body.error.code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -62,7 +90,10 @@ function describe(error: unknown): string {
  * ends as a ModelCallError within the time-out; nothing escapes that could take the server down.
  */
 export async function runModel(call: ModelCall): Promise<ModelReply> {
-  const resolved = call.forceOffline ? offlineResolved() : await resolveModel(call.purpose);
+  const resolved = call.model ?? (call.forceOffline ? offlineResolved() : await resolveModel(call.purpose));
+  // The configured cap bounds every call; a call (suggestions, image notes) may ask for less.
+  const cap = resolved.maxOutputTokens ?? AI_MAX_OUTPUT_TOKENS;
+  const maxOutputTokens = Math.min(call.maxOutputTokens ?? cap, cap);
   const started = Date.now();
   const timeoutMs = call.timeoutMs ?? resolved.timeoutMs ?? AI_REPLY_TIMEOUT_MS;
   const total = AbortSignal.timeout(timeoutMs);
@@ -93,7 +124,7 @@ export async function runModel(call: ModelCall): Promise<ModelReply> {
       model: resolved.model,
       instructions: call.instructions,
       messages: call.messages,
-      maxOutputTokens: call.maxOutputTokens ?? AI_MAX_OUTPUT_TOKENS,
+      maxOutputTokens,
       // No retries: a retry after a back-off would spend the time-out the user is waiting through.
       maxRetries: 0,
       abortSignal: signal,
@@ -117,13 +148,15 @@ export async function runModel(call: ModelCall): Promise<ModelReply> {
       }
     }
     if (signal.aborted) throw new Error("aborted");
-    if (text.trim() === "") throw new Error("the model returned no text");
+    if (text.trim() === "" && !call.allowEmptyReply) throw new Error("the model returned no text");
   } catch (error) {
     const outcome = outcomeOf(error, signal.aborted);
-    const message = describe(error);
+    // Some services quote the key they refused: it goes into no log line and no stored row.
+    const message = redactKey(describe(error), resolved.secret);
     log.warn("model call failed", { route: call.route, provider: resolved.provider, model: resolved.modelId, outcome, error: message });
     await record(outcome, message);
-    throw new ModelCallError(outcome, message);
+    const statusCode = APICallError.isInstance(error) ? error.statusCode : undefined;
+    throw new ModelCallError(outcome, message, statusCode, serviceCodeOf(error));
   } finally {
     clearTimeout(idleTimer);
   }

@@ -223,6 +223,8 @@ export const messages = pgTable(
     index("messages_owner_idx").on(t.ownerId, t.createdAt),
     index("messages_share_session_idx").on(t.sharedAssistantId, t.sessionId, t.createdAt),
     index("messages_share_user_idx").on(t.sharedAssistantId, t.registeredUserId, t.createdAt),
+    // A guest's conversation on a share, read by the share's owner (and the cascade from guest_sessions).
+    index("messages_share_guest_idx").on(t.sharedAssistantId, t.guestUserId, t.createdAt),
     uniqueIndex("messages_client_key").on(t.clientId),
   ],
 );
@@ -337,6 +339,22 @@ export const appSettings = pgTable("app_settings", {
   value: jsonb("value").notNull(),
   updatedAt: updatedAt(),
 });
+
+// Who changed an app setting, when and what (field by field; a secret only as "changed", never
+// its value). Kept on the screen that changes the setting.
+export const settingsAudit = pgTable(
+  "settings_audit",
+  {
+    id: id(),
+    setting: text("setting").notNull(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    // As the actor was called then: the list stays readable after the account is renamed or deleted.
+    actorName: text("actor_name").notNull(),
+    changes: jsonb("changes").$type<unknown[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("settings_audit_setting_created_idx").on(t.setting, t.createdAt)],
+);
 
 // Fixed-window counters shared by every instance (login throttling, abuse limits).
 export const rateLimits = pgTable("rate_limits", {

@@ -50,6 +50,16 @@ export async function findEmbedOrigins(shareId: string): Promise<string[]> {
   return row?.embedOrigins ?? [];
 }
 
+/** The owner's live share with this link, or nothing (another owner's share is nothing too). */
+export async function findOwnerShare(ownerId: string, shareId: string): Promise<SharedAssistantRow | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .select()
+    .from(sharedAssistants)
+    .where(and(eq(sharedAssistants.ownerId, ownerId), eq(sharedAssistants.shareId, shareId), active));
+  return row;
+}
+
 export async function listOwnerShares(ownerId: string): Promise<SharedAssistantRow[]> {
   const db = await getDb();
   return db.select().from(sharedAssistants).where(and(eq(sharedAssistants.ownerId, ownerId), active)).orderBy(desc(sharedAssistants.createdAt));

@@ -3,8 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { startFakeOpenAi } from "../../support/fake-openai";
 import { startInstance, waitForHealth } from "../support/app-instance";
-import { TWO_INSTANCE_PORTS, TWO_INSTANCE_SHARE_PORTS } from "../support/ports";
+import { TWO_INSTANCE_AI_PORTS, TWO_INSTANCE_PORTS, TWO_INSTANCE_SHARE_PORTS } from "../support/ports";
 
 // SECURITY.md "Reliability": two app instances on one PostgreSQL. Documents uploaded through
 // either instance are processed exactly once, by whichever instance claims the job.
@@ -12,10 +13,10 @@ import { TWO_INSTANCE_PORTS, TWO_INSTANCE_SHARE_PORTS } from "../support/ports";
 
 const serverUrl = process.env.TEST_DATABASE_URL!;
 
-const startServer = (port: number, databaseUrl: string, dataDir: string) => startInstance({ port, dataDir, env: { DATABASE_URL: databaseUrl } });
+const startServer = (port: number, databaseUrl: string, dataDir: string, env: Record<string, string> = {}) => startInstance({ port, dataDir, env: { DATABASE_URL: databaseUrl, ...env } });
 
 /** Two app instances on a fresh database of their own, sharing one file store; stopped and dropped after. */
-async function withTwoInstances(ports: number[], run: (bases: string[], databaseUrl: string) => Promise<void>) {
+async function withTwoInstances(ports: number[], run: (bases: string[], databaseUrl: string) => Promise<void>, env: Record<string, string> = {}) {
   const name = `two_instances_${Date.now()}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -25,7 +26,7 @@ async function withTwoInstances(ports: number[], run: (bases: string[], database
   url.pathname = `/${name}`;
   // One shared store for uploaded files, as one shared disk or bucket would be.
   const dataDir = mkdtempSync(path.join(tmpdir(), "docchat-two-"));
-  const servers = ports.map((port) => startServer(port, url.toString(), dataDir));
+  const servers = ports.map((port) => startServer(port, url.toString(), dataDir, env));
   const bases = ports.map((port) => `http://127.0.0.1:${port}`);
   try {
     await Promise.all(bases.map((base) => waitForHealth(base)));
@@ -153,4 +154,73 @@ test("a share created on one instance works on the other: answers, guest convers
     // The first session, signed in separately, is untouched.
     expect((await fetch(`${a}/api/user`, { headers: { cookie } })).status).toBe(200);
   });
+});
+
+test("AI-service settings saved on one instance are in force on the other within 5 s, the key stored only as ciphertext", async () => {
+  test.setTimeout(180_000);
+  const KEY = "sk-two-instances-secret-key-4242";
+  const fake = await startFakeOpenAi();
+  fake.requiredKey = KEY;
+  fake.reply = "來自設定的 AI 服務。";
+  const form = { baseUrl: "", chatModel: "", visionModel: "", embeddingModel: "", maxOutputTokens: null, offline: false };
+  try {
+    await withTwoInstances(
+      TWO_INSTANCE_AI_PORTS,
+      async ([a, b], databaseUrl) => {
+        const cookie = await firstAdmin(a, "ai-two@example.com");
+        const ask = async (base: string) => {
+          const res = await fetch(`${base}/api/messages`, { method: "POST", headers: { cookie, origin: base, "content-type": "application/json" }, body: JSON.stringify({ content: "今天適合出門嗎？" }) });
+          expect(res.status).toBe(200);
+          return ((await res.json()) as { aiMessage: { content: string } }).aiMessage.content;
+        };
+        const save = (base: string, body: Record<string, unknown>) =>
+          fetch(`${base}/api/settings/ai-service`, { method: "PUT", headers: { cookie, origin: base, "content-type": "application/json" }, body: JSON.stringify({ ...form, ...body }) });
+        /** Asks on `base` until the reply comes from the fake service (or stops coming from it); the time it took. */
+        const untilReply = async (base: string, fromService: boolean) => {
+          const started = Date.now();
+          while ((await ask(base)) === fake.reply ? !fromService : fromService) {
+            expect(Date.now() - started, "within 5 s").toBeLessThan(5_000);
+            await new Promise((r) => setTimeout(r, 200));
+          }
+          return Date.now() - started;
+        };
+
+        // B answers with the offline model, and holds its copy of the (empty) settings.
+        expect(await ask(b)).not.toBe(fake.reply);
+        expect(fake.requests).toHaveLength(0);
+
+        // Saved on A: B's replies come from the service within 5 s.
+        expect((await save(a, { baseUrl: fake.baseUrl, apiKey: KEY, chatModel: "two-model" })).status).toBe(200);
+        expect(await untilReply(b, true)).toBeLessThan(5_000);
+        expect(fake.requests.at(-1)).toMatchObject({ authorization: `Bearer ${KEY}` });
+        expect(fake.requests.at(-1)?.body.model).toBe("two-model");
+
+        // What PostgreSQL holds is ciphertext, and B shows only the key's last four characters.
+        const db = new pg.Client({ connectionString: databaseUrl });
+        await db.connect();
+        try {
+          const { rows } = await db.query("SELECT value FROM app_settings WHERE key = 'ai_service'");
+          expect(JSON.stringify(rows[0].value)).not.toContain(KEY.slice(0, -4));
+          expect(rows[0].value.apiKeyCiphertext).toMatch(/^v1\./);
+          const { rows: audit } = await db.query("SELECT changes FROM settings_audit WHERE setting = 'ai_service'");
+          expect(audit).toHaveLength(1);
+          expect(JSON.stringify(audit)).not.toContain(KEY.slice(0, -4));
+        } finally {
+          await db.end();
+        }
+        const seen = await (await fetch(`${b}/api/settings/ai-service`, { headers: { cookie } })).text();
+        expect(seen).toContain('"apiKeyLast4":"4242"');
+        expect(seen).not.toContain(KEY.slice(0, -4));
+
+        // The offline switch saved on B: A stops calling the service within 5 s.
+        expect(await ask(a)).toBe(fake.reply);
+        expect((await save(b, { baseUrl: fake.baseUrl, chatModel: "two-model", offline: true })).status).toBe(200);
+        expect(await untilReply(a, false)).toBeLessThan(5_000);
+      },
+      // The admin asks more than 30 questions a minute here.
+      { MESSAGE_LIMIT_PER_USER_PER_MINUTE: "500" },
+    );
+  } finally {
+    await fake.close();
+  }
 });

@@ -16,6 +16,8 @@ export const DURABLE_PORT = E2E_PORT + 10;
 export const TWO_INSTANCE_PORTS = [E2E_PORT + 20, E2E_PORT + 21];
 /** The second pair, for the share spec in postgres/two-instances. */
 export const TWO_INSTANCE_SHARE_PORTS = [E2E_PORT + 22, E2E_PORT + 23];
+/** The third pair, for the AI-service settings spec in postgres/two-instances. */
+export const TWO_INSTANCE_AI_PORTS = [E2E_PORT + 24, E2E_PORT + 25];
 export const GOOGLE_USER = { email: "google.user@example.com", name: "Google 使用者" };
 /** The instance that parses hostile uploads in 17-bounded-ingestion. */
 export const BOUNDED_INGEST_PORT = E2E_PORT + 50;

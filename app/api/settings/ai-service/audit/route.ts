@@ -1,0 +1,9 @@
+import { z } from "zod";
+import { route } from "@/lib/server/http/route";
+import { readAiSettingsAudit } from "@/lib/server/use-cases/read-ai-settings";
+
+// GET /api/settings/ai-service/audit?page=: who changed the AI service's settings, when and what (newest first).
+export const GET = route(
+  { auth: "admin", query: z.object({ page: z.coerce.number().int().min(0).max(100_000).default(0) }) },
+  async ({ query }) => readAiSettingsAudit(query.page),
+);

@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { SHARE_CONVERSATION_SEARCH_MAX_LENGTH, SHARE_CONVERSATIONS_EXPORTS_PER_MINUTE } from "@/lib/constants";
+import { attachmentDisposition } from "@/lib/server/http/attachment";
+import { route } from "@/lib/server/http/route";
+import { exportConversationsOfShare } from "@/lib/server/use-cases/export-share-conversations";
+
+const query = z.object({
+  format: z.enum(["csv", "jsonl"]),
+  q: z.string().trim().max(SHARE_CONVERSATION_SEARCH_MAX_LENGTH).optional(),
+});
+
+// GET /api/shared-assistants/{shareId}/conversations/export?format=csv|jsonl&q=: the caller's share's visitor conversations as a streamed file.
+export const GET = route(
+  { auth: "workspace", query, limit: { name: "share-conversations-export", perUserPerMinute: () => SHARE_CONVERSATIONS_EXPORTS_PER_MINUTE } },
+  async ({ user, params, query }) => {
+    const file = await exportConversationsOfShare({ owner: user, shareId: params.id, search: query.q || undefined, format: query.format });
+    return new Response(file.body, {
+      headers: {
+        "content-type": file.contentType,
+        "content-disposition": attachmentDisposition(file.fileName),
+        "cache-control": "no-store",
+        "x-content-type-options": "nosniff",
+      },
+    });
+  },
+);

@@ -1,0 +1,60 @@
+// The AI-service form, between what is typed and what the API takes.
+
+export interface AiServiceFormFields {
+  offline: boolean;
+  baseUrl: string;
+  apiKey: string;
+  removeApiKey: boolean;
+  chatModel: string;
+  visionModel: string;
+  embeddingModel: string;
+  maxOutputTokens: string;
+}
+
+export interface SavedAiService {
+  baseUrl: string;
+  chatModel: string;
+  visionModel: string;
+  embeddingModel: string;
+  maxOutputTokens: number | null;
+  offline: boolean;
+}
+
+/** The form filled with what is saved; the key field always starts empty (the key never comes back). */
+export function formFromSaved(saved: SavedAiService): AiServiceFormFields {
+  return {
+    offline: saved.offline,
+    baseUrl: saved.baseUrl,
+    apiKey: "",
+    removeApiKey: false,
+    chatModel: saved.chatModel,
+    visionModel: saved.visionModel,
+    embeddingModel: saved.embeddingModel,
+    maxOutputTokens: saved.maxOutputTokens === null ? "" : String(saved.maxOutputTokens),
+  };
+}
+
+/**
+ * The body of PUT /api/settings/ai-service (and of the connection test). An empty cap is null
+ * (the default); anything else goes as a number, NaN included, for the schema to refuse.
+ */
+export function requestFromForm(form: AiServiceFormFields) {
+  const cap = form.maxOutputTokens.trim();
+  const key = form.apiKey.trim();
+  return {
+    offline: form.offline,
+    baseUrl: form.baseUrl,
+    chatModel: form.chatModel,
+    visionModel: form.visionModel,
+    embeddingModel: form.embeddingModel,
+    maxOutputTokens: cap === "" ? null : Number(cap),
+    ...(key ? { apiKey: key } : {}),
+    ...(form.removeApiKey && !key ? { removeApiKey: true } : {}),
+  };
+}
+
+/** What a connection test depends on (not the offline switch): a failed test warns only about the values it tried. */
+export function testedValues(form: AiServiceFormFields): string {
+  const { offline: _offline, ...rest } = requestFromForm(form);
+  return JSON.stringify(rest);
+}

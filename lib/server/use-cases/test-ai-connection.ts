@@ -1,0 +1,72 @@
+import "server-only";
+import { AI_CONNECTION_TEST_MAX_OUTPUT_TOKENS, AI_CONNECTION_TEST_TIMEOUT_MS } from "@/lib/constants";
+import type { AiServiceTestInput } from "@/lib/schemas/ai-service";
+import { effectiveConfig, openStoredKey, readStoredAiService, redactKey, type StoredAiService } from "@/lib/server/ai/ai-config";
+import { serviceModel } from "@/lib/server/ai/providers";
+import { ModelCallError, runModel } from "@/lib/server/ai/run-model";
+
+export const CONNECTION_TEST_ROUTE = "ai-service-test";
+
+export type ConnectionProblem = "unconfigured" | "unauthorized" | "model_not_found" | "not_found" | "timeout" | "rate_limited" | "unreachable" | "error";
+
+export type ConnectionResult =
+  | { ok: true; latencyMs: number; model: string; reply: string }
+  | { ok: false; latencyMs: number; model: string; problem: ConnectionProblem; status: number | null; message: string };
+
+const SERVICE_MESSAGE_MAX_LENGTH = 500;
+
+function problemOf(error: ModelCallError): ConnectionProblem {
+  if (error.outcome === "timeout") return "timeout";
+  const status = error.statusCode;
+  if (status === 401 || status === 403) return "unauthorized";
+  if (status === 404) return error.serviceCode === "model_not_found" || /model/i.test(error.message) ? "model_not_found" : "not_found";
+  if (status === 429) return "rate_limited";
+  if (status === undefined && /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ECONNRESET|EHOSTUNREACH|fetch failed|Cannot connect/i.test(error.message)) return "unreachable";
+  return "error";
+}
+
+/** The settings the form shows, saved or not, over the saved ones: what the test calls. */
+function candidate(stored: StoredAiService, input: AiServiceTestInput): StoredAiService {
+  const next: StoredAiService = { ...stored, offline: false };
+  for (const field of ["baseUrl", "chatModel", "visionModel", "embeddingModel"] as const) next[field] = input[field] || undefined;
+  next.maxOutputTokens = input.maxOutputTokens ?? undefined;
+  return next;
+}
+
+/**
+ * One short real call to the service the form describes, through the same path as a chat reply
+ * (runModel: the same client, time-outs and usage row), whatever the offline switch says. The
+ * answer is the time it took, or what went wrong in the service's own words (never the key).
+ */
+export async function testAiConnection(input: { userId: string; settings: AiServiceTestInput }): Promise<ConnectionResult> {
+  const stored = await readStoredAiService({ fresh: true });
+  const typed = input.settings.apiKey || undefined;
+  const key = typed ? { value: typed } : input.settings.removeApiKey ? {} : await openStoredKey(stored);
+  const config = effectiveConfig(candidate(stored, input.settings), key);
+  const model = config.chatModel;
+  if (!config.baseUrl && !config.apiKey) return { ok: false, latencyMs: 0, model, problem: "unconfigured", status: null, message: "" };
+
+  const started = Date.now();
+  try {
+    const reply = await runModel({
+      purpose: "chat",
+      route: CONNECTION_TEST_ROUTE,
+      userId: input.userId,
+      instructions: "This is a connection test. Reply with the single word OK.",
+      messages: [{ role: "user", content: "OK?" }],
+      maxOutputTokens: AI_CONNECTION_TEST_MAX_OUTPUT_TOKENS,
+      timeoutMs: AI_CONNECTION_TEST_TIMEOUT_MS,
+      chunkTimeoutMs: AI_CONNECTION_TEST_TIMEOUT_MS,
+      // A model that spends a tiny budget on reasoning may say nothing: it still answered.
+      allowEmptyReply: true,
+      model: serviceModel(config, "chat"),
+    });
+    return { ok: true, latencyMs: Date.now() - started, model, reply: reply.text.trim().slice(0, 200) };
+  } catch (error) {
+    const latencyMs = Date.now() - started;
+    if (!(error instanceof ModelCallError)) throw error;
+    // ModelCallError's message is already free of the key; said again here, as this goes to a browser.
+    const message = redactKey(error.message, config.apiKey).slice(0, SERVICE_MESSAGE_MAX_LENGTH);
+    return { ok: false, latencyMs, model, problem: problemOf(error), status: error.statusCode ?? null, message };
+  }
+}

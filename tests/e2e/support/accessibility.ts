@@ -1,0 +1,13 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/** axe-core on the page as it stands: no violation of serious or critical impact. */
+export async function expectNoSeriousViolations(page: Page, context: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
+  expect(serious, context).toEqual([]);
+  // The check ran over something: a page with content passes some rules.
+  expect(results.passes.length, context).toBeGreaterThan(0);
+}
