@@ -20,7 +20,7 @@ export const USAGE_EXPORT_MAX_ROWS = 100_000;
  * Up to this many calls in a range, latency percentiles are computed exactly from the calls
  * themselves; above it, from the rollup's latency histogram (see LATENCY_BUCKET_BOUNDS_MS).
  */
-export const USAGE_EXACT_LATENCY_MAX_CALLS = 20_000;
+export const USAGE_EXACT_LATENCY_MAX_CALLS = 10_000;
 
 /**
  * Lower bounds (ms) of the latency histogram's buckets after the first ([0, 10) ms); the last

@@ -86,15 +86,22 @@ function percentile(source: UsageSource, q: number): SQL {
   return sql.raw(`api_usage_latency_percentile(ARRAY[${LATENCY_COLUMNS.map((c) => `sum(u.${c})`).join(", ")}]::bigint[], ${q})`);
 }
 
+const OFFLINE = sql.raw(`'${OFFLINE_PROVIDER}'`);
+
+/**
+ * The estimated cost in dollars of rows `u` (rollup rows or calls) joined with their model's price
+ * `p`: null for a model without a price, 0 for the offline model.
+ */
+export const ROW_COST = sql`CASE WHEN u.provider = ${OFFLINE} THEN 0 ELSE (u.input_tokens * p.input_per_million + u.output_tokens * p.output_per_million) / 1000000 END`;
+
 /** The aggregate columns every view shows, over rows `u` joined with their model's price `p`. */
 function metrics(source: UsageSource): SQL {
-  const offline = sql.raw(`'${OFFLINE_PROVIDER}'`);
   return sql`sum(u.calls)::float8 AS calls,
     sum(u.errors)::float8 AS errors,
     sum(u.input_tokens)::float8 AS input_tokens,
     sum(u.output_tokens)::float8 AS output_tokens,
-    coalesce(sum(CASE WHEN u.provider = ${offline} THEN 0 ELSE (u.input_tokens * p.input_per_million + u.output_tokens * p.output_per_million) / 1000000 END), 0)::float8 AS cost,
-    sum(CASE WHEN u.provider <> ${offline} AND p.model IS NULL THEN u.calls ELSE 0 END)::float8 AS unpriced_calls,
+    coalesce(sum(${ROW_COST}), 0)::float8 AS cost,
+    sum(CASE WHEN u.provider <> ${OFFLINE} AND p.model IS NULL THEN u.calls ELSE 0 END)::float8 AS unpriced_calls,
     ${percentile(source, 0.5)} AS p50,
     ${percentile(source, 0.95)} AS p95`;
 }
