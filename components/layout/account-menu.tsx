@@ -33,8 +33,10 @@ export function AccountMenu({ user, help }: { user: ClientUser | null; help: Nav
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" data-testid="account-menu" aria-label={t("accountMenu")} className="max-w-44">
+        <Button variant="outline" size="sm" data-testid="account-menu" className="max-w-44">
           <UserRound />
+          {/* The name read out includes the visible one (WCAG 2.5.3, label in name). */}
+          <span className="sr-only">{t("accountMenu")} </span>
           <span className="truncate">{user.displayName}</span>
         </Button>
       </DropdownMenuTrigger>

@@ -18,8 +18,8 @@ export async function DashboardActivityLists({ dashboard }: { dashboard: Dashboa
   const { snapshot } = dashboard;
 
   return (
-    <div className="grid gap-4 lg:grid-cols-2">
-      <Card className="gap-3" data-testid="dashboard-feedback">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
+      <Card className="min-w-0 gap-3" data-testid="dashboard-feedback">
         <CardHeader className="flex-row items-center justify-between gap-3">
           <CardTitle className="flex items-center gap-2">
             <MessageSquare className="size-4 text-muted-foreground" aria-hidden />
@@ -57,7 +57,7 @@ export async function DashboardActivityLists({ dashboard }: { dashboard: Dashboa
         </CardContent>
       </Card>
 
-      <Card className="gap-3" data-testid="dashboard-failures">
+      <Card className="min-w-0 gap-3" data-testid="dashboard-failures">
         <CardHeader>
           <CardTitle className="flex items-center gap-2">
             <AlertTriangle className="size-4 text-muted-foreground" aria-hidden />

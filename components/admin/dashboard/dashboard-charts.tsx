@@ -14,7 +14,7 @@ const legendText = (value: string) => <span style={{ color: "var(--foreground)",
 function ChartCard({ title, summary, testId, children }: { title: string; summary: string; testId: string; children: React.ReactNode }) {
   const captionId = useId();
   return (
-    <Card className="gap-3">
+    <Card className="min-w-0 gap-3">
       <CardHeader>
         <CardTitle>{title}</CardTitle>
       </CardHeader>
@@ -49,16 +49,16 @@ export function DashboardCharts({ series }: { series: DashboardDay[] }) {
   const summary = (metric: string) => t("charts.summary", { metric, days: series.length });
 
   return (
-    <div className="grid gap-4 lg:grid-cols-3">
+    <div className="grid grid-cols-1 gap-4 lg:grid-cols-3">
       <ChartCard title={t("charts.activity")} summary={summary(t("messages"))} testId="dashboard-chart-messages">
         <BarChart {...common}>
           <CartesianGrid vertical={false} stroke="var(--border)" />
           <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={{ stroke: "var(--border)" }} minTickGap={10} />
           <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} width={40} tickFormatter={f.compact} allowDecimals={false} />
           {tooltip()}
-          <Legend formatter={legendText} iconType="circle" iconSize={8} />
-          <Bar dataKey="ownerMessages" name={t("messages")} stackId="m" fill="var(--chart-1)" />
-          <Bar dataKey="shareMessages" name={t("shareMessages")} stackId="m" fill="var(--chart-2)" radius={[3, 3, 0, 0]} />
+          <Legend formatter={legendText} iconType="circle" iconSize={8} itemSorter={null} />
+          <Bar isAnimationActive={false} dataKey="ownerMessages" name={t("messages")} stackId="m" fill="var(--chart-1)" />
+          <Bar isAnimationActive={false} dataKey="shareMessages" name={t("shareMessages")} stackId="m" fill="var(--chart-2)" radius={[3, 3, 0, 0]} />
         </BarChart>
       </ChartCard>
       <ChartCard title={t("charts.users")} summary={summary(t("activeUsers"))} testId="dashboard-chart-users">
@@ -67,9 +67,9 @@ export function DashboardCharts({ series }: { series: DashboardDay[] }) {
           <XAxis dataKey="label" tick={AXIS_TICK} tickLine={false} axisLine={{ stroke: "var(--border)" }} minTickGap={10} />
           <YAxis tick={AXIS_TICK} tickLine={false} axisLine={false} width={40} tickFormatter={f.compact} allowDecimals={false} />
           {tooltip()}
-          <Legend formatter={legendText} iconType="circle" iconSize={8} />
-          <Line type="monotone" dataKey="activeUsers" name={t("activeUsers")} stroke="var(--chart-1)" strokeWidth={2} dot={false} />
-          <Line type="monotone" dataKey="newUsers" name={t("newUsers")} stroke="var(--chart-3)" strokeWidth={2} dot={false} />
+          <Legend formatter={legendText} iconType="circle" iconSize={8} itemSorter={null} />
+          <Line isAnimationActive={false} type="linear" dataKey="activeUsers" name={t("activeUsers")} stroke="var(--chart-1)" strokeWidth={2} dot={false} />
+          <Line isAnimationActive={false} type="linear" dataKey="newUsers" name={t("newUsers")} stroke="var(--chart-3)" strokeWidth={2} dot={false} />
         </LineChart>
       </ChartCard>
       <ChartCard title={t("charts.usage")} summary={summary(t("tokens"))} testId="dashboard-chart-usage">
@@ -79,9 +79,9 @@ export function DashboardCharts({ series }: { series: DashboardDay[] }) {
           <YAxis yAxisId="tokens" tick={AXIS_TICK} tickLine={false} axisLine={false} width={44} tickFormatter={f.compact} />
           <YAxis yAxisId="cost" orientation="right" tick={AXIS_TICK} tickLine={false} axisLine={false} width={52} tickFormatter={(n: number) => f.usd(n)} />
           {tooltip()}
-          <Legend formatter={legendText} iconType="circle" iconSize={8} />
-          <Bar yAxisId="tokens" dataKey="tokens" name={t("tokens")} fill="var(--chart-5)" radius={[3, 3, 0, 0]} />
-          <Line yAxisId="cost" type="monotone" dataKey="cost" name={t("cost")} stroke="var(--chart-3)" strokeWidth={2} dot={false} />
+          <Legend formatter={legendText} iconType="circle" iconSize={8} itemSorter={null} />
+          <Bar isAnimationActive={false} yAxisId="tokens" dataKey="tokens" name={t("tokens")} fill="var(--chart-5)" radius={[3, 3, 0, 0]} />
+          <Line isAnimationActive={false} yAxisId="cost" type="monotone" dataKey="cost" name={t("cost")} stroke="var(--chart-3)" strokeWidth={2} dot={false} />
         </ComposedChart>
       </ChartCard>
     </div>

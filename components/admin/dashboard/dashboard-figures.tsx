@@ -49,7 +49,7 @@ export async function DashboardFigures({ dashboard }: { dashboard: Dashboard }) 
     {
       label: t("shares"),
       value: n(snapshot.activeShares),
-      caption: t("sharesActive", { count: n(snapshot.activeShares) }),
+      caption: t("sharesActive"),
       lines: [`${t("newShares")} · ${today(n(day.newShares))} · ${period} ${n(range.newShares)}`],
       testId: "dash-shares",
     },

@@ -71,7 +71,7 @@ function PriceRow({ row, onSaved }: { row: ModelPriceRow; onSaved: (prices: Mode
 
   return (
     <li className="py-3" data-testid={`price-row-${id}`}>
-      <form onSubmit={save} noValidate className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_8.5rem_8.5rem_auto] sm:items-center">
+      <form onSubmit={save} noValidate className="grid gap-2 sm:grid-cols-[minmax(0,1fr)_8.5rem_8.5rem_9rem] sm:items-center">
         <div className="min-w-0">
           <div className="truncate font-medium">{row.model}</div>
           <div className="truncate text-xs text-muted-foreground">{row.providers.join(", ") || t("notSet")}</div>
@@ -169,7 +169,7 @@ function NewModelRow({ onSaved }: { onSaved: (prices: ModelPriceRow[]) => void }
   };
 
   return (
-    <form onSubmit={add} noValidate className="mt-2 grid gap-2 border-t pt-4 sm:grid-cols-[minmax(0,1fr)_8.5rem_8.5rem_auto] sm:items-end" data-testid="price-new">
+    <form onSubmit={add} noValidate className="mt-2 grid gap-2 border-t pt-4 sm:grid-cols-[minmax(0,1fr)_8.5rem_8.5rem_9rem] sm:items-end" data-testid="price-new">
       <div className="grid gap-1.5">
         <Label htmlFor="price-new-model">{t("newModel")}</Label>
         <Input id="price-new-model" value={model} onChange={(e) => setModel(e.target.value)} placeholder={t("newModelName")} autoComplete="off" />
@@ -210,7 +210,7 @@ export function ModelPriceEditor() {
         <CardDescription>{t("description")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <div className="hidden text-xs text-muted-foreground sm:grid sm:grid-cols-[minmax(0,1fr)_8.5rem_8.5rem_auto] sm:gap-2" aria-hidden>
+        <div className="hidden text-xs text-muted-foreground sm:grid sm:grid-cols-[minmax(0,1fr)_8.5rem_8.5rem_9rem] sm:gap-2" aria-hidden>
           <span>{t("model")}</span>
           <span>
             {t("input")} <span className="whitespace-nowrap">({t("unit")})</span>

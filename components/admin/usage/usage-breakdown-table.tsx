@@ -65,7 +65,7 @@ export function UsageBreakdownTable({
     >
       <table className="w-full min-w-[760px] text-sm">
         <caption className="sr-only">{t("tableLabel", { dimension: dimensionName })}</caption>
-        <thead className="border-b bg-muted/50 text-xs text-muted-foreground">
+        <thead className="border-b bg-muted text-xs text-muted-foreground">
           <tr>
             {COLUMNS.map((column) => {
               const active = column === sort;
@@ -81,7 +81,7 @@ export function UsageBreakdownTable({
                     type="button"
                     onClick={() => onSort(column, active ? (dir === "asc" ? "desc" : "asc") : FIRST_DIRECTION(column))}
                     className={cn(
-                      "inline-flex items-center gap-1 rounded px-1 py-1 outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                      "inline-flex items-center gap-1 rounded px-1 py-1 whitespace-nowrap outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50",
                       active && "text-foreground",
                       column !== "name" && "flex-row-reverse",
                     )}

@@ -44,7 +44,7 @@ export function UsageDayChart({ days }: { days: UsageDay[] }) {
       formatter={(value) => (typeof value === "number" ? valueFormat(value) : String(value ?? "—"))}
     />
   );
-  const legend = <Legend formatter={legendText} iconType="circle" iconSize={8} />;
+  const legend = <Legend formatter={legendText} iconType="circle" iconSize={8} itemSorter={null} />;
 
   return (
     <div>
@@ -60,8 +60,8 @@ export function UsageDayChart({ days }: { days: UsageDay[] }) {
             {yAxis}
             {tooltip}
             {legend}
-            <Line type="monotone" dataKey="p50" name="p50" stroke="var(--chart-1)" strokeWidth={2} dot={days.length <= 31} />
-            <Line type="monotone" dataKey="p95" name="p95" stroke="var(--chart-3)" strokeWidth={2} dot={days.length <= 31} />
+            <Line isAnimationActive={false} type="monotone" dataKey="p50" name="p50" stroke="var(--chart-1)" strokeWidth={2} dot={days.length <= 31} />
+            <Line isAnimationActive={false} type="monotone" dataKey="p95" name="p95" stroke="var(--chart-3)" strokeWidth={2} dot={days.length <= 31} />
           </LineChart>
         ) : (
           <BarChart {...common}>
@@ -72,16 +72,16 @@ export function UsageDayChart({ days }: { days: UsageDay[] }) {
             {metric === "cost" ? null : legend}
             {metric === "calls" ? (
               <>
-                <Bar dataKey="ok" name={t("chart.ok")} stackId="calls" fill="var(--chart-1)" />
-                <Bar dataKey="errors" name={t("chart.failed")} stackId="calls" fill="var(--chart-4)" radius={[3, 3, 0, 0]} />
+                <Bar isAnimationActive={false} dataKey="ok" name={t("chart.ok")} stackId="calls" fill="var(--chart-1)" />
+                <Bar isAnimationActive={false} dataKey="errors" name={t("chart.failed")} stackId="calls" fill="var(--chart-4)" radius={[3, 3, 0, 0]} />
               </>
             ) : metric === "tokens" ? (
               <>
-                <Bar dataKey="inputTokens" name={t("chart.input")} stackId="tokens" fill="var(--chart-2)" />
-                <Bar dataKey="outputTokens" name={t("chart.output")} stackId="tokens" fill="var(--chart-5)" radius={[3, 3, 0, 0]} />
+                <Bar isAnimationActive={false} dataKey="inputTokens" name={t("chart.input")} stackId="tokens" fill="var(--chart-2)" />
+                <Bar isAnimationActive={false} dataKey="outputTokens" name={t("chart.output")} stackId="tokens" fill="var(--chart-5)" radius={[3, 3, 0, 0]} />
               </>
             ) : (
-              <Bar dataKey="cost" name={t("chart.cost")} fill="var(--chart-3)" radius={[3, 3, 0, 0]} />
+              <Bar isAnimationActive={false} dataKey="cost" name={t("chart.cost")} fill="var(--chart-3)" radius={[3, 3, 0, 0]} />
             )}
           </BarChart>
         )}
