@@ -3,13 +3,15 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { Activity, Bot, CalendarCheck, ChevronRight, Mail, MessageSquare, Send, Users, type LucideIcon } from "lucide-react";
 import { PageHeader } from "@/components/layout/page-header";
+import { DashboardActivityLists } from "@/components/admin/dashboard/dashboard-activity-lists";
+import { DashboardCharts } from "@/components/admin/dashboard/dashboard-charts";
+import { DashboardFigures } from "@/components/admin/dashboard/dashboard-figures";
 import { WorkspaceAccessSetting } from "@/components/admin/workspace-access-setting";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { requirePage } from "@/lib/server/auth/page-guard";
-import { countUsers } from "@/lib/server/queries/users";
-import { countNewFeedback } from "@/lib/server/queries/feedback";
 import { getWorkspaceAccess } from "@/lib/server/services/workspace-access";
+import { DASHBOARD_PERIODS, loadDashboard, type DashboardPeriod } from "@/lib/server/use-cases/load-dashboard";
 import { cn } from "@/lib/utils";
 
 type SectionKey = "users" | "feedback" | "emailManagement" | "emailProgress" | "apiUsage" | "aiService" | "dailyCheckin";
@@ -37,36 +39,46 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-export default async function AdminPage() {
+export default async function AdminPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const user = await requirePage("/admin");
   const t = await getTranslations("admin");
+  const tDashboard = await getTranslations("dashboard");
   const isAdmin = user.role === "admin";
-  const overview = isAdmin ? await loadOverview() : null;
+  const requested = Number((await searchParams).days);
+  const days: DashboardPeriod = DASHBOARD_PERIODS.find((p) => p === requested) ?? 30;
+  const [dashboard, workspaceAccess] = await Promise.all([loadDashboard({ role: user.role, days }), isAdmin ? getWorkspaceAccess() : null]);
 
   return (
     <>
       <PageHeader title={t("title")} description={t("description")} />
 
-      {overview ? (
-        <section aria-labelledby="admin-overview" className="mb-8 grid gap-4 lg:grid-cols-3">
-          <h2 id="admin-overview" className="sr-only">
-            {t("stats")}
+      <section aria-labelledby="admin-overview" className="mb-8 flex flex-col gap-4" data-testid="dashboard">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="admin-overview" className="text-base font-semibold">
+            {tDashboard("overview")}
           </h2>
-          <div className="grid grid-cols-2 gap-4 lg:col-span-1 lg:grid-cols-1">
-            <StatLink href="/admin/users" label={t("totalUsers")} value={overview.totalUsers} testId="stat-total-users" />
-            <StatLink
-              href="/admin/feedback"
-              label={t("newFeedback")}
-              value={overview.newFeedback}
-              testId="stat-new-feedback"
-              highlight={overview.newFeedback > 0}
-            />
-          </div>
-          <div className="lg:col-span-2">
-            <WorkspaceAccessSetting initialValue={overview.workspaceAccess} />
-          </div>
-        </section>
-      ) : null}
+          <nav aria-label={tDashboard("period")} className="inline-flex gap-1 rounded-lg bg-muted p-1" data-testid="dashboard-period">
+            {DASHBOARD_PERIODS.map((period) => (
+              <Link
+                key={period}
+                href={`/admin?days=${period}`}
+                aria-current={period === days ? "page" : undefined}
+                data-testid={`dashboard-period-${period}`}
+                className={cn(
+                  "rounded-md px-3 py-1 text-sm font-medium outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                  period === days ? "bg-background text-foreground shadow-sm" : "text-muted-foreground hover:text-foreground",
+                )}
+              >
+                {tDashboard(`periods.${period}`)}
+              </Link>
+            ))}
+          </nav>
+        </div>
+        <DashboardFigures dashboard={dashboard} />
+        <DashboardCharts series={dashboard.series} />
+        <DashboardActivityLists dashboard={dashboard} />
+        {workspaceAccess ? <WorkspaceAccessSetting initialValue={workspaceAccess} /> : null}
+      </section>
 
       <section aria-labelledby="admin-sections">
         <h2 id="admin-sections" className="mb-3 text-sm font-medium text-muted-foreground">
@@ -118,37 +130,5 @@ export default async function AdminPage() {
         </ul>
       </section>
     </>
-  );
-}
-
-async function loadOverview() {
-  const [totalUsers, newFeedback, workspaceAccess] = await Promise.all([countUsers(), countNewFeedback(), getWorkspaceAccess()]);
-  return { totalUsers, newFeedback, workspaceAccess };
-}
-
-function StatLink({
-  href,
-  label,
-  value,
-  testId,
-  highlight = false,
-}: {
-  href: string;
-  label: string;
-  value: number;
-  testId: string;
-  highlight?: boolean;
-}) {
-  return (
-    <Link
-      href={href}
-      data-testid={testId}
-      className="group block rounded-xl outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
-    >
-      <Card className="h-full gap-1 px-5 transition-colors group-hover:bg-accent/40">
-        <span className="text-sm text-muted-foreground">{label}</span>
-        <span className={cn("text-3xl font-semibold tabular-nums", highlight && "text-primary")}>{value}</span>
-      </Card>
-    </Link>
   );
 }

@@ -1,12 +1,11 @@
 import { getTranslations } from "next-intl/server";
-import { Activity, Mail, Send, type LucideIcon } from "lucide-react";
+import { Mail, Send, type LucideIcon } from "lucide-react";
 import { PageHeader } from "@/components/layout/page-header";
 import { Card } from "@/components/ui/card";
 
 const SECTIONS = {
   emailManagement: Mail,
   emailProgress: Send,
-  apiUsage: Activity,
 } satisfies Record<string, LucideIcon>;
 
 export type AdminSection = keyof typeof SECTIONS;

@@ -11,6 +11,8 @@ import * as userIdRoute from "@/app/api/users/[id]/route";
 import * as feedbackRoute from "@/app/api/feedback/route";
 import * as feedbackIdRoute from "@/app/api/feedback/[id]/route";
 import * as workspaceAccess from "@/app/api/settings/workspace-access/route";
+import * as modelPricesRoute from "@/app/api/admin/model-prices/route";
+import { listModelPrices, upsertModelPrice } from "@/lib/server/queries/usage-report";
 import * as aiServiceRoute from "@/app/api/settings/ai-service/route";
 import * as aiServiceTestRoute from "@/app/api/settings/ai-service/test/route";
 import { readAiSettings } from "@/lib/server/use-cases/read-ai-settings";
@@ -574,6 +576,43 @@ const CASES: MutationCase[] = [
         allowed: async (res) => {
           expect(res.status).toBe(200);
           expect(await getWorkspaceAccess()).toBe(next);
+        },
+      };
+    },
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/model-prices",
+    handler: modelPricesRoute.PUT,
+    prepare: async () => {
+      const a = await admin();
+      const price = async () => (await listModelPrices()).find((p) => p.model === "cross-site-model")?.inputPerMillion ?? null;
+      return {
+        cookie: a.cookie,
+        body: { model: "cross-site-model", inputPerMillion: 9, outputPerMillion: 9 },
+        state: price,
+        allowed: async (res) => {
+          expect(res.status).toBe(200);
+          expect(await price()).toBe(9);
+        },
+      };
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/api/admin/model-prices",
+    handler: modelPricesRoute.DELETE,
+    prepare: async () => {
+      const a = await admin();
+      await upsertModelPrice({ model: "priced-model", inputPerMillion: 1, outputPerMillion: 2, updatedById: a.user.id });
+      const priced = async () => (await listModelPrices()).some((p) => p.model === "priced-model");
+      return {
+        cookie: a.cookie,
+        body: { model: "priced-model" },
+        state: priced,
+        allowed: async (res) => {
+          expect(res.status).toBe(200);
+          expect(await priced()).toBe(false);
         },
       };
     },

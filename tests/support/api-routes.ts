@@ -42,6 +42,9 @@ import * as initialQuestions from "@/app/api/initial-questions/route";
 import * as referralsSummary from "@/app/api/referrals/route";
 import * as referralsProcess from "@/app/api/referrals/process/route";
 import * as plan from "@/app/api/plan/route";
+import * as apiUsage from "@/app/api/admin/api-usage/route";
+import * as apiUsageExport from "@/app/api/admin/api-usage/export/route";
+import * as modelPrices from "@/app/api/admin/model-prices/route";
 import { MESSAGE_BODY_MAX_BYTES } from "@/lib/schemas/chat";
 
 // Every /api route and method, with who may call it. The security suites iterate over this table;
@@ -138,6 +141,11 @@ export const API_ROUTES: ApiRoute[] = [
   { path: "/api/initial-questions", file: "api/initial-questions/route.ts", method: "POST", access: "admin", handler: h(initialQuestions.POST), body: true, wrapped: true, shareMode: true },
   { path: "/api/daily-checkin", file: "api/daily-checkin/route.ts", method: "GET", access: "staff", handler: h(dailyCheckin.GET), body: false, wrapped: true },
   { path: "/api/daily-checkin", file: "api/daily-checkin/route.ts", method: "POST", access: "staff", handler: h(dailyCheckin.POST), body: true, wrapped: true },
+  { path: "/api/admin/api-usage", file: "api/admin/api-usage/route.ts", method: "GET", access: "admin", handler: h(apiUsage.GET), body: false, wrapped: true },
+  { path: "/api/admin/api-usage/export", file: "api/admin/api-usage/export/route.ts", method: "GET", access: "admin", handler: h(apiUsageExport.GET), body: false, wrapped: true },
+  { path: "/api/admin/model-prices", file: "api/admin/model-prices/route.ts", method: "GET", access: "admin", handler: h(modelPrices.GET), body: false, wrapped: true },
+  { path: "/api/admin/model-prices", file: "api/admin/model-prices/route.ts", method: "PUT", access: "admin", handler: h(modelPrices.PUT), body: true, wrapped: true },
+  { path: "/api/admin/model-prices", file: "api/admin/model-prices/route.ts", method: "DELETE", access: "admin", handler: h(modelPrices.DELETE), body: true, wrapped: true },
   { path: "/api/auth/google", file: "api/auth/google/route.ts", method: "GET", access: "public", handler: h(googleAuth.GET), body: false, wrapped: true },
   // next-auth's own endpoints: not wrapped by route(); next-auth checks its CSRF token itself.
   { path: "/api/auth/{...nextauth}", file: "api/auth/[...nextauth]/route.ts", method: "GET", access: "public", handler: h(nextAuth.GET), body: false, wrapped: false },

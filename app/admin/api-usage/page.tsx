@@ -1,14 +1,19 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { AdminSectionEmpty } from "@/components/admin/admin-section-empty";
+import { ApiUsageScreen } from "@/components/admin/usage/api-usage-screen";
 import { requirePage } from "@/lib/server/auth/page-guard";
+import { usageReportQuerySchema } from "@/lib/schemas/usage-report";
 
 export async function generateMetadata(): Promise<Metadata> {
-  const t = await getTranslations("admin");
-  return { title: t("apiUsage") };
+  const t = await getTranslations("usage");
+  return { title: t("title") };
 }
 
-export default async function ApiUsagePage() {
+export default async function ApiUsagePage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   await requirePage("/admin/api-usage");
-  return <AdminSectionEmpty section="apiUsage" />;
+  const raw = Object.fromEntries(Object.entries(await searchParams).filter((entry): entry is [string, string] => typeof entry[1] === "string"));
+  // A link with a query the screen does not understand opens the default view rather than an error.
+  const parsed = usageReportQuerySchema.safeParse(raw);
+  const initialQuery = parsed.success ? parsed.data : usageReportQuerySchema.parse({});
+  return <ApiUsageScreen initialQuery={initialQuery} />;
 }

@@ -8,6 +8,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   real,
@@ -56,6 +57,8 @@ export const users = pgTable(
     uniqueIndex("users_referral_code_key").on(t.referralCode),
     uniqueIndex("users_google_sub_key").on(t.googleSub),
     index("users_role_idx").on(t.role),
+    // The admin dashboard counts sign-ups per day.
+    index("users_created_idx").on(t.createdAt),
   ],
 );
 
@@ -84,6 +87,9 @@ export const documents = pgTable(
   (t) => [
     index("documents_user_idx").on(t.userId, t.createdAt),
     uniqueIndex("documents_user_client_key").on(t.userId, t.clientId),
+    // The admin dashboard: uploads per day, and documents that failed.
+    index("documents_created_idx").on(t.createdAt),
+    index("documents_status_idx").on(t.status, t.createdAt),
   ],
 );
 
@@ -319,6 +325,52 @@ export const apiUsage = pgTable(
   },
   (t) => [index("api_usage_created_idx").on(t.createdAt), index("api_usage_user_idx").on(t.userId, t.createdAt)],
 );
+
+// The latency histogram's buckets (bounds in lib/usage-report.ts).
+export const LATENCY_HISTOGRAM_COLUMNS = 32;
+
+function latencyHistogramColumns() {
+  return Object.fromEntries(
+    Array.from({ length: LATENCY_HISTOGRAM_COLUMNS }, (_, i) => [`latency${i}`, integer(`latency_${i}`).notNull().default(0)]),
+  ) as Record<`latency${number}`, ReturnType<typeof integer>>;
+}
+
+/**
+ * api_usage summed per calendar day (and per week, for the dimensions with many keys) in the
+ * product's time zone, kept current by statement triggers on api_usage (see the migration that
+ * creates this table), so the usage screen reads thousands of rows instead of millions.
+ * One row per grain × dimension × period × provider × model × key; the key is the route, the
+ * user id or the share id ("" for none). Latency is kept as a histogram (LATENCY_BUCKET_BOUNDS_MS):
+ * latency_0 counts calls under the first bound, latency_31 those at or above the last.
+ */
+export const apiUsageRollup = pgTable(
+  "api_usage_rollup",
+  {
+    grain: text("grain", { enum: ["day", "week"] }).notNull(),
+    dimension: text("dimension", { enum: ["route", "user", "share"] }).notNull(),
+    /** The day, or the Monday a week starts on. */
+    day: date("day", { mode: "string" }).notNull(),
+    provider: text("provider").notNull(),
+    model: text("model").notNull(),
+    key: text("key").notNull(),
+    calls: integer("calls").notNull(),
+    errors: integer("errors").notNull(),
+    inputTokens: bigint("input_tokens", { mode: "number" }).notNull(),
+    outputTokens: bigint("output_tokens", { mode: "number" }).notNull(),
+    latencyMsSum: bigint("latency_ms_sum", { mode: "number" }).notNull(),
+    ...latencyHistogramColumns(),
+  },
+  (t) => [primaryKey({ columns: [t.grain, t.dimension, t.day, t.provider, t.model, t.key] })],
+);
+
+/** What the admin says a model costs, in US dollars per million tokens; the usage screen's cost estimate. */
+export const modelPrices = pgTable("model_prices", {
+  model: text("model").primaryKey(),
+  inputPerMillion: numeric("input_per_million", { precision: 12, scale: 4, mode: "number" }).notNull(),
+  outputPerMillion: numeric("output_per_million", { precision: 12, scale: 4, mode: "number" }).notNull(),
+  updatedById: text("updated_by_id").references(() => users.id, { onDelete: "set null" }),
+  updatedAt: updatedAt(),
+});
 
 export const dailyCheckins = pgTable(
   "daily_checkins",

@@ -25,3 +25,5 @@ export const BOUNDED_INGEST_PORT = E2E_PORT + 50;
 export const NO_GOOGLE_PORT = E2E_PORT + 30;
 /** The pages of "other sites" that embed a share in 16-browser-headers (served as http://localhost:…). */
 export const EMBED_HOST_PORTS = [E2E_PORT + 40, E2E_PORT + 41];
+/** The instance seeded with 40 days of model calls in 21-api-usage. */
+export const USAGE_PORT = E2E_PORT + 60;
