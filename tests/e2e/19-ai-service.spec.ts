@@ -32,6 +32,14 @@ test.afterAll(async ({ request }) => {
   await fake.close();
 });
 
+/** Opens the chat and waits until the conversation kept from earlier specs is on screen. */
+async function openChat(page: Page) {
+  const history = page.waitForResponse((r) => new URL(r.url()).pathname === "/api/messages" && r.request().method() === "GET");
+  await page.goto("/");
+  const replies = ((await (await history).json()) as { role: string }[]).filter((m) => m.role === "assistant").length;
+  await expect(page.getByTestId("message-assistant")).toHaveCount(replies);
+}
+
 async function ask(page: Page, question: string) {
   const before = await page.getByTestId("message-assistant").count();
   await page.getByTestId("message-input").fill(question);
@@ -125,7 +133,7 @@ test.describe("AI service", () => {
 
     // The chat now answers through the service.
     const requestsBefore = fake.requests.length;
-    await page.goto("/");
+    await openChat(page);
     const reply = await ask(page, "今天的天氣如何？");
     await expect(reply).toContainText(REPLY);
     const chatCall = fake.requests.slice(requestsBefore).find((r) => r.body.stream && r.body.messages.at(-1)?.content === "今天的天氣如何？");
@@ -144,7 +152,7 @@ test.describe("AI service", () => {
     await expect(page.getByTestId("ai-audit-entry").first().locator('[data-field="offline"]')).toContainText("關閉 → 開啟");
 
     const offlineBefore = fake.requests.length;
-    await page.goto("/");
+    await openChat(page);
     const offlineReply = await ask(page, "資源回收是哪幾天？");
     await expect(offlineReply).not.toContainText(REPLY);
     expect(fake.requests.length).toBe(offlineBefore);
