@@ -175,7 +175,7 @@ test("a manager sees the dashboard's figures but no one's data", async ({ browse
   }
   // The usage screen itself stays the admins'.
   await page.goto("/admin/api-usage");
-  await expect(page.getByText("權限不足")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "權限不足" })).toBeVisible();
   expect((await page.request.get("/api/admin/api-usage")).status()).toBe(403);
   await page.context().close();
 });
