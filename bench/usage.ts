@@ -6,10 +6,10 @@
 // database, and on PostgreSQL when --database-url, BENCH_DATABASE_URL or TEST_DATABASE_URL names a
 // server (a fresh database is made there and dropped afterwards). Also: one call's insert with and
 // without the rollup triggers, and the same views read from api_usage without the rollup.
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createScratchPostgres } from "../scripts/scratch-postgres";
 import { parseArgs, percentile, round } from "./lib/eval-set";
 
 const args = parseArgs(process.argv.slice(2));
@@ -179,21 +179,11 @@ const results = [await run("pglite")];
 rmSync(dataDir, { recursive: true, force: true });
 
 if (serverUrl) {
-  const { Client } = await import("pg");
-  const name = `bench_usage_${Date.now()}_${randomBytes(3).toString("hex")}`;
-  const admin = new Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchPostgres(serverUrl, "bench_usage");
   try {
-    results.push(await run("postgres", url.toString()));
+    results.push(await run("postgres", scratch.url));
   } finally {
-    const cleanup = new Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
+    await scratch.drop();
   }
 }
 

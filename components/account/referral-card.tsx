@@ -7,9 +7,9 @@ import { toast } from "sonner";
 import { COPY_FEEDBACK_MS, REFERRAL_TRIAL_DAYS } from "@/lib/constants";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { InlineLoadState } from "@/components/layout/data-states";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { Spinner } from "@/components/ui/spinner";
 import { useReferralSummary } from "@/components/plans/use-plan";
 
 type Copied = "code" | "link" | null;
@@ -17,7 +17,6 @@ type Copied = "code" | "link" | null;
 /** The user's referral code and invitation link (/auth?ref=CODE), each with a copy button, and how many signed up with it. */
 export function ReferralCard() {
   const t = useTranslations("referrals");
-  const tCommon = useTranslations("common");
   const { data, error, mutate } = useReferralSummary();
   const [copied, setCopied] = useState<Copied>(null);
   const linkRef = useRef<HTMLInputElement>(null);
@@ -42,16 +41,7 @@ export function ReferralCard() {
       </CardHeader>
       <CardContent className="grid gap-4">
         {!data ? (
-          error ? (
-            <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
-              {t("loadFailed")}
-              <Button variant="outline" size="sm" onClick={() => void mutate()}>
-                {tCommon("reload")}
-              </Button>
-            </div>
-          ) : (
-            <Spinner className="justify-self-start" />
-          )
+          <InlineLoadState error={error} message={t("loadFailed")} onRetry={() => void mutate()} />
         ) : (
           <>
             <div className="grid gap-1.5">

@@ -27,3 +27,17 @@ export function DataLoadError({ message, onRetry, testId }: { message: string; o
     </Card>
   );
 }
+
+/** Inside a card whose data is loading: a spinner, or the reason it failed and a way to try again. */
+export function InlineLoadState({ error, message, onRetry }: { error: unknown; message: string; onRetry: () => void }) {
+  const tCommon = useTranslations("common");
+  if (!error) return <Spinner className="justify-self-start" />;
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
+      {message}
+      <Button variant="outline" size="sm" onClick={onRetry}>
+        {tCommon("reload")}
+      </Button>
+    </div>
+  );
+}

@@ -5,8 +5,8 @@ import { useTranslations } from "next-intl";
 import { ArrowRight } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { InlineLoadState } from "@/components/layout/data-states";
 import { Progress } from "@/components/ui/progress";
-import { Spinner } from "@/components/ui/spinner";
 import { PlanLimits, PlanStatusBadge, usePlanEnd } from "./plan-status";
 import { usePlanOverview, type PlanOverview } from "./use-plan";
 
@@ -16,7 +16,6 @@ import { usePlanOverview, type PlanOverview } from "./use-plan";
  */
 export function PlanOverviewCard({ initial, description, showPlansLink = false }: { initial?: PlanOverview; description?: string; showPlansLink?: boolean }) {
   const t = useTranslations("planStatus");
-  const tCommon = useTranslations("common");
   const { data, error, mutate } = usePlanOverview(initial);
   const planEnd = usePlanEnd();
 
@@ -28,16 +27,7 @@ export function PlanOverviewCard({ initial, description, showPlansLink = false }
       </CardHeader>
       <CardContent className="grid gap-4">
         {!data ? (
-          error ? (
-            <div className="flex flex-wrap items-center gap-3 text-sm text-muted-foreground">
-              {t("loadFailed")}
-              <Button variant="outline" size="sm" onClick={() => void mutate()}>
-                {tCommon("reload")}
-              </Button>
-            </div>
-          ) : (
-            <Spinner className="justify-self-start" />
-          )
+          <InlineLoadState error={error} message={t("loadFailed")} onRetry={() => void mutate()} />
         ) : (
           <>
             <div className="grid gap-1.5">

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import pg from "pg";
+import { createScratchPostgres } from "../../../scripts/scratch-postgres";
 import { startFakeOpenAi } from "../../support/fake-openai";
 import { startInstance, waitForHealth } from "../support/app-instance";
 import { TWO_INSTANCE_AI_PORTS, TWO_INSTANCE_PORTS, TWO_INSTANCE_SHARE_PORTS } from "../support/ports";
@@ -17,27 +18,18 @@ const startServer = (port: number, databaseUrl: string, dataDir: string, env: Re
 
 /** Two app instances on a fresh database of their own, sharing one file store; stopped and dropped after. */
 async function withTwoInstances(ports: number[], run: (bases: string[], databaseUrl: string) => Promise<void>, env: Record<string, string> = {}) {
-  const name = `two_instances_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchPostgres(serverUrl, "two_instances");
   // One shared store for uploaded files, as one shared disk or bucket would be.
   const dataDir = mkdtempSync(path.join(tmpdir(), "docchat-two-"));
-  const servers = ports.map((port) => startServer(port, url.toString(), dataDir, env));
+  const servers = ports.map((port) => startServer(port, scratch.url, dataDir, env));
   const bases = ports.map((port) => `http://127.0.0.1:${port}`);
   try {
     await Promise.all(bases.map((base) => waitForHealth(base)));
-    await run(bases, url.toString());
+    await run(bases, scratch.url);
   } finally {
     for (const s of servers) s.kill("SIGTERM");
     await Promise.all(servers.map((s) => new Promise((r) => (s.exitCode !== null ? r(null) : s.once("exit", r)))));
-    const cleanup = new pg.Client({ connectionString: serverUrl });
-    await cleanup.connect();
-    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await cleanup.end();
+    await scratch.drop();
   }
 }
 
