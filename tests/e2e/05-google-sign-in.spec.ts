@@ -33,12 +33,25 @@ test.describe("Google sign-in", () => {
 
   test("desktop popup: the popup reports success to the page and closes", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
+    // The toast lives only until the page reloads 1 s later; on a loaded machine Playwright may
+    // look after that, so every text the page ever shows is recorded through a binding that
+    // outlives the reload.
+    const shown: string[] = [];
+    await page.exposeFunction("__e2eShown", (text: string) => shown.push(text));
+    await page.addInitScript(() => {
+      const report = (window as unknown as { __e2eShown: (t: string) => void }).__e2eShown;
+      new MutationObserver(() => report(document.body?.innerText ?? "")).observe(document, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
     await page.goto("/shared/popup-share");
     const popupPromise = page.waitForEvent("popup");
     await page.getByTestId("shared-sign-in").click();
     const popup = await popupPromise;
     await popup.waitForEvent("close");
-    await expect(page.getByText("登入成功")).toBeVisible();
+    await expect.poll(() => shown.some((text) => text.includes("登入成功")), { timeout: 10_000 }).toBe(true);
     // The page reloads after 1 s and shows the signed-in user.
     await expect(page.getByTestId("shared-signed-in")).toContainText(GOOGLE_USER.name);
   });
