@@ -1,0 +1,71 @@
+import "server-only";
+import { sql, type SQL } from "drizzle-orm";
+import { getDb, type Db } from "@/lib/server/db/client";
+import type { Audience } from "@/lib/schemas/email";
+
+// Who a campaign's audience is, as one SQL condition over `users u`, used both to count the
+// audience on the compose screen and to write the recipients when the campaign starts.
+//
+// The plan criterion follows the effective plan, written against today's columns (plan,
+// trial_ends_at): an admin is in no plan audience; plan = 'supporter' is a supporter; otherwise a
+// trial ending in the future is "on trial"; else free. MERGE NOTE: the plans branch adds a nullable
+// users.supporter_until and lib/server/policies/effective-plan.ts; there "supporter" also needs
+// (supporter_until IS NULL OR supporter_until > now()), and a lapsed supporter counts as trial or
+// free. Only planCondition below changes.
+
+function planCondition(plan: NonNullable<Audience["plan"]>): SQL {
+  const supporter = sql`u.plan = 'supporter'`;
+  const onTrial = sql`u.trial_ends_at IS NOT NULL AND u.trial_ends_at > now()`;
+  const notAdmin = sql`u.role <> 'admin'`;
+  switch (plan) {
+    case "supporter":
+      return sql`(${notAdmin} AND ${supporter})`;
+    case "trial":
+      return sql`(${notAdmin} AND NOT (${supporter}) AND ${onTrial})`;
+    case "free":
+      return sql`(${notAdmin} AND NOT (${supporter}) AND NOT (${onTrial}))`;
+  }
+}
+
+/** The audience as a condition on `users u`. Disabled accounts are never written to. */
+export function audienceCondition(audience: Audience): SQL {
+  const parts: SQL[] = [sql`u.disabled = false`];
+  if (audience.role) parts.push(sql`u.role = ${audience.role}`);
+  if (audience.plan) parts.push(planCondition(audience.plan));
+  if (audience.signedUpWithinDays) parts.push(sql`u.created_at >= now() - make_interval(days => ${audience.signedUpWithinDays}::int)`);
+  // Never signed in counts from the day the account was made.
+  if (audience.inactiveForDays) parts.push(sql`coalesce(u.last_login_at, u.created_at) < now() - make_interval(days => ${audience.inactiveForDays}::int)`);
+  return sql.join(parts, sql` AND `);
+}
+
+export interface AudienceCount {
+  /** Everyone the campaign would be written for. */
+  total: number;
+  /** Of them, those who unsubscribed: written as skipped, never sent to. */
+  unsubscribed: number;
+}
+
+export async function countAudience(audience: Audience): Promise<AudienceCount> {
+  const db = await getDb();
+  const result = await db.execute(sql`
+    SELECT count(*)::int AS total, count(u.email_unsubscribed_at)::int AS unsubscribed
+    FROM users u WHERE ${audienceCondition(audience)}`);
+  const row = (result as unknown as { rows: { total: number | string; unsubscribed: number | string }[] }).rows[0];
+  return { total: Number(row.total), unsubscribed: Number(row.unsubscribed) };
+}
+
+/**
+ * Writes the campaign's recipients as the audience is now (inside the transaction that starts
+ * it): queued, or skipped when unsubscribed. Returns how many were written.
+ */
+export async function writeRecipients(tx: Db, campaignId: string, audience: Audience): Promise<number> {
+  const result = await tx.execute(sql`
+    INSERT INTO email_recipients (campaign_id, user_id, email, locale, status, error)
+    SELECT ${campaignId}, u.id, u.email, coalesce(u.locale, 'zh-TW'),
+      CASE WHEN u.email_unsubscribed_at IS NULL THEN 'queued' ELSE 'skipped' END,
+      CASE WHEN u.email_unsubscribed_at IS NULL THEN NULL ELSE 'unsubscribed' END
+    FROM users u WHERE ${audienceCondition(audience)}
+    ORDER BY u.created_at, u.id
+    ON CONFLICT (campaign_id, email) DO NOTHING`);
+  return (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as unknown as { affectedRows?: number }).affectedRows ?? 0;
+}
