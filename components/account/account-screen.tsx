@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { PageHeader } from "@/components/layout/page-header";
 import { useCurrentUser } from "@/components/layout/use-current-user";
 import { Spinner } from "@/components/ui/spinner";
+import { EmailPreferencesCard } from "./email-preferences-card";
 import { PasswordCard } from "./password-card";
 import { PlanCard } from "./plan-card";
 import { ProfileCard } from "./profile-card";
@@ -21,6 +22,7 @@ export function AccountScreen() {
         <PlanCard user={user} />
         <PasswordCard user={user} />
         <SessionsCard />
+        <EmailPreferencesCard />
       </div>
     </div>
   );

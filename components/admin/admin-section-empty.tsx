@@ -1,11 +1,9 @@
 import { getTranslations } from "next-intl/server";
-import { Activity, Bot, Mail, Send, type LucideIcon } from "lucide-react";
+import { Activity, Bot, type LucideIcon } from "lucide-react";
 import { PageHeader } from "@/components/layout/page-header";
 import { Card } from "@/components/ui/card";
 
 const SECTIONS = {
-  emailManagement: Mail,
-  emailProgress: Send,
   apiUsage: Activity,
   aiService: Bot,
 } satisfies Record<string, LucideIcon>;

@@ -2,10 +2,5 @@ import { testSendSchema } from "@/lib/schemas/email";
 import { route } from "@/lib/server/http/route";
 import { sendServerTestMail } from "@/lib/server/use-cases/send-test-mail";
 
-const TEST_MAILS_PER_MINUTE = 10;
-
 // POST /api/email/settings/test: a short message through the mail server, answered with its reply.
-export const POST = route(
-  { auth: "admin", body: testSendSchema, limit: { name: "email-test", perUserPerMinute: () => TEST_MAILS_PER_MINUTE } },
-  async ({ body, locale }) => sendServerTestMail({ to: body.to, locale }),
-);
+export const POST = route({ auth: "admin", body: testSendSchema }, async ({ body, locale }) => sendServerTestMail({ to: body.to, locale }));
