@@ -18,8 +18,7 @@ import { sendMail } from "@/lib/server/mail/transport";
 import { findCampaign } from "@/lib/server/queries/email-campaigns";
 import { EMAIL_MAX_ATTEMPTS } from "@/lib/constants";
 import { call, seedUser } from "../support/http";
-import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
-import type { ParsedMail } from "mailparser";
+import { rawHeader, startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 
 // Campaigns through the real route handlers and job runner, to a real SMTP server on loopback.
 
@@ -46,12 +45,6 @@ async function seedRecipients(prefix: string, n: number, extra: Partial<typeof u
   }));
   await db.insert(users).values(rows);
   return rows.map((r) => r.email);
-}
-
-/** A header as written (mailparser turns List-* headers into structures). */
-export function rawHeader(mail: ParsedMail, name: string): string | undefined {
-  const line = mail.headerLines.find((h) => h.key === name)?.line;
-  return line?.slice(line.indexOf(":") + 1).replace(/\r?\n\s+/g, " ").trim();
 }
 
 /** Restricts the audience to this test's users: signed up within a day and with the given role. */

@@ -142,3 +142,9 @@ export function gate(open = true) {
     },
   };
 }
+
+/** A header as written (mailparser turns List-* headers into structures). */
+export function rawHeader(mail: ParsedMail, name: string): string | undefined {
+  const line = mail.headerLines.find((h) => h.key === name)?.line;
+  return line?.slice(line.indexOf(":") + 1).replace(/\r?\n\s+/g, " ").trim();
+}
