@@ -150,6 +150,11 @@ export function startJobRunner(options: { concurrency?: number } = {}) {
   log.info("job runner started", { workerId: WORKER_ID, types: [...handlers.keys()], concurrency: state.concurrency });
 }
 
+/** The process is shutting down: a long job should end its current step and return. */
+export function jobRunnerStopping(): boolean {
+  return state.stopping === true;
+}
+
 /** New work was queued here: look now instead of at the next poll. */
 export function pokeJobRunner() {
   for (const wake of [...wakers]) wake();

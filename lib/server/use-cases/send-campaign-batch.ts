@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { EMAIL_MAX_ATTEMPTS, EMAIL_RETRY_BASE_MS, EMAIL_RETRY_MAX_MS } from "@/lib/constants";
+import { jobRunnerStopping } from "@/lib/server/jobs/runner";
 import { log } from "@/lib/server/log";
 import { campaignMailer } from "@/lib/server/mail/campaign-mail";
 import { getMailSetup } from "@/lib/server/mail/mail-settings";
@@ -77,7 +78,8 @@ export async function sendCampaignBatch(input: SliceInput): Promise<{ runAgainAt
   let mailer: ReturnType<typeof campaignMailer> | undefined;
 
   try {
-    while (clock.now() < deadline) {
+    // A shutting-down server finishes the batch in hand and stops, so nothing is left claimed.
+    while (clock.now() < deadline && !jobRunnerStopping()) {
       const campaign = await findCampaign(input.campaignId);
       if (!campaign || campaign.status !== "sending") return {};
       const setup = await getMailSetup();

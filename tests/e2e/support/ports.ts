@@ -23,3 +23,7 @@ export const BOUNDED_INGEST_PORT = E2E_PORT + 50;
 export const NO_GOOGLE_PORT = E2E_PORT + 30;
 /** The pages of "other sites" that embed a share in 16-browser-headers (served as http://localhost:…). */
 export const EMBED_HOST_PORTS = [E2E_PORT + 40, E2E_PORT + 41];
+/** The instance killed with -9 mid-campaign in 24-email-durable (its SMTP server listens on a port of its own choosing). */
+export const EMAIL_DURABLE_PORT = E2E_PORT + 12;
+/** The two instances sending one campaign in postgres/email-two-instances. */
+export const EMAIL_TWO_INSTANCE_PORTS = [E2E_PORT + 24, E2E_PORT + 25];
