@@ -79,7 +79,7 @@ export function useCampaignDraft(campaign: CampaignDraftView, editable: boolean)
     if (picked.restored) {
       latest.current = picked.value;
       setValues(picked.value);
-      toast.info(t("restored"));
+      toast(t("restored"));
       void saveNow();
     }
     // Only the campaign it was opened with.

@@ -40,8 +40,6 @@ interface StoredMailServer {
 const SERVER_KEY = "mail_server";
 const WELCOME_KEY = "welcome_mail";
 const PASSWORD_PURPOSE = "smtp-password";
-// Another instance's change to the mail server is seen within this long.
-const SETTINGS_MAX_AGE_MS = 5_000;
 
 /** The address part of MAIL_FROM ("Name <a@b>" or "a@b"), or a no-reply address at APP_URL's host. */
 export function senderAddress(from: string | undefined, appUrl: string): string {
@@ -78,7 +76,9 @@ function environmentServer(): MailServer | null {
 }
 
 export async function getMailSetup(): Promise<MailSetup> {
-  const stored = await getSetting<Partial<StoredMailServer>>(SERVER_KEY, { maxAgeMs: SETTINGS_MAX_AGE_MS });
+  // Read afresh each time (one indexed row): a copy kept in memory would be one per route bundle,
+  // and the screen that saves a server and the page that offers a password reset must agree at once.
+  const stored = await getSetting<Partial<StoredMailServer>>(SERVER_KEY);
   if (stored?.host && stored.port && stored.security && stored.from) {
     const password = stored.passwordEncrypted ? await decryptSecret(PASSWORD_PURPOSE, stored.passwordEncrypted) : null;
     if (stored.passwordEncrypted && password === null) log.warn("the saved SMTP password cannot be decrypted (AUTH_SECRET changed?); enter it again on the e-mail screen");
@@ -148,7 +148,7 @@ export async function clearMailServer(): Promise<void> {
 }
 
 export async function welcomeMailEnabled(): Promise<boolean> {
-  return (await getSetting<boolean>(WELCOME_KEY, { maxAgeMs: SETTINGS_MAX_AGE_MS })) === true;
+  return (await getSetting<boolean>(WELCOME_KEY)) === true;
 }
 
 export async function setWelcomeMail(enabled: boolean): Promise<void> {
