@@ -15,6 +15,7 @@ const runs = [
   ["bench:ingestion"],
   ["bench:shared"],
   ["bench:export"],
+  ["bench:email"],
 ];
 let failed = 0;
 for (const [script, ...args] of runs) {

