@@ -239,7 +239,7 @@ describe("POST /api/email/campaigns/{id}/send", () => {
 
 describe("POST /api/email/campaigns/{id}/actions", () => {
   it("pauses mid-campaign and resumes, every recipient sent exactly once", async () => {
-    const emails = await seedRecipients("pause", 120, { role: "manager" });
+    const emails = await seedRecipients("pause", 300, { role: "manager" });
     const id = await createCampaign({ subject: "暫停", bodyMarkdown: "內容", audience: MANAGERS, ratePerMinute: 0 });
     await startNow(id);
     let paused = false;
@@ -255,7 +255,7 @@ describe("POST /api/email/campaigns/{id}/actions", () => {
     expect((await findCampaign(id))?.status).toBe("paused");
     // The batch in hand finishes; nothing after it starts.
     expect(sentWhilePausing).toBeGreaterThanOrEqual(30);
-    expect(sentWhilePausing).toBeLessThan(120);
+    expect(sentWhilePausing).toBeLessThan(300);
     await drainAll();
     expect((await recipientsOf(id)).filter((r) => r.status === "sent")).toHaveLength(sentWhilePausing);
 
@@ -356,7 +356,7 @@ describe("claims", () => {
     for (const email of emails.filter((e) => e !== claimed.email)) expect(smtp.countFor(email)).toBe(1);
     expect((await recipientsOf(id)).find((r) => r.id === claimed.id)).toMatchObject({ status: "sent", attempts: 2 });
     // The dead sender's late write is refused: the claim is no longer its.
-    expect(await markSent(claimed.id, "dies")).toBe(false);
+    expect(await markSent([claimed.id], "dies")).toBe(0);
     expect((await findCampaign(id))?.status).toBe("done");
   });
 });

@@ -6,8 +6,19 @@ import { getAuthSecret } from "./secret";
 // its own label), so no purpose can forge or read another's values and no second secret needs
 // configuring. Changing AUTH_SECRET invalidates them all, as it does sessions.
 
+// Per secret and purpose, so a campaign's 10,000 unsubscribe links derive their key once.
+const keys = new Map<string, Buffer>();
+
 async function derivedKey(purpose: string): Promise<Buffer> {
-  return Buffer.from(hkdfSync("sha256", await getAuthSecret(), "docchat-derived-keys", purpose, 32));
+  const secret = await getAuthSecret();
+  const id = `${purpose}\u0000${secret}`;
+  let key = keys.get(id);
+  if (!key) {
+    if (keys.size > 32) keys.clear();
+    key = Buffer.from(hkdfSync("sha256", secret, "docchat-derived-keys", purpose, 32));
+    keys.set(id, key);
+  }
+  return key;
 }
 
 /** A tag binding `value` to `purpose` (128 bits of HMAC-SHA256, base64url). */

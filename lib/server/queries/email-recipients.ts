@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, count, eq, ilike, sql } from "drizzle-orm";
+import { and, asc, count, eq, ilike, inArray, sql } from "drizzle-orm";
 import { getDb } from "@/lib/server/db/client";
 import { emailRecipients } from "@/lib/server/db/schema";
 import type { EmailRecipientStatus } from "@/lib/constants";
@@ -76,15 +76,19 @@ export async function renewClaims(input: { campaignId: string; claimer: string; 
 
 const held = (id: number, claimer: string) => and(eq(emailRecipients.id, id), eq(emailRecipients.claimedBy, claimer), eq(emailRecipients.status, "sending"));
 
-/** The server accepted the message. False when the claim was lost meanwhile (it then belongs to someone else). */
-export async function markSent(id: number, claimer: string): Promise<boolean> {
+/**
+ * The server accepted these messages. Returns how many were still this claimer's to record (a claim
+ * lost meanwhile belongs to someone else, who will send again).
+ */
+export async function markSent(ids: number[], claimer: string): Promise<number> {
+  if (ids.length === 0) return 0;
   const db = await getDb();
   const rows = await db
     .update(emailRecipients)
     .set({ status: "sent", sentAt: sql`now()`, error: null, claimExpiresAt: null, updatedAt: sql`now()` })
-    .where(held(id, claimer))
+    .where(and(inArray(emailRecipients.id, ids), eq(emailRecipients.claimedBy, claimer), eq(emailRecipients.status, "sending")))
     .returning({ id: emailRecipients.id });
-  return rows.length > 0;
+  return rows.length;
 }
 
 export async function markFailed(id: number, claimer: string, error: string): Promise<boolean> {
