@@ -225,6 +225,6 @@ export const PASSWORD_RESET_PER_ADDRESS = 3;
 export const PASSWORD_RESET_PER_IP = 10;
 export const PASSWORD_RESET_WINDOW_MS = 60 * 60_000;
 /** Connections each process opens to the mail server at most (its senders share them). */
-export const EMAIL_SMTP_CONNECTIONS = 4;
+export const EMAIL_SMTP_CONNECTIONS = 8;
 /** Draft edits are saved this long after the last keystroke (and kept in the browser meanwhile). */
 export const EMAIL_DRAFT_SAVE_DELAY_MS = 800;

@@ -1,5 +1,5 @@
 // The baseline of bench:email, in a process of its own (as the app's sender is): nodemailer with
-// the app's pool settings (its connections, Nagle's algorithm off as the app has it) sends `count`
+// the app's settings (its connections, Nagle's algorithm off, base64 bodies, as the app has them) sends `count`
 // messages to the sink, as many at once as the pool has connections, with no database, no claims
 // and no throttle. Prints { seconds, messagesPerSecond }.
 import net from "node:net";
@@ -30,6 +30,7 @@ await Promise.all(
         subject: message.subject,
         text: message.text,
         html: message.html,
+        textEncoding: "base64",
         headers: { "List-Unsubscribe": "<http://127.0.0.1/api/email/unsubscribe?token=bench>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" },
       });
     }

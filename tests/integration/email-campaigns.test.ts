@@ -14,7 +14,7 @@ import { closeTransport } from "@/lib/server/mail/transport";
 import { claimRecipients, markSent } from "@/lib/server/queries/email-recipients";
 import { campaignMailer } from "@/lib/server/mail/campaign-mail";
 import { getMailSetup } from "@/lib/server/mail/mail-settings";
-import { sendMail } from "@/lib/server/mail/transport";
+import { sendRawMail } from "@/lib/server/mail/transport";
 import { findCampaign } from "@/lib/server/queries/email-campaigns";
 import { EMAIL_MAX_ATTEMPTS } from "@/lib/constants";
 import { call, seedUser } from "../support/http";
@@ -335,8 +335,9 @@ describe("claims", () => {
     // before writing "sent": its claim stays until its lease runs out.
     const [claimed] = await claimRecipients({ campaignId: id, claimer: "dies", limit: 1, leaseMs: 60_000 });
     const campaign = (await findCampaign(id))!;
-    const message = await campaignMailer(campaign)({ id: claimed.id, userId: claimed.userId!, email: claimed.email, locale: claimed.locale });
-    await sendMail((await getMailSetup()).server!, message);
+    const server = (await getMailSetup()).server!;
+    const message = await campaignMailer(campaign, server.from)({ id: claimed.id, userId: claimed.userId!, email: claimed.email, locale: claimed.locale });
+    await sendRawMail(server, message);
     expect(smtp.countFor(claimed.email)).toBe(1);
 
     // While the lease holds, nobody else touches that recipient.
@@ -372,9 +373,9 @@ describe("throttle", () => {
     const startedAt = now;
     const clock = { now: () => now, sleep: async (ms: number) => void (now += ms) };
     const sentAt: number[] = [];
-    const deliver: typeof sendMail = async (server, mail) => {
+    const deliver: typeof sendRawMail = async (server, mail) => {
       sentAt.push(now);
-      return sendMail(server, mail);
+      return sendRawMail(server, mail);
     };
     for (let slice = 0; slice < 200 && sentAt.length < 150; slice++) {
       const next = await sendCampaignBatch({ campaignId: id, worker: "throttled", clock, deliver });

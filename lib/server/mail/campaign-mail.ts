@@ -5,7 +5,8 @@ import { env } from "@/lib/env";
 import { renderEmailHtml, renderEmailText } from "@/lib/email/render-email";
 import { resolveLocale } from "@/lib/i18n/locale";
 import { translator } from "@/lib/server/i18n";
-import type { OutgoingMail } from "./transport";
+import { mimeTemplate } from "./mime-template";
+import type { OutgoingMail, RawMail } from "./transport";
 import { unsubscribeToken } from "./unsubscribe-token";
 
 // A campaign's message for one recipient: rendered once per language, then only the recipient's
@@ -30,19 +31,14 @@ function mailDomain(): string {
   return new URL(env.APP_URL).hostname || "localhost";
 }
 
-interface Rendered {
-  subject: string;
-  html: string;
-  text: string;
-  fromName: string;
-}
+type Template = ReturnType<typeof mimeTemplate>;
 
-export function campaignMailer(campaign: CampaignContent, options: { test?: boolean } = {}) {
+export function campaignMailer(campaign: CampaignContent, from: string, options: { test?: boolean } = {}) {
   const placeholder = `unsubscribe-${randomUUID()}`;
-  const rendered = new Map<Locale, Rendered>();
+  const templates = new Map<Locale, Template>();
 
-  function render(locale: Locale): Rendered {
-    let r = rendered.get(locale);
+  function render(locale: Locale): Template {
+    let r = templates.get(locale);
     if (r) return r;
     const t = translator(locale);
     const product = t("app.name");
@@ -55,29 +51,22 @@ export function campaignMailer(campaign: CampaignContent, options: { test?: bool
       footer: t("email.mail.footer", { product }),
       unsubscribe: { label: t("email.mail.unsubscribe"), url: placeholder },
     };
-    r = { subject, html: renderEmailHtml(content), text: renderEmailText(content), fromName: product };
-    rendered.set(locale, r);
+    r = mimeTemplate({ fromName: product, fromAddress: from, subject, html: renderEmailHtml(content), text: renderEmailText(content), placeholder });
+    templates.set(locale, r);
     return r;
   }
 
-  return async function messageFor(recipient: { id: number | string; userId: string; email: string; locale: string }): Promise<OutgoingMail> {
-    const r = render(resolveLocale(recipient.locale));
+  return async function messageFor(recipient: { id: number | string; userId: string; email: string; locale: string }): Promise<RawMail> {
     const token = await unsubscribeToken(recipient.userId);
-    const page = unsubscribePageUrl(token);
-    return {
+    const raw = render(resolveLocale(recipient.locale))({
       to: recipient.email,
-      subject: r.subject,
-      html: r.html.replaceAll(placeholder, page),
-      text: r.text.replaceAll(placeholder, page),
-      fromName: r.fromName,
       // The same recipient always gets the same id, so a message sent again after a crash is
       // recognisably the same one.
       messageId: `${campaign.id}.${recipient.id}${options.test ? `.test-${randomUUID().slice(0, 8)}` : ""}@${mailDomain()}`,
-      headers: {
-        "List-Unsubscribe": `<${oneClickUnsubscribeUrl(token)}>`,
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-      },
-    };
+      unsubscribePage: unsubscribePageUrl(token),
+      oneClickUnsubscribe: oneClickUnsubscribeUrl(token),
+    });
+    return { to: recipient.email, raw };
   };
 }
 

@@ -23,6 +23,12 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
 }
 
+/** A message already in MIME form (a campaign's, lib/server/mail/mime-template.ts). */
+export interface RawMail {
+  to: string;
+  raw: Buffer;
+}
+
 export interface SendResult {
   /** The server's reply to the message ("250 OK: queued as …"). */
   response: string;
@@ -79,9 +85,17 @@ export async function sendMail(server: MailServer, mail: OutgoingMail): Promise<
     subject: mail.subject.replace(/[\r\n]+/g, " "),
     text: mail.text,
     html: mail.html,
+    // Base64 rather than quoted-printable: a third the size for Chinese text (QP writes each byte
+    // of a CJK character as =XX), and nodemailer no longer scans every body to choose.
+    textEncoding: "base64",
     messageId: mail.messageId ? `<${mail.messageId}>` : undefined,
     headers: mail.headers,
   });
+  return { response: String(info.response ?? "") };
+}
+
+export async function sendRawMail(server: MailServer, mail: RawMail): Promise<SendResult> {
+  const info = await transporterFor(server).sendMail({ envelope: { from: server.from, to: [mail.to] }, raw: mail.raw });
   return { response: String(info.response ?? "") };
 }
 

@@ -5,7 +5,7 @@ import { jobRunnerStopping } from "@/lib/server/jobs/runner";
 import { log } from "@/lib/server/log";
 import { campaignMailer } from "@/lib/server/mail/campaign-mail";
 import { getMailSetup } from "@/lib/server/mail/mail-settings";
-import { classifySendError, sendMail, SMTP_MAX_CONNECTIONS, type OutgoingMail, type SendResult } from "@/lib/server/mail/transport";
+import { classifySendError, sendRawMail, SMTP_MAX_CONNECTIONS, type RawMail, type SendResult } from "@/lib/server/mail/transport";
 import type { MailServer } from "@/lib/server/mail/mail-settings";
 import { findCampaign, finishIfComplete, pauseWithError, reserveSendSlots, type Campaign } from "@/lib/server/queries/email-campaigns";
 import {
@@ -53,7 +53,7 @@ export const realClock: Clock = {
 };
 
 /** Hands one message to the mail server (the real transport, or a test's). */
-export type Deliver = (server: MailServer, mail: OutgoingMail) => Promise<SendResult>;
+export type Deliver = (server: MailServer, mail: RawMail) => Promise<SendResult>;
 
 export interface SliceInput {
   campaignId: string;
@@ -82,7 +82,7 @@ type Sendable = ClaimedRecipient & { userId: string };
 /** Runs one slice; returns when the job should run again, or nothing when this round is over. */
 export async function sendCampaignBatch(input: SliceInput): Promise<{ runAgainAt?: Date }> {
   const clock = input.clock ?? realClock;
-  const deliver = input.deliver ?? sendMail;
+  const deliver = input.deliver ?? sendRawMail;
   const campaignId = input.campaignId;
   const claimer = `${input.worker}/${randomUUID().slice(0, 8)}`;
   const deadline = clock.now() + (input.sliceMs ?? SLICE_MS);
@@ -137,7 +137,7 @@ export async function sendCampaignBatch(input: SliceInput): Promise<{ runAgainAt
         prefetched = true;
       }
       if (batch.recipients.length > 0) {
-        mailer ??= campaignMailer(batch.campaign);
+        mailer ??= campaignMailer(batch.campaign, batch.server.from);
         const firstSlot = batch.spacing ? await reserveSendSlots(campaignId, batch.recipients.length, batch.spacing, clock.now()) : 0;
         const outcome = await sendAll(batch.recipients, {
           server: batch.server,
@@ -222,7 +222,7 @@ interface SendAllOptions {
   clock: Clock;
   deliver: Deliver;
   sent: SentRecorder;
-  messageFor: (recipient: { id: number; userId: string; email: string; locale: string }) => Promise<OutgoingMail>;
+  messageFor: (recipient: { id: number; userId: string; email: string; locale: string }) => Promise<RawMail>;
   slotOf: (index: number) => number;
 }
 

@@ -6,17 +6,17 @@ import { AppError } from "@/lib/server/http/errors";
 import { translator } from "@/lib/server/i18n";
 import { accountMail, campaignMailer } from "@/lib/server/mail/campaign-mail";
 import { getMailSetup } from "@/lib/server/mail/mail-settings";
-import { classifySendError, sendMail, type OutgoingMail } from "@/lib/server/mail/transport";
+import { classifySendError, sendMail, sendRawMail, type OutgoingMail, type RawMail } from "@/lib/server/mail/transport";
 import { TEST_RECIPIENT_ID } from "@/lib/server/mail/unsubscribe-token";
 import { findCampaign } from "@/lib/server/queries/email-campaigns";
 
 // Test messages, sent at once (not queued) so the admin sees the server's answer on the screen.
 
-async function sendNow(mail: OutgoingMail): Promise<{ response: string }> {
+async function sendNow(mail: OutgoingMail | ((from: string) => Promise<RawMail>)): Promise<{ response: string }> {
   const setup = await getMailSetup();
   if (!setup.server) throw new AppError("conflict", { messageKey: "email.errors.noMailServer" });
   try {
-    return await sendMail(setup.server, mail);
+    return typeof mail === "function" ? await sendRawMail(setup.server, await mail(setup.server.from)) : await sendMail(setup.server, mail);
   } catch (error) {
     throw new AppError("unprocessable", { messageKey: "email.errors.sendFailed", params: { reply: classifySendError(error).message } });
   }
@@ -43,6 +43,5 @@ export async function sendCampaignTest(input: { campaignId: string; to: string; 
   const campaign = await findCampaign(input.campaignId);
   if (!campaign) throw new AppError("not_found");
   campaignReadySchema.parse({ subject: campaign.subject, bodyMarkdown: campaign.bodyMarkdown, audience: readAudience(campaign.audience), ratePerMinute: campaign.ratePerMinute });
-  const messageFor = campaignMailer(campaign, { test: true });
-  return sendNow(await messageFor({ id: "test", userId: TEST_RECIPIENT_ID, email: input.to, locale: input.locale }));
+  return sendNow((from) => campaignMailer(campaign, from, { test: true })({ id: "test", userId: TEST_RECIPIENT_ID, email: input.to, locale: input.locale }));
 }
