@@ -57,7 +57,8 @@ export function ForgotPassword({ mailEnabled, initialEmail, onBack }: { mailEnab
       ) : (
         <form noValidate onSubmit={submit} className="grid gap-4" data-testid="forgot-form">
           <FormField id="forgot-email" label={tAuth("email")} error={error}>
-            <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" inputMode="email" />
+            {/* Opened by a click on "Forgot your password?": the field to fill is where focus goes. */}
+            <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" inputMode="email" autoFocus />
           </FormField>
           <Button type="submit" disabled={busy} data-testid="forgot-submit">
             {busy ? t("sending") : t("send")}

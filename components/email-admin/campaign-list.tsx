@@ -102,8 +102,8 @@ export function CampaignList() {
                       </Link>
                     </div>
                     <p className="mt-1 text-xs text-muted-foreground">
-                      {t("updated")}: {format.dateTime(new Date(campaign.updatedAt), { dateStyle: "medium", timeStyle: "short" })}
-                      {campaign.totalCount > 0 ? ` · ${t("recipients")}: ${format.number(campaign.totalCount)}` : null}
+                      {t("updatedAt", { time: format.dateTime(new Date(campaign.updatedAt), { dateStyle: "medium", timeStyle: "short" }) })}
+                      {campaign.totalCount > 0 ? ` · ${t("recipientCount", { count: campaign.totalCount })}` : null}
                     </p>
                   </div>
                   <div className="flex flex-wrap gap-2">

@@ -14,6 +14,7 @@ import { Card } from "@/components/ui/card";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
+import { useNarrowScreen } from "@/components/admin/use-narrow-screen";
 import { CampaignProgressCard } from "./campaign-progress-card";
 import type { CampaignDraftView, CampaignProgress, RecipientRow } from "./types";
 
@@ -32,6 +33,7 @@ const STATUS_TEXT: Record<EmailRecipientStatus, string> = {
 export function CampaignProgressDetail({ campaignId }: { campaignId: string }) {
   const t = useTranslations("email.progress");
   const format = useFormatter();
+  const narrow = useNarrowScreen();
   const [status, setStatus] = useState<EmailRecipientStatus | "">("");
   const [searchInput, setSearchInput] = useState("");
   const [search, setSearch] = useState("");
@@ -134,6 +136,24 @@ export function CampaignProgressDetail({ campaignId }: { campaignId: string }) {
           <Card className="items-center px-5 py-10 text-center text-sm text-muted-foreground" data-testid="recipients-empty">
             {t("noRecipients")}
           </Card>
+        ) : narrow ? (
+          <ul className="grid gap-3" aria-label={t("recipients")} data-testid="recipient-cards">
+            {recipients.data.recipients.map((row) => (
+              <li key={row.id}>
+                <Card className="gap-1.5 px-4 py-3 text-sm" data-testid="recipient-row" data-status={row.status}>
+                  <p className="font-medium break-all">{row.email}</p>
+                  <p className="flex flex-wrap gap-x-3 gap-y-1 text-muted-foreground">
+                    <span className={cn("font-medium", STATUS_TEXT[row.status])}>{t(row.status)}</span>
+                    <span>
+                      {t("attempts")} {row.attempts}
+                    </span>
+                    {row.sentAt ? <span>{format.dateTime(new Date(row.sentAt), { dateStyle: "short", timeStyle: "medium" })}</span> : null}
+                  </p>
+                  {detail(row) ? <p className="break-words text-muted-foreground">{detail(row)}</p> : null}
+                </Card>
+              </li>
+            ))}
+          </ul>
         ) : (
           <div className="overflow-x-auto rounded-xl border bg-card" data-testid="recipient-table">
             <table className="w-full text-sm">
@@ -144,7 +164,7 @@ export function CampaignProgressDetail({ campaignId }: { campaignId: string }) {
                     {t("email")}
                   </th>
                   <th scope="col" className="px-3 py-3 font-medium">
-                    {t("filterStatus")}
+                    {t("status")}
                   </th>
                   <th scope="col" className="px-3 py-3 text-right font-medium">
                     {t("attempts")}

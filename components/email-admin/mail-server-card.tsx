@@ -102,11 +102,11 @@ export function MailServerCard({ settings, onChange, defaultTestAddress }: { set
             </Button>
           ) : null}
         </div>
-        <form noValidate onSubmit={sendTest} className="grid gap-2 sm:grid-cols-[1fr_auto] sm:items-end" data-testid="server-test-form">
+        <form noValidate onSubmit={sendTest} className="grid gap-2" data-testid="server-test-form">
           <FormField id="server-test-to" label={t("testTo")} error={testError}>
             <Input type="email" value={testTo} onChange={(e) => setTestTo(e.target.value)} autoComplete="email" />
           </FormField>
-          <Button type="submit" variant="outline" disabled={testing} className={testError ? "sm:mb-7" : undefined} data-testid="server-test-send">
+          <Button type="submit" variant="outline" disabled={testing} className="justify-self-start" data-testid="server-test-send">
             <Send aria-hidden />
             {t("test")}
           </Button>
