@@ -391,6 +391,21 @@ describe("throttle", () => {
   });
 });
 
+describe("throttle across senders", () => {
+  it("hands out one cursor's slots: senders reserving at once get consecutive windows that never overlap", async () => {
+    const id = await createCampaign({ subject: "共用游標", bodyMarkdown: "內容", audience: MANAGERS, ratePerMinute: 120 });
+    const { reserveSendSlots } = await import("@/lib/server/queries/email-campaigns");
+    const now = Date.UTC(2030, 0, 1);
+    const spacing = 500;
+    // Twelve senders (on PostgreSQL, separate connections) each reserve five slots at once.
+    const firsts = await Promise.all(Array.from({ length: 12 }, () => reserveSendSlots(id, 5, spacing, now)));
+    const windows = firsts.sort((a, b) => a - b);
+    expect(windows).toEqual(Array.from({ length: 12 }, (_, i) => now + i * 5 * spacing));
+    // Idle since: the next reservation starts from its own now, with no burst saved up.
+    expect(await reserveSendSlots(id, 1, spacing, now + 3_600_000)).toBe(now + 3_600_000);
+  });
+});
+
 describe("PUT /api/email/campaigns/{id}", () => {
   it("saves drafts as typed, answers validation errors in the user's language, and refuses changes once sent", async () => {
     const id = await createCampaign({});
