@@ -56,10 +56,10 @@ export async function countAudience(audience: Audience): Promise<AudienceCount> 
 
 /**
  * Writes the campaign's recipients as the audience is now (inside the transaction that starts
- * it): queued, or skipped when unsubscribed. Returns how many were written.
+ * it): queued, or skipped when unsubscribed.
  */
-export async function writeRecipients(tx: Db, campaignId: string, audience: Audience): Promise<number> {
-  const result = await tx.execute(sql`
+export async function writeRecipients(tx: Db, campaignId: string, audience: Audience): Promise<void> {
+  await tx.execute(sql`
     INSERT INTO email_recipients (campaign_id, user_id, email, locale, status, error)
     SELECT ${campaignId}, u.id, u.email, coalesce(u.locale, 'zh-TW'),
       CASE WHEN u.email_unsubscribed_at IS NULL THEN 'queued' ELSE 'skipped' END,
@@ -67,5 +67,4 @@ export async function writeRecipients(tx: Db, campaignId: string, audience: Audi
     FROM users u WHERE ${audienceCondition(audience)}
     ORDER BY u.created_at, u.id
     ON CONFLICT (campaign_id, email) DO NOTHING`);
-  return (result as unknown as { rowCount?: number; affectedRows?: number }).rowCount ?? (result as unknown as { affectedRows?: number }).affectedRows ?? 0;
 }
