@@ -7,7 +7,7 @@ const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
 const nextConfig: NextConfig = {
   // Native and WASM packages load their own binaries at run time; bundling them breaks that.
-  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg"],
+  serverExternalPackages: ["@electric-sql/pglite", "@node-rs/argon2", "pg", "nodemailer"],
   poweredByHeader: false,
   // Types are checked by `npm run typecheck` (part of `npm test`) over the whole tree, tests
   // included; `npm start` should not fail to serve because a test file has a type error.

@@ -48,6 +48,11 @@ const schema = z.object({
   // An owner's messages in their own chat.
   MESSAGE_LIMIT_PER_USER_PER_MINUTE: perMinute(OWN_MESSAGES_PER_USER_PER_MINUTE),
   // Megabytes all document parsing together may hold; it decides how many files parse at once.
+  // Outgoing mail (campaigns, password resets, welcome mail): smtp://user:pass@host:587 (STARTTLS
+  // when the server offers it) or smtps://…:465. The admin e-mail screen can set it instead.
+  SMTP_URL: optionalString,
+  // The sender address ("no-reply@example.com"); the product's name is the sender name.
+  MAIL_FROM: optionalString,
   INGEST_MEMORY_MB: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
     z.coerce.number().int().min(INGEST_MEMORY_MIN_MB).default(INGEST_MEMORY_DEFAULT_MB),

@@ -30,6 +30,9 @@ const EXACT: Record<string, RouteRule> = {
   "/trial-setup": { kind: "public" },
   "/support": { kind: "public" },
   "/feedback": { kind: "public" },
+  // Not in SPEC §2: reached from links in e-mail (issue 13), so they work signed out.
+  "/unsubscribe": { kind: "public" },
+  "/reset-password": { kind: "public" },
 };
 
 export const REDIRECTS: Record<string, string> = {

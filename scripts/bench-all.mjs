@@ -16,6 +16,7 @@ const runs = [
   ["bench:shared"],
   ["bench:export"],
   ["bench:usage"],
+  ["bench:email"],
 ];
 let failed = 0;
 for (const [script, ...args] of runs) {

@@ -5,6 +5,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { useCurrentUser } from "@/components/layout/use-current-user";
 import { PlanOverviewCard } from "@/components/plans/plan-overview-card";
 import { Spinner } from "@/components/ui/spinner";
+import { EmailPreferencesCard } from "./email-preferences-card";
 import { PasswordCard } from "./password-card";
 import { ProfileCard } from "./profile-card";
 import { ReferralCard } from "./referral-card";
@@ -23,6 +24,7 @@ export function AccountScreen() {
         <ReferralCard />
         <PasswordCard user={user} />
         <SessionsCard />
+        <EmailPreferencesCard />
       </div>
     </div>
   );

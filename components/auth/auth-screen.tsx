@@ -19,15 +19,19 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser } from "@/components/layout/use-current-user";
+import { ForgotPassword } from "./forgot-password";
 import { readPendingReferral, savePendingReferral } from "./pending-referral";
 
 interface Props {
   workspaceForEveryone: boolean;
   googleEnabled: boolean;
+  /** Mail is set up: "forgot password" sends a reset link (else it says who can reset it). */
+  mailEnabled: boolean;
 }
 
-export function AuthScreen({ workspaceForEveryone, googleEnabled }: Props) {
+export function AuthScreen({ workspaceForEveryone, googleEnabled, mailEnabled }: Props) {
   const t = useTranslations("auth");
+  const tReset = useTranslations("passwordReset");
   const params = useSearchParams();
   const router = useRouter();
   const next = params.get("next");
@@ -38,6 +42,8 @@ export function AuthScreen({ workspaceForEveryone, googleEnabled }: Props) {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [referral, setReferral] = useState("");
+  const [forgot, setForgot] = useState(false);
+  const [signInEmail, setSignInEmail] = useState("");
 
   useEffect(() => {
     const ref = params.get("ref");
@@ -121,25 +127,32 @@ export function AuthScreen({ workspaceForEveryone, googleEnabled }: Props) {
               <TabsTrigger value="register" data-testid="tab-register">{t("registerTab")}</TabsTrigger>
             </TabsList>
             <TabsContent value="signin">
-              <form
-                noValidate
-                className="grid gap-4"
-                data-testid="signin-form"
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  void onSignIn(e.currentTarget);
-                }}
-              >
-                <FormField id="signin-email" label={t("email")} error={errors.email}>
-                  <Input name="email" type="email" autoComplete="email" inputMode="email" required />
-                </FormField>
-                <FormField id="signin-password" label={t("password")} error={errors.password}>
-                  <Input name="password" type="password" autoComplete="current-password" required />
-                </FormField>
-                <Button type="submit" disabled={busy} data-testid="signin-submit">
-                  {busy ? t("signingIn") : t("signIn")}
-                </Button>
-              </form>
+              {forgot ? (
+                <ForgotPassword mailEnabled={mailEnabled} initialEmail={signInEmail} onBack={() => setForgot(false)} />
+              ) : (
+                <form
+                  noValidate
+                  className="grid gap-4"
+                  data-testid="signin-form"
+                  onSubmit={(e) => {
+                    e.preventDefault();
+                    void onSignIn(e.currentTarget);
+                  }}
+                >
+                  <FormField id="signin-email" label={t("email")} error={errors.email}>
+                    <Input name="email" type="email" autoComplete="email" inputMode="email" required value={signInEmail} onChange={(e) => setSignInEmail(e.target.value)} />
+                  </FormField>
+                  <FormField id="signin-password" label={t("password")} error={errors.password}>
+                    <Input name="password" type="password" autoComplete="current-password" required />
+                  </FormField>
+                  <Button type="submit" disabled={busy} data-testid="signin-submit">
+                    {busy ? t("signingIn") : t("signIn")}
+                  </Button>
+                  <Button type="button" variant="link" className="justify-self-center" onClick={() => { setErrors({}); setForgot(true); }} data-testid="forgot-open">
+                    {tReset("forgot")}
+                  </Button>
+                </form>
+              )}
             </TabsContent>
             <TabsContent value="register">
               <form

@@ -63,7 +63,7 @@ test.beforeAll(async ({ browser }) => {
 
 test("signed-out pages have no serious or critical accessibility violation", async ({ browser }) => {
   test.setTimeout(240_000);
-  await checkPages(browser, ["/auth", "/auth?tab=register", "/guide", "/support", "/feedback", `/shared/${shareId}`, "/no-such-page"]);
+  await checkPages(browser, ["/auth", "/auth?tab=register", "/guide", "/support", "/feedback", `/shared/${shareId}`, "/no-such-page", "/unsubscribe", "/reset-password"]);
 });
 
 test("an ordinary user's pages have no serious or critical accessibility violation", async ({ browser }) => {

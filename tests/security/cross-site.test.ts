@@ -713,7 +713,8 @@ beforeAll(async () => {
 
 describe("cross-site table", () => {
   it("covers every mutating route that goes through the wrapper", () => {
-    expect(CASES.map((c) => `${c.method} ${c.path}`).sort()).toEqual(MUTATING_WRAPPED_ROUTES.map(label).sort());
+    // The e-mail routes' cases are in cross-site-email.test.ts.
+    expect(CASES.map((c) => `${c.method} ${c.path}`).sort()).toEqual(MUTATING_WRAPPED_ROUTES.filter((r) => !r.emailSuite).map(label).sort());
   });
 });
 

@@ -46,6 +46,22 @@ import * as apiUsage from "@/app/api/admin/api-usage/route";
 import * as apiUsageExport from "@/app/api/admin/api-usage/export/route";
 import * as modelPrices from "@/app/api/admin/model-prices/route";
 import { MESSAGE_BODY_MAX_BYTES } from "@/lib/schemas/chat";
+import * as emailSettings from "@/app/api/email/settings/route";
+import * as emailSettingsTest from "@/app/api/email/settings/test/route";
+import * as emailSettingsWelcome from "@/app/api/email/settings/welcome/route";
+import * as emailAudienceCount from "@/app/api/email/audience-count/route";
+import * as emailCampaigns from "@/app/api/email/campaigns/route";
+import * as emailCampaign from "@/app/api/email/campaigns/[id]/route";
+import * as emailCampaignTest from "@/app/api/email/campaigns/[id]/test/route";
+import * as emailCampaignSend from "@/app/api/email/campaigns/[id]/send/route";
+import * as emailCampaignActions from "@/app/api/email/campaigns/[id]/actions/route";
+import * as emailCampaignDuplicate from "@/app/api/email/campaigns/[id]/duplicate/route";
+import * as emailCampaignRecipients from "@/app/api/email/campaigns/[id]/recipients/route";
+import * as emailUnsubscribe from "@/app/api/email/unsubscribe/route";
+import * as emailResubscribe from "@/app/api/email/resubscribe/route";
+import * as emailPreferences from "@/app/api/user/email-preferences/route";
+import * as passwordReset from "@/app/api/password-reset/route";
+import * as passwordResetConfirm from "@/app/api/password-reset/confirm/route";
 
 // Every /api route and method, with who may call it. The security suites iterate over this table;
 // tests/security/auth-and-roles.test.ts fails when a route file on disk is missing from it.
@@ -75,6 +91,10 @@ export interface ApiRoute {
   shareMode?: true;
   /** Ends the caller's own session (or all of them): suites that reuse a cookie call it with one to spare. */
   endsSession?: true;
+  /** Must accept cross-site requests (RFC 8058 one-click unsubscribe, posted by mail providers). */
+  crossSite?: true;
+  /** Its cross-site cases live in tests/security/cross-site-email.test.ts. */
+  emailSuite?: true;
 }
 
 const h = (fn: unknown) => fn as Handler;
@@ -150,10 +170,42 @@ export const API_ROUTES: ApiRoute[] = [
   // next-auth's own endpoints: not wrapped by route(); next-auth checks its CSRF token itself.
   { path: "/api/auth/{...nextauth}", file: "api/auth/[...nextauth]/route.ts", method: "GET", access: "public", handler: h(nextAuth.GET), body: false, wrapped: false },
   { path: "/api/auth/{...nextauth}", file: "api/auth/[...nextauth]/route.ts", method: "POST", access: "public", handler: h(nextAuth.POST), body: false, wrapped: false },
+  ...emailRoutes(),
 ];
 
+// E-mail campaigns and account mail (issue 13).
+function emailRoutes(): ApiRoute[] {
+  const e = { wrapped: true, emailSuite: true } as const;
+  return [
+    { path: "/api/email/settings", file: "api/email/settings/route.ts", method: "GET", access: "admin", handler: h(emailSettings.GET), body: false, ...e },
+    { path: "/api/email/settings", file: "api/email/settings/route.ts", method: "PUT", access: "admin", handler: h(emailSettings.PUT), body: true, ...e },
+    { path: "/api/email/settings", file: "api/email/settings/route.ts", method: "DELETE", access: "admin", handler: h(emailSettings.DELETE), body: false, ...e },
+    { path: "/api/email/settings/test", file: "api/email/settings/test/route.ts", method: "POST", access: "admin", handler: h(emailSettingsTest.POST), body: true, ...e },
+    { path: "/api/email/settings/welcome", file: "api/email/settings/welcome/route.ts", method: "PUT", access: "admin", handler: h(emailSettingsWelcome.PUT), body: true, ...e },
+    { path: "/api/email/audience-count", file: "api/email/audience-count/route.ts", method: "POST", access: "admin", handler: h(emailAudienceCount.POST), body: true, ...e },
+    { path: "/api/email/campaigns", file: "api/email/campaigns/route.ts", method: "GET", access: "admin", handler: h(emailCampaigns.GET), body: false, ...e },
+    { path: "/api/email/campaigns", file: "api/email/campaigns/route.ts", method: "POST", access: "admin", handler: h(emailCampaigns.POST), body: true, ...e },
+    { path: "/api/email/campaigns/{id}", file: "api/email/campaigns/[id]/route.ts", method: "GET", access: "admin", handler: h(emailCampaign.GET), body: false, ...e },
+    { path: "/api/email/campaigns/{id}", file: "api/email/campaigns/[id]/route.ts", method: "PUT", access: "admin", handler: h(emailCampaign.PUT), body: true, ...e },
+    { path: "/api/email/campaigns/{id}", file: "api/email/campaigns/[id]/route.ts", method: "DELETE", access: "admin", handler: h(emailCampaign.DELETE), body: false, ...e },
+    { path: "/api/email/campaigns/{id}/test", file: "api/email/campaigns/[id]/test/route.ts", method: "POST", access: "admin", handler: h(emailCampaignTest.POST), body: true, ...e },
+    { path: "/api/email/campaigns/{id}/send", file: "api/email/campaigns/[id]/send/route.ts", method: "POST", access: "admin", handler: h(emailCampaignSend.POST), body: true, ...e },
+    { path: "/api/email/campaigns/{id}/actions", file: "api/email/campaigns/[id]/actions/route.ts", method: "POST", access: "admin", handler: h(emailCampaignActions.POST), body: true, ...e },
+    { path: "/api/email/campaigns/{id}/duplicate", file: "api/email/campaigns/[id]/duplicate/route.ts", method: "POST", access: "admin", handler: h(emailCampaignDuplicate.POST), body: false, ...e },
+    { path: "/api/email/campaigns/{id}/recipients", file: "api/email/campaigns/[id]/recipients/route.ts", method: "GET", access: "admin", handler: h(emailCampaignRecipients.GET), body: false, ...e },
+    { path: "/api/email/unsubscribe", file: "api/email/unsubscribe/route.ts", method: "GET", access: "public", handler: h(emailUnsubscribe.GET), body: false, ...e },
+    { path: "/api/email/unsubscribe", file: "api/email/unsubscribe/route.ts", method: "POST", access: "public", handler: h(emailUnsubscribe.POST), body: false, crossSite: true, ...e },
+    { path: "/api/email/resubscribe", file: "api/email/resubscribe/route.ts", method: "POST", access: "public", handler: h(emailResubscribe.POST), body: true, ...e },
+    { path: "/api/user/email-preferences", file: "api/user/email-preferences/route.ts", method: "GET", access: "user", handler: h(emailPreferences.GET), body: false, ...e },
+    { path: "/api/user/email-preferences", file: "api/user/email-preferences/route.ts", method: "PUT", access: "user", handler: h(emailPreferences.PUT), body: true, ...e },
+    { path: "/api/password-reset", file: "api/password-reset/route.ts", method: "POST", access: "public", handler: h(passwordReset.POST), body: true, ...e },
+    { path: "/api/password-reset/confirm", file: "api/password-reset/confirm/route.ts", method: "POST", access: "public", handler: h(passwordResetConfirm.POST), body: true, ...e },
+  ];
+}
+
 export const PROTECTED_ROUTES = API_ROUTES.filter((r) => r.access !== "public");
-export const MUTATING_WRAPPED_ROUTES = API_ROUTES.filter((r) => r.method !== "GET" && r.wrapped);
+/** Mutating routes that must refuse cross-site requests (one-click unsubscribe must not). */
+export const MUTATING_WRAPPED_ROUTES = API_ROUTES.filter((r) => r.method !== "GET" && r.wrapped && !r.crossSite);
 
 export const label = (r: Pick<ApiRoute, "method" | "path">) => `${r.method} ${r.path}`;
 

@@ -43,6 +43,11 @@ describe("ruleFor", () => {
     expect(ruleFor(`${path}//`)).toEqual(rule);
   });
 
+  it("opens the pages e-mail links lead to (unsubscribe, password reset) to everyone", () => {
+    expect(ruleFor("/unsubscribe")).toEqual(PUBLIC);
+    expect(ruleFor("/reset-password")).toEqual(PUBLIC);
+  });
+
   it("keeps anything else under /admin/ admin-only", () => {
     for (const path of ["/admin/unknown", "/admin/users/123", "/admin/a/b/c", "/admin/trial-setup"]) {
       expect(ruleFor(path), path).toEqual(ADMIN_ONLY);

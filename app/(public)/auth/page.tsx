@@ -6,6 +6,7 @@ import { AuthScreen } from "@/components/auth/auth-screen";
 import { redirect } from "next/navigation";
 import { getWorkspaceAccess } from "@/lib/server/services/workspace-access";
 import { countUsers } from "@/lib/server/queries/users";
+import { getMailSetup } from "@/lib/server/mail/mail-settings";
 
 export async function generateMetadata(): Promise<Metadata> {
   return { title: (await getTranslations("auth"))("title") };
@@ -15,9 +16,10 @@ export default async function AuthPage() {
   // Before anyone exists there is nobody to sign in as: first run creates the admin.
   if ((await countUsers()) === 0) redirect("/trial-setup");
   const workspaceForEveryone = (await getWorkspaceAccess()) === "everyone";
+  const mailEnabled = (await getMailSetup()).server !== null;
   return (
     <Suspense>
-      <AuthScreen workspaceForEveryone={workspaceForEveryone} googleEnabled={env.googleEnabled} />
+      <AuthScreen workspaceForEveryone={workspaceForEveryone} googleEnabled={env.googleEnabled} mailEnabled={mailEnabled} />
     </Suspense>
   );
 }

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { AdminSectionEmpty } from "@/components/admin/admin-section-empty";
+import { EmailManagement } from "@/components/email-admin/email-management";
 import { requirePage } from "@/lib/server/auth/page-guard";
+import { mailSettingsView } from "@/lib/server/mail/mail-settings";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin");
@@ -9,6 +10,6 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function EmailManagementPage() {
-  await requirePage("/admin/email-management");
-  return <AdminSectionEmpty section="emailManagement" />;
+  const admin = await requirePage("/admin/email-management");
+  return <EmailManagement initialSettings={await mailSettingsView()} adminEmail={admin.email} />;
 }

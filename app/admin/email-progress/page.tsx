@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
-import { AdminSectionEmpty } from "@/components/admin/admin-section-empty";
+import { CampaignProgressList } from "@/components/email-admin/campaign-progress-list";
 import { requirePage } from "@/lib/server/auth/page-guard";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -10,5 +10,5 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function EmailProgressPage() {
   await requirePage("/admin/email-progress");
-  return <AdminSectionEmpty section="emailProgress" />;
+  return <CampaignProgressList />;
 }

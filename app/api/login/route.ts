@@ -3,9 +3,11 @@ import { clientIp } from "@/lib/server/http/client-ip";
 import { loginSchema } from "@/lib/schemas/auth";
 import { signInWithPassword } from "@/lib/server/services/sign-in";
 import { signedInResponse } from "@/lib/server/services/session-response";
+import { rememberLocale } from "@/lib/server/queries/email-preferences";
 
 // POST /api/login: sign in with e-mail and password; sets the session cookie.
-export const POST = route({ auth: "public", body: loginSchema }, async ({ body, req }) => {
+export const POST = route({ auth: "public", body: loginSchema }, async ({ body, req, locale }) => {
   const user = await signInWithPassword({ email: body.email, password: body.password, ip: clientIp(req) });
+  await rememberLocale(user.id, locale);
   return signedInResponse(user);
 });

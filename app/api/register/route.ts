@@ -10,6 +10,7 @@ import { hashPassword } from "@/lib/server/auth/password";
 import { createUser } from "@/lib/server/queries/users";
 import { toPublicUser } from "@/lib/server/services/present-user";
 import { signedInResponse } from "@/lib/server/services/session-response";
+import { queueWelcomeMail } from "@/lib/server/use-cases/account-mail";
 
 const REGISTRATIONS_PER_IP_PER_HOUR = 20;
 
@@ -20,7 +21,7 @@ const bodySchema = registerSchema.extend({
 
 // POST /api/register: self-registration as an ordinary free user, signed in at once. Only an admin
 // may set role and plan: they create the account and stay signed in as themselves.
-export const POST = route({ auth: "public", body: bodySchema }, async ({ req, user, body }) => {
+export const POST = route({ auth: "public", body: bodySchema }, async ({ req, user, body, locale }) => {
   const byAdmin = user?.role === "admin";
   if (!byAdmin) await consumeLimit(`register:ip:${clientIp(req)}`, REGISTRATIONS_PER_IP_PER_HOUR, 60 * 60_000);
   const created = await createUser({
@@ -29,10 +30,13 @@ export const POST = route({ auth: "public", body: bodySchema }, async ({ req, us
     passwordHash: await hashPassword(body.password),
     role: byAdmin ? (body.role ?? "user") : "user",
     plan: byAdmin ? (body.plan ?? "free") : "free",
+    // Campaigns and the unsubscribe page speak the language the account was made in.
+    ...(byAdmin ? {} : { locale }),
   });
   if (!created) throw new AppError("conflict", { messageKey: "email_taken" });
   if (byAdmin) {
     return NextResponse.json({ user: toPublicUser(created), displayName: created.displayName }, { status: 201 });
   }
+  await queueWelcomeMail({ userId: created.id, locale });
   return signedInResponse(created, 201);
 });

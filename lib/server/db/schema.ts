@@ -45,6 +45,8 @@ export const users = pgTable(
     referredById: text("referred_by_id"),
     googleSub: text("google_sub"),
     locale: text("locale"),
+    // Set when the user unsubscribes from campaigns (a link in any campaign, or /account).
+    emailUnsubscribedAt: timestamp("email_unsubscribed_at", { withTimezone: true }),
     disabled: boolean("disabled").notNull().default(false),
     // Bumped to end every session of the user (disable, password change, role change).
     sessionVersion: integer("session_version").notNull().default(0),
@@ -269,42 +271,83 @@ export const referrals = pgTable(
   (t) => [uniqueIndex("referrals_invitee_key").on(t.inviteeId), index("referrals_inviter_idx").on(t.inviterId)],
 );
 
-export const emailCampaigns = pgTable("email_campaigns", {
-  id: id(),
-  subject: text("subject").notNull(),
-  bodyText: text("body_text").notNull(),
-  bodyHtml: text("body_html"),
-  audience: jsonb("audience").$type<Record<string, unknown>>().notNull().default({}),
-  status: text("status", { enum: ["draft", "queued", "sending", "paused", "done", "failed"] })
-    .notNull()
-    .default("draft"),
-  createdById: text("created_by_id").references(() => users.id, { onDelete: "set null" }),
-  totalCount: integer("total_count").notNull().default(0),
-  sentCount: integer("sent_count").notNull().default(0),
-  failedCount: integer("failed_count").notNull().default(0),
-  createdAt: createdAt(),
-  startedAt: timestamp("started_at", { withTimezone: true }),
-  finishedAt: timestamp("finished_at", { withTimezone: true }),
-});
+// E-mail campaigns (issue 13). A campaign is a draft until it starts; its recipients are then
+// written once (later sign-ups are not added) and each is claimed for sending at most once at a
+// time (lib/server/queries/email-recipients.ts).
+export const emailCampaigns = pgTable(
+  "email_campaigns",
+  {
+    id: id(),
+    subject: text("subject").notNull().default(""),
+    bodyMarkdown: text("body_markdown").notNull().default(""),
+    audience: jsonb("audience").$type<Record<string, unknown>>().notNull().default({}),
+    status: text("status", { enum: ["draft", "scheduled", "sending", "paused", "done", "cancelled"] })
+      .notNull()
+      .default("draft"),
+    // Messages a minute across every instance; 0 sends as fast as the server takes them.
+    ratePerMinute: integer("rate_per_minute").notNull().default(60),
+    scheduledAt: timestamp("scheduled_at", { withTimezone: true }),
+    // Bumped by every start, resume and retry: names that round's sending jobs, and lets a
+    // scheduled start that was since withdrawn recognise itself as stale.
+    generation: integer("generation").notNull().default(0),
+    // The throttle's cursor: the earliest moment the next message may be handed to the server.
+    nextSendAt: timestamp("next_send_at", { withTimezone: true }),
+    totalCount: integer("total_count").notNull().default(0),
+    // Why sending stopped by itself (no mail server at the scheduled time, repeated crashes).
+    lastError: text("last_error"),
+    createdById: text("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [index("email_campaigns_status_idx").on(t.status, t.updatedAt)],
+);
 
 export const emailRecipients = pgTable(
   "email_recipients",
   {
-    id: id(),
+    id: bigserial("id", { mode: "number" }).primaryKey(),
     campaignId: text("campaign_id")
       .notNull()
       .references(() => emailCampaigns.id, { onDelete: "cascade" }),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     email: text("email").notNull(),
-    status: text("status", { enum: ["pending", "sent", "failed"] }).notNull().default("pending"),
+    locale: text("locale").notNull().default("zh-TW"),
+    status: text("status", { enum: ["queued", "sending", "sent", "failed", "skipped"] }).notNull().default("queued"),
     attempts: integer("attempts").notNull().default(0),
+    // A temporary failure waits until then before the next attempt.
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).notNull().defaultNow(),
+    // Who holds the claim (and, once sent, who sent it), and until when: a claim not renewed by
+    // then belonged to a process that died, and the recipient is queued again.
+    claimedBy: text("claimed_by"),
+    claimExpiresAt: timestamp("claim_expires_at", { withTimezone: true }),
+    // The server's reply to a failure, or why the recipient was skipped (unsubscribed, …).
     error: text("error"),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("email_recipients_campaign_email_key").on(t.campaignId, t.email),
-    index("email_recipients_status_idx").on(t.campaignId, t.status),
+    index("email_recipients_claim_idx").on(t.campaignId, t.status, t.nextAttemptAt),
+    index("email_recipients_sent_idx").on(t.campaignId, t.sentAt),
   ],
+);
+
+// Forgot-password links: only the SHA-256 of the token is kept; a link works once, for 30 minutes.
+export const passwordResetTokens = pgTable(
+  "password_reset_tokens",
+  {
+    id: id(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text("token_hash").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex("password_reset_tokens_hash_key").on(t.tokenHash), index("password_reset_tokens_user_idx").on(t.userId)],
 );
 
 export const apiUsage = pgTable(

@@ -91,7 +91,8 @@ export function isCrossSite(req: Request, settings: OriginSettings = env): boole
 }
 
 export function errorResponse(error: AppError, t: ServerTranslator, requestId?: string): NextResponse {
-  const key = `errors.${error.messageKey}`;
+  // A bare key names an entry of "errors"; a dotted one is a whole key of its own namespace.
+  const key = error.messageKey.includes(".") ? error.messageKey : `errors.${error.messageKey}`;
   const message = t.has(key as never) ? t(key as never, error.params as never) : t("errors.internal" as never);
   const body: Record<string, unknown> = {
     error: { code: error.code, message, ...(error.details !== undefined ? { details: error.details } : {}) },

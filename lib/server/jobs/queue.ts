@@ -11,7 +11,7 @@ export type Job = typeof jobs.$inferSelect;
 export const JOB_LEASE_MS = 20_000;
 
 export async function enqueueJob(
-  input: { type: string; payload: Record<string, unknown>; dedupeKey?: string; maxAttempts?: number; ownerKey?: string },
+  input: { type: string; payload: Record<string, unknown>; dedupeKey?: string; maxAttempts?: number; ownerKey?: string; runAt?: Date },
   db?: Db,
 ): Promise<void> {
   const target = db ?? (await getDb());
@@ -23,6 +23,7 @@ export async function enqueueJob(
       dedupeKey: input.dedupeKey ?? null,
       maxAttempts: input.maxAttempts ?? 3,
       ownerKey: input.ownerKey ?? null,
+      ...(input.runAt ? { runAt: input.runAt } : {}),
     })
     .onConflictDoNothing({ target: jobs.dedupeKey });
 }
@@ -93,6 +94,18 @@ export async function completeJob(jobId: string, workerId: string) {
   await db
     .update(jobs)
     .set({ status: "done", lockedBy: null, lockedUntil: null, updatedAt: new Date() })
+    .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId)));
+}
+
+/**
+ * Ends this run of a job that has more to do later (a campaign sending in slices): queued again
+ * for `runAt`, with its attempts counted afresh, since this run ended well.
+ */
+export async function rescheduleJob(jobId: string, workerId: string, runAt: Date) {
+  const db = await getDb();
+  await db
+    .update(jobs)
+    .set({ status: "queued", runAt, attempts: 0, lockedBy: null, lockedUntil: null, lastError: null, updatedAt: new Date() })
     .where(and(eq(jobs.id, jobId), eq(jobs.lockedBy, workerId)));
 }
 

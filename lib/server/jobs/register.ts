@@ -1,5 +1,5 @@
 import "server-only";
-import { registerJobHandler, startJobRunner, stopJobRunner } from "./runner";
+import { registerJobHandler, startJobRunner, stopJobRunner, workerId } from "./runner";
 import { parseCapacity, prewarmParseWorkers } from "@/lib/server/ingest/parse-in-worker";
 import { ingestDocument } from "@/lib/server/services/ingest-document";
 import { markDocumentError } from "@/lib/server/queries/documents";
@@ -7,6 +7,10 @@ import { INGEST_JOB } from "@/lib/server/services/upload-document";
 import { REINDEX_TERMS_JOB, reindexTerms, scheduleTermsReindexIfStale } from "@/lib/server/services/reindex-terms";
 import { log } from "@/lib/server/log";
 import { prewarmRetrieval } from "@/lib/server/services/retrieve-passages";
+import { pauseWithError } from "@/lib/server/queries/email-campaigns";
+import { ACCOUNT_MAIL_JOB, sendAccountMail } from "@/lib/server/use-cases/account-mail";
+import { sendCampaignBatch } from "@/lib/server/use-cases/send-campaign-batch";
+import { EMAIL_SEND_JOB, EMAIL_START_JOB, runScheduledStart } from "@/lib/server/use-cases/start-campaign";
 
 // Every job type the product runs, registered in one place.
 export function registerJobs() {
@@ -18,6 +22,14 @@ export function registerJobs() {
     },
   });
   registerJobHandler(REINDEX_TERMS_JOB, async (payload) => reindexTerms(Number(payload.version)));
+  registerJobHandler(
+    EMAIL_SEND_JOB,
+    async (payload) => sendCampaignBatch({ campaignId: String(payload.campaignId), worker: `${workerId()}/lane${Number(payload.lane)}` }),
+    // Its sender kept dying (or the database kept failing): stop, say so, and let an admin resume.
+    { onGiveUp: async (payload) => pauseWithError(String(payload.campaignId), "crashed") },
+  );
+  registerJobHandler(EMAIL_START_JOB, async (payload) => runScheduledStart(payload));
+  registerJobHandler(ACCOUNT_MAIL_JOB, async (payload) => sendAccountMail(payload));
 }
 
 export function startBackgroundWork() {

@@ -1,26 +1,32 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { log } from "@/lib/server/log";
-import { claimJob, completeJob, failJob, reapAbandonedJobs, renewLease, JOB_LEASE_MS, type Job } from "./queue";
+import { claimJob, completeJob, failJob, reapAbandonedJobs, renewLease, rescheduleJob, JOB_LEASE_MS, type Job } from "./queue";
 
 // Runs durable jobs inside each app instance. Jobs are claimed from the database, so any number
 // of instances share the work and each job runs once at a time; a job whose instance died is
 // claimed again when its lease runs out.
 
-export type JobHandler = (payload: Record<string, unknown>) => Promise<void>;
+/** A handler that returns `runAgainAt` has more to do: its job is queued again for then. */
+export type JobHandler = (payload: Record<string, unknown>) => Promise<void | { runAgainAt?: Date }>;
 
 interface Registration {
   run: JobHandler;
   /** Called once a job has failed its last attempt, so what it was working on is not left hanging. */
-  onGiveUp?: JobHandler;
+  onGiveUp?: (payload: Record<string, unknown>) => Promise<void>;
 }
 
 const handlers = new Map<string, Registration>();
 const WORKER_ID = `${process.pid}-${randomUUID().slice(0, 8)}`;
+
+/** This process's name in claims (jobs, campaign recipients): its pid and a random part. */
+export function workerId(): string {
+  return WORKER_ID;
+}
 const IDLE_POLL_MS = 2_000;
 const DEFAULT_CONCURRENCY = 2;
 
-export function registerJobHandler(type: string, run: JobHandler, options: { onGiveUp?: JobHandler } = {}) {
+export function registerJobHandler(type: string, run: JobHandler, options: { onGiveUp?: Registration["onGiveUp"] } = {}) {
   handlers.set(type, { run, onGiveUp: options.onGiveUp });
 }
 
@@ -29,8 +35,9 @@ async function runJob(job: Job): Promise<void> {
   if (!registration) return;
   const heartbeat = setInterval(() => void renewLease(job.id, WORKER_ID).catch(() => undefined), JOB_LEASE_MS / 4);
   try {
-    await registration.run(job.payload);
-    await completeJob(job.id, WORKER_ID);
+    const outcome = await registration.run(job.payload);
+    if (outcome?.runAgainAt) await rescheduleJob(job.id, WORKER_ID, outcome.runAgainAt);
+    else await completeJob(job.id, WORKER_ID);
   } catch (error) {
     const outcome = await failJob(job, WORKER_ID, error instanceof Error ? error.message : String(error));
     log.error("job failed", { jobId: job.id, type: job.type, attempt: job.attempts, outcome, error });
@@ -141,6 +148,11 @@ export function startJobRunner(options: { concurrency?: number } = {}) {
   state.concurrency = Math.max(DEFAULT_CONCURRENCY, options.concurrency ?? DEFAULT_CONCURRENCY);
   for (let i = 0; i < state.concurrency; i++) void loop();
   log.info("job runner started", { workerId: WORKER_ID, types: [...handlers.keys()], concurrency: state.concurrency });
+}
+
+/** The process is shutting down: a long job should end its current step and return. */
+export function jobRunnerStopping(): boolean {
+  return state.stopping === true;
 }
 
 /** New work was queued here: look now instead of at the next poll. */

@@ -27,3 +27,7 @@ export const NO_GOOGLE_PORT = E2E_PORT + 30;
 export const EMBED_HOST_PORTS = [E2E_PORT + 40, E2E_PORT + 41];
 /** The instance seeded with 40 days of model calls in 21-api-usage. */
 export const USAGE_PORT = E2E_PORT + 60;
+/** The instance killed with -9 mid-campaign in 24-email-durable (its SMTP server listens on a port of its own choosing). */
+export const EMAIL_DURABLE_PORT = E2E_PORT + 70;
+/** The two instances sending one campaign in postgres/email-two-instances. */
+export const EMAIL_TWO_INSTANCE_PORTS = [E2E_PORT + 71, E2E_PORT + 72];

@@ -1,0 +1,18 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { CampaignProgressDetail } from "@/components/email-admin/campaign-progress-detail";
+import { requirePage } from "@/lib/server/auth/page-guard";
+import { findCampaign } from "@/lib/server/queries/email-campaigns";
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("admin");
+  return { title: t("emailProgress") };
+}
+
+export default async function CampaignProgressPage({ params }: { params: Promise<{ id: string }> }) {
+  await requirePage("/admin/email-progress");
+  const { id } = await params;
+  if (id.includes("\u0000") || !(await findCampaign(id))) notFound();
+  return <CampaignProgressDetail campaignId={id} />;
+}

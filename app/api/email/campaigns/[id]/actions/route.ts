@@ -1,0 +1,11 @@
+import { campaignActionSchema } from "@/lib/schemas/email";
+import { AppError } from "@/lib/server/http/errors";
+import { route } from "@/lib/server/http/route";
+import { findCampaign } from "@/lib/server/queries/email-campaigns";
+import { controlCampaign } from "@/lib/server/use-cases/control-campaign";
+
+// POST /api/email/campaigns/{id}/actions: pause, resume, cancel, retryFailed or unschedule.
+export const POST = route({ auth: "admin", body: campaignActionSchema }, async ({ params, body }) => {
+  if (!(await findCampaign(params.id))) throw new AppError("not_found");
+  return controlCampaign(params.id, body.action);
+});

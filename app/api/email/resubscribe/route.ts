@@ -1,0 +1,11 @@
+import { z } from "zod";
+import { AppError } from "@/lib/server/http/errors";
+import { route } from "@/lib/server/http/route";
+import { setSubscriptionByToken } from "@/lib/server/use-cases/unsubscribe";
+
+// POST /api/email/resubscribe: the unsubscribe page's undo, with the same signed token.
+export const POST = route({ auth: "public", body: z.object({ token: z.string().max(200) }) }, async ({ body }) => {
+  const outcome = await setSubscriptionByToken(body.token, true);
+  if (outcome === "invalid") throw new AppError("not_found", { messageKey: "unsubscribe.invalid" });
+  return { ok: true, test: outcome === "test" };
+});

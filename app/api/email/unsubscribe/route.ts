@@ -1,0 +1,24 @@
+import { NextResponse } from "next/server";
+import { z } from "zod";
+import { AppError } from "@/lib/server/http/errors";
+import { route } from "@/lib/server/http/route";
+import { setSubscriptionByToken } from "@/lib/server/use-cases/unsubscribe";
+
+const query = z.object({ token: z.string().max(200).optional() });
+
+// POST /api/email/unsubscribe?token=…: RFC 8058 one-click unsubscribe. Mail providers post
+// "List-Unsubscribe=One-Click" from their own servers, with no cookies and another (or no) Origin:
+// the signed token is the whole authorisation, and the body is not needed.
+export const POST = route({ auth: "public", allowCrossSite: true, query }, async ({ query }) => {
+  const outcome = await setSubscriptionByToken(query.token, false);
+  if (outcome === "invalid") throw new AppError("not_found", { messageKey: "unsubscribe.invalid" });
+  return { ok: true, test: outcome === "test" };
+});
+
+// GET /api/email/unsubscribe?token=…: the List-Unsubscribe address opened in a browser goes to the
+// confirmation page (a GET never unsubscribes: link scanners fetch every address in a message).
+export const GET = route({ auth: "public", query }, async ({ req, query }) => {
+  const page = new URL("/unsubscribe", req.url);
+  if (query.token) page.searchParams.set("token", query.token);
+  return NextResponse.redirect(page, 303);
+});

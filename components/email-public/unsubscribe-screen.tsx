@@ -1,0 +1,70 @@
+"use client";
+
+import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { MailCheck, MailX, TriangleAlert } from "lucide-react";
+import { toast } from "sonner";
+import { apiFetch, errorMessage } from "@/lib/fetcher";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+
+export type UnsubscribeState = { kind: "invalid" } | { kind: "test" } | { kind: "user"; email: string; subscribed: boolean };
+
+/** The page a campaign's unsubscribe link opens: confirm, then (if wanted) undo. No sign-in. */
+export function UnsubscribeScreen({ token, initial }: { token: string; initial: UnsubscribeState }) {
+  const t = useTranslations("unsubscribe");
+  const tApp = useTranslations("app");
+  const [state, setState] = useState(initial);
+  const [busy, setBusy] = useState(false);
+
+  async function choose(subscribed: boolean) {
+    if (state.kind !== "user") return;
+    setBusy(true);
+    try {
+      if (subscribed) await apiFetch("/api/email/resubscribe", { method: "POST", json: { token } });
+      else await apiFetch(`/api/email/unsubscribe?token=${encodeURIComponent(token)}`, { method: "POST" });
+      setState({ ...state, subscribed });
+      if (subscribed) toast.success(t("resubscribed"));
+    } catch (error) {
+      toast.error(errorMessage(error, t("failed")));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const [Icon, title, description] =
+    state.kind === "invalid"
+      ? [TriangleAlert, t("invalid"), t("invalidDescription")]
+      : state.kind === "test"
+        ? [MailCheck, t("test"), t("testDescription")]
+        : state.subscribed
+          ? [MailX, t("title"), t("description", { email: state.email, product: tApp("name") })]
+          : [MailCheck, t("done"), t("doneDescription", { email: state.email })];
+
+  return (
+    <Card className="mx-auto max-w-md" data-testid="unsubscribe-screen" data-state={state.kind === "user" ? (state.subscribed ? "subscribed" : "unsubscribed") : state.kind}>
+      <CardHeader className="items-center text-center">
+        <span className="mb-2 grid size-12 place-items-center rounded-full bg-primary/10 text-primary">
+          <Icon className="size-6" aria-hidden />
+        </span>
+        <CardTitle>
+          <span role="status">{title}</span>
+        </CardTitle>
+        <CardDescription className="break-words">{description}</CardDescription>
+      </CardHeader>
+      {state.kind === "user" ? (
+        <CardContent className="grid">
+          {state.subscribed ? (
+            <Button disabled={busy} onClick={() => void choose(false)} data-testid="unsubscribe-confirm">
+              {t("confirm")}
+            </Button>
+          ) : (
+            <Button variant="outline" disabled={busy} onClick={() => void choose(true)} data-testid="unsubscribe-undo">
+              {t("resubscribe")}
+            </Button>
+          )}
+        </CardContent>
+      ) : null}
+    </Card>
+  );
+}
