@@ -47,12 +47,12 @@ const schema = z.object({
   SHARE_LIMIT_PER_LINK_PER_MINUTE: perMinute(SHARE_MESSAGES_PER_LINK_PER_MINUTE),
   // An owner's messages in their own chat.
   MESSAGE_LIMIT_PER_USER_PER_MINUTE: perMinute(OWN_MESSAGES_PER_USER_PER_MINUTE),
-  // Megabytes all document parsing together may hold; it decides how many files parse at once.
   // Outgoing mail (campaigns, password resets, welcome mail): smtp://user:pass@host:587 (STARTTLS
   // when the server offers it) or smtps://…:465. The admin e-mail screen can set it instead.
   SMTP_URL: optionalString,
   // The sender address ("no-reply@example.com"); the product's name is the sender name.
   MAIL_FROM: optionalString,
+  // Megabytes all document parsing together may hold; it decides how many files parse at once.
   INGEST_MEMORY_MB: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
     z.coerce.number().int().min(INGEST_MEMORY_MIN_MB).default(INGEST_MEMORY_DEFAULT_MB),
@@ -62,6 +62,18 @@ const schema = z.object({
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),
     z.coerce.number().int().min(RETRIEVAL_CACHE_MIN_MB).default(RETRIEVAL_CACHE_DEFAULT_MB),
   ),
+  // S3-compatible object storage for uploaded originals (AWS S3, MinIO, Cloudflare R2, Ceph). Unset
+  // S3_BUCKET keeps them under DATA_DIR/files. Without keys the SDK's own chain applies (an
+  // instance role, AWS_* variables).
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalString,
+  S3_REGION: z.string().trim().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  // MinIO, Ceph and most self-hosted services address buckets by path (host/bucket/key).
+  S3_FORCE_PATH_STYLE: bool,
+  // Keys start with this (several deployments sharing one bucket).
+  S3_PREFIX: optionalString,
 });
 
 /** Validates an environment (the process's, or a test's) into the app's settings; throws on invalid values. */

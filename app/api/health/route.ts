@@ -2,16 +2,44 @@ import { NextResponse } from "next/server";
 import { sql } from "drizzle-orm";
 import { getDatabase } from "@/lib/server/db/client";
 import { log } from "@/lib/server/log";
+import { objectStore } from "@/lib/server/storage/file-store";
 
-// GET /api/health: liveness plus database reachability (503 when the database does not answer).
-export async function GET() {
+// GET /api/health: readiness for a load balancer: the database and the file storage both answer
+// (503 when either does not, naming which).
+
+/** A bucket is asked at most this often: load balancers poll every instance every few seconds. */
+const STORAGE_CHECK_TTL_MS = 2_000;
+let lastStorageCheck: { at: number; ms: number } | undefined;
+
+async function checkStorage(): Promise<{ kind: string; reachable: boolean; ms?: number }> {
+  const store = objectStore();
+  if (lastStorageCheck && Date.now() - lastStorageCheck.at < STORAGE_CHECK_TTL_MS) return { kind: store.kind, reachable: true, ms: lastStorageCheck.ms };
+  const started = Date.now();
+  try {
+    await store.check();
+    lastStorageCheck = { at: Date.now(), ms: Date.now() - started };
+    return { kind: store.kind, reachable: true, ms: lastStorageCheck.ms };
+  } catch (error) {
+    lastStorageCheck = undefined;
+    log.error("health check: storage unreachable", { error, storage: store.kind });
+    return { kind: store.kind, reachable: false };
+  }
+}
+
+async function checkDatabase(): Promise<{ kind?: string; reachable: boolean; ms?: number }> {
   const started = Date.now();
   try {
     const { db, kind } = await getDatabase();
     await db.execute(sql`SELECT 1`);
-    return NextResponse.json({ status: "ok", database: { kind, reachable: true, ms: Date.now() - started } });
+    return { kind, reachable: true, ms: Date.now() - started };
   } catch (error) {
-    log.error("health check failed", { error });
-    return NextResponse.json({ status: "error", database: { reachable: false } }, { status: 503 });
+    log.error("health check: database unreachable", { error });
+    return { reachable: false };
   }
+}
+
+export async function GET() {
+  const [database, storage] = await Promise.all([checkDatabase(), checkStorage()]);
+  const ok = database.reachable && storage.reachable;
+  return NextResponse.json({ status: ok ? "ok" : "error", database, storage }, { status: ok ? 200 : 503 });
 }

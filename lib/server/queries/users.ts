@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { Plan, Role } from "@/lib/constants";
 import { getDb, type Db } from "@/lib/server/db/client";
-import { users, type NewUser, type User } from "@/lib/server/db/schema";
+import { documents, users, type NewUser, type User } from "@/lib/server/db/schema";
 
 // Serialises every change that could leave the product without an admin (first run, demotion,
 // disabling, deletion) so two concurrent requests cannot both pass the "another admin exists" check.
@@ -159,7 +159,8 @@ export async function updateUserGuarded(id: string, changes: UserChanges): Promi
   });
 }
 
-export async function deleteUserGuarded(id: string): Promise<GuardedResult<null>> {
+/** Deletes the user and everything they own; returns their documents' storage keys (the files go after the commit). */
+export async function deleteUserGuarded(id: string): Promise<GuardedResult<{ storageKeys: string[] }>> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${ADMIN_GUARD_LOCK})`);
@@ -168,8 +169,9 @@ export async function deleteUserGuarded(id: string): Promise<GuardedResult<null>
     if (current.role === "admin" && !current.disabled && (await otherActiveAdmins(tx as unknown as Db, id)) === 0) {
       return { ok: false, reason: "last_admin" } as const;
     }
+    const owned = await tx.select({ storageKey: documents.storageKey }).from(documents).where(eq(documents.userId, id));
     await tx.delete(users).where(eq(users.id, id));
-    return { ok: true, value: null } as const;
+    return { ok: true, value: { storageKeys: owned.map((d) => d.storageKey) } } as const;
   });
 }
 

@@ -8,7 +8,8 @@ import { encodeTerms } from "@/lib/server/ingest/term-encoding";
 import { termFrequencies, tokenize } from "@/lib/server/ingest/tokenizer";
 import { log } from "@/lib/server/log";
 import { clearUnfinishedChunks, findDocumentForJob, finishProcessedDocument, markDocumentError } from "@/lib/server/queries/documents";
-import { getFile } from "@/lib/server/storage/file-store";
+import { objectStore } from "@/lib/server/storage/file-store";
+import { ObjectNotFoundError, readAll } from "@/lib/server/storage/object-store";
 import { ChunkWriter } from "./chunk-writer";
 import { bumpRetrievalStamp, forgetRetrievalStamp } from "./retrieval-stamp";
 
@@ -36,8 +37,10 @@ export async function ingestDocument(documentId: string): Promise<void> {
 
   let bytes: Buffer;
   try {
-    bytes = await getFile(doc.storageKey);
+    bytes = await readAll(await objectStore().stream(doc.storageKey));
   } catch (error) {
+    // Storage that cannot be reached right now is thrown, so the job is tried again later.
+    if (!(error instanceof ObjectNotFoundError)) throw error;
     log.error("stored file missing", { documentId, error });
     await markDocumentError(documentId, "file_missing");
     return;

@@ -14,7 +14,8 @@ import {
   takeUploadSlot,
   type DocumentRow,
 } from "@/lib/server/queries/documents";
-import { deleteFile, putFile, storageKeyFor } from "@/lib/server/storage/file-store";
+import { objectStore } from "@/lib/server/storage/file-store";
+import { storageKeyFor } from "@/lib/server/storage/object-store";
 import { currentMonth, uploadLimitsFor } from "./upload-limits";
 
 export const INGEST_JOB = "ingest-document";
@@ -76,7 +77,7 @@ export async function uploadDocument(input: {
 
   const id = randomUUID();
   const storageKey = storageKeyFor(user.id, id);
-  await putFile(storageKey, bytes);
+  await objectStore().put(storageKey, bytes, { contentType: detected.mimeType });
   try {
     const db = await getDb();
     const document = await db.transaction(async (tx) => {
@@ -99,7 +100,8 @@ export async function uploadDocument(input: {
     pokeJobRunner();
     return { document, created: true };
   } catch (error) {
-    await deleteFile(storageKey).catch(() => undefined);
+    // If this fails too, the object is collected later with the others no row points at.
+    await objectStore().delete(storageKey).catch(() => undefined);
     // Two retries with the same client id racing: the loser answers with the winner's row.
     if (input.clientId && !(error instanceof AppError)) {
       const existing = await findDocumentByClientId(user.id, input.clientId);

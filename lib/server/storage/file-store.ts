@@ -1,51 +1,40 @@
 import "server-only";
-import fs from "node:fs/promises";
 import path from "node:path";
 import { env } from "@/lib/env";
+import { LocalObjectStore } from "./local-object-store";
+import type { ObjectStore } from "./object-store";
+import { S3ObjectStore } from "./s3-object-store";
 
-// Uploaded originals live under DATA_DIR/files, one file per document, named by generated ids
-// only: the user's file name is metadata and never touches the file system. Writes go to a
-// temporary name first and are renamed into place, so a crash never leaves half a file.
+// The process's object store, chosen once from the environment: an S3-compatible bucket when
+// S3_BUCKET is set, else DATA_DIR/files on this machine.
 
-const ROOT = () => path.resolve(env.DATA_DIR, "files");
-const KEY = /^[a-zA-Z0-9-]{1,80}\/[a-zA-Z0-9-]{1,80}$/;
+let store: ObjectStore | undefined;
 
-function resolveKey(key: string): string {
-  if (!KEY.test(key)) throw new Error(`Invalid storage key: ${key}`);
-  return path.join(ROOT(), key);
+export function s3ConfigFromEnv() {
+  if (!env.S3_BUCKET) return undefined;
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION,
+    accessKeyId: env.S3_ACCESS_KEY_ID,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    prefix: env.S3_PREFIX,
+  };
 }
 
-export function storageKeyFor(userId: string, documentId: string) {
-  return `${userId}/${documentId}`;
+export function localFilesDir(): string {
+  return path.resolve(env.DATA_DIR, "files");
 }
 
-export async function putFile(key: string, bytes: Uint8Array): Promise<void> {
-  const target = resolveKey(key);
-  await fs.mkdir(path.dirname(target), { recursive: true });
-  const temp = `${target}.${process.pid}.${Date.now()}.part`;
-  const handle = await fs.open(temp, "w");
-  try {
-    await handle.writeFile(bytes);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  await fs.rename(temp, target);
+export function objectStore(): ObjectStore {
+  if (store) return store;
+  const s3 = s3ConfigFromEnv();
+  store = s3 ? new S3ObjectStore(s3) : new LocalObjectStore(localFilesDir());
+  return store;
 }
 
-export async function getFile(key: string): Promise<Buffer> {
-  return fs.readFile(resolveKey(key));
-}
-
-export async function deleteFile(key: string): Promise<void> {
-  await fs.rm(resolveKey(key), { force: true });
-}
-
-export async function fileExists(key: string): Promise<boolean> {
-  try {
-    await fs.access(resolveKey(key));
-    return true;
-  } catch {
-    return false;
-  }
+/** Tests: use this store (or, with none, choose again from the environment). */
+export function setObjectStoreForTests(next: ObjectStore | undefined): void {
+  store = next;
 }

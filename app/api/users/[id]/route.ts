@@ -4,6 +4,7 @@ import { updateUserSchema } from "@/lib/schemas/auth";
 import { deleteUserGuarded, findUserById, updateUserGuarded } from "@/lib/server/queries/users";
 import { supporterGrantEnd } from "@/lib/server/policies/effective-plan";
 import { toPublicUser } from "@/lib/server/services/present-user";
+import { removeStoredFiles } from "@/lib/server/services/remove-documents";
 
 function guardFailure(reason: "not_found" | "last_admin"): never {
   if (reason === "not_found") throw new AppError("not_found", { messageKey: "user_not_found" });
@@ -36,5 +37,6 @@ export const DELETE = route({ auth: "admin" }, async ({ params, user }) => {
   if (params.id === user.id) throw new AppError("bad_request", { messageKey: "cannot_change_self" });
   const result = await deleteUserGuarded(params.id);
   if (!result.ok) guardFailure(result.reason);
+  await removeStoredFiles(result.value.storageKeys);
   return { ok: true };
 });
