@@ -26,6 +26,9 @@ const schema = z.object({
   APP_URL: optionalString,
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: optionalString,
+  // Connections each instance keeps to PostgreSQL at most; instances × this must stay under the
+  // server's max_connections (100 by default) with room for maintenance.
+  DATABASE_POOL_SIZE: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? undefined : v), z.coerce.number().int().min(2).max(200).default(10)),
   AUTH_SECRET: optionalString,
   WORKSPACE_ACCESS: z.enum(["admins", "everyone"]).default("admins"),
   GOOGLE_CLIENT_ID: optionalString,

@@ -46,12 +46,12 @@ function takePgliteLock(dataDir: string) {
 }
 
 /** Opens a database and applies every pending migration. `memory` gives a throw-away PGlite. */
-export async function openDatabase(options: { url?: string; dataDir?: string; memory?: boolean }): Promise<DatabaseHandle> {
+export async function openDatabase(options: { url?: string; dataDir?: string; memory?: boolean; poolSize?: number }): Promise<DatabaseHandle> {
   if (options.url) {
     const { Pool } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
     const { migrate } = await import("drizzle-orm/node-postgres/migrator");
-    const pool = new Pool({ connectionString: options.url, max: 10 });
+    const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? env.DATABASE_POOL_SIZE });
     // An idle connection the server drops (restart, failover, admin command) must not take the
     // process down: the pool replaces it on the next query.
     pool.on("error", (error) => log.warn("idle database connection lost", { error: error.message }));

@@ -31,3 +31,5 @@ export const USAGE_PORT = E2E_PORT + 60;
 export const EMAIL_DURABLE_PORT = E2E_PORT + 70;
 /** The two instances sending one campaign in postgres/email-two-instances. */
 export const EMAIL_TWO_INSTANCE_PORTS = [E2E_PORT + 71, E2E_PORT + 72];
+/** The instances sharing one PostgreSQL and one bucket in postgres/failover (the third joins mid-test). */
+export const FAILOVER_PORTS = [E2E_PORT + 80, E2E_PORT + 81, E2E_PORT + 82];
