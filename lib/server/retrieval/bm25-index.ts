@@ -1,10 +1,15 @@
 import "server-only";
+import { parseTermCounts, type TermCounts } from "@/lib/server/ingest/term-encoding";
+import { PostingsPool, type Postings } from "./postings-pool";
 
 export type IndexedChunk = {
   chunkId: number;
   documentId: string;
-  /** Term → occurrences in the chunk (integers; capped at 65535). */
-  terms: Record<string, number>;
+  /**
+   * Term → occurrences in the chunk (integers; capped at 65535), or the terms as stored
+   * (lib/server/ingest/term-encoding.ts), read here without building an object per chunk.
+   */
+  terms: Record<string, number> | string;
   /** Chunk length in tokens, normally the sum of `terms`. */
   length: number;
 };
@@ -16,16 +21,12 @@ export type Bm25Params = { k1: number; b: number };
 /** Tuned on the DRCD and SQuAD eval sets (bench/retrieval-core.ts). */
 export const DEFAULT_BM25_PARAMS: Bm25Params = { k1: 0.7, b: 0.75 };
 
-/** Postings of one term, in increasing slot order (slots are only ever appended). */
-type Postings = { slots: Int32Array; tfs: Uint16Array; length: number; df: number; maxTf: number };
-
 type QueryTerm = { postings: Postings; weight: number; bound: number };
 
 const MAX_TF = 0xffff;
 // V8's costs beyond the data (see estimatedBytes).
 const TYPED_ARRAY_OVERHEAD = 160;
 const MAP_ENTRY_OVERHEAD = 100;
-const POSTINGS_OVERHEAD = 2 * TYPED_ARRAY_OVERHEAD + 80;
 
 /**
  * In-memory BM25 over chunks, updated per document. Every chunk gets a slot; postings list slots in
@@ -43,7 +44,7 @@ export class Bm25Index {
   private readonly b: number;
 
   private termIds = new Map<string, number>();
-  private postings: Postings[] = [];
+  private postings = new PostingsPool();
 
   private slotCount = 0;
   private slotDoc = new Int32Array(1024); // document number, -1 once removed
@@ -84,7 +85,7 @@ export class Bm25Index {
   estimatedBytes(): number {
     let bytes = this.slotDoc.byteLength + this.slotChunkId.byteLength + this.slotLength.byteLength;
     bytes += this.slotNorm.byteLength + this.scores.byteLength + this.allowedDocs.byteLength;
-    for (const p of this.postings) bytes += p.slots.byteLength + p.tfs.byteLength + POSTINGS_OVERHEAD;
+    bytes += this.postings.bytes();
     for (let slot = 0; slot < this.slotCount; slot++) {
       bytes += this.slotTermIds[slot].byteLength + this.slotTfs[slot].byteLength + 2 * TYPED_ARRAY_OVERHEAD;
     }
@@ -111,25 +112,25 @@ export class Bm25Index {
     this.docSlots[docNumber].push(slot);
     this.chunkSlots.set(chunk.chunkId, slot);
 
-    const terms = Object.keys(chunk.terms);
-    let termIds = new Int32Array(terms.length);
-    let tfs = new Uint16Array(terms.length);
+    const counts = typeof chunk.terms === "string" ? parseTermCounts(chunk.terms) : recordTerms(chunk.terms);
+    let termIds = new Int32Array(counts.length);
+    let tfs = new Uint16Array(counts.length);
     let n = 0;
-    for (const term of terms) {
-      const count = chunk.terms[term];
+    for (let i = 0; i < counts.length; i++) {
+      const term = counts.terms[i];
+      const count = counts.counts[i];
       if (!(count > 0)) continue;
       let id = this.termIds.get(term);
       if (id === undefined) {
-        id = this.postings.length;
+        id = this.postings.create();
         this.termIds.set(term, id);
-        this.postings.push({ slots: new Int32Array(4), tfs: new Uint16Array(4), length: 0, df: 0, maxTf: 0 });
       }
       const tf = Math.min(MAX_TF, Math.round(count)) || 1;
       termIds[n] = id;
       tfs[n++] = tf;
-      appendPosting(this.postings[id], slot, tf);
+      this.postings.append(id, slot, tf);
     }
-    if (n < terms.length) {
+    if (n < counts.length) {
       termIds = termIds.slice(0, n);
       tfs = tfs.slice(0, n);
     }
@@ -216,13 +217,13 @@ export class Bm25Index {
     const counts = new Map<number, number>();
     for (const term of queryTerms) {
       const id = this.termIds.get(term);
-      if (id !== undefined && this.postings[id].df > 0) counts.set(id, (counts.get(id) ?? 0) + 1);
+      if (id !== undefined && this.postings.df(id) > 0) counts.set(id, (counts.get(id) ?? 0) + 1);
     }
     const n = this.liveCount;
     const minNorm = this.k1 * (1 - this.b);
     const terms: QueryTerm[] = [];
     for (const [id, queryTf] of counts) {
-      const postings = this.postings[id];
+      const postings = this.postings.view(id);
       const idf = Math.log(1 + (n - postings.df + 0.5) / (postings.df + 0.5));
       const weight = idf * queryTf;
       const bound = (weight * postings.maxTf * (this.k1 + 1)) / (postings.maxTf + minNorm);
@@ -321,7 +322,7 @@ export class Bm25Index {
     const docNumber = this.slotDoc[slot];
     if (docNumber < 0) return;
     const termIds = this.slotTermIds[slot];
-    for (let i = 0; i < termIds.length; i++) this.postings[termIds[i]].df--;
+    for (let i = 0; i < termIds.length; i++) this.postings.removeOne(termIds[i]);
     if (fromDocList) {
       const list = this.docSlots[docNumber];
       list.splice(list.indexOf(slot), 1);
@@ -338,22 +339,23 @@ export class Bm25Index {
   private compactIfSparse(): void {
     if (this.deadCount < 1024 || this.deadCount < this.liveCount) return;
     const oldPostings = this.postings;
-    const oldTermNames: string[] = new Array(oldPostings.length);
+    const oldTermNames: string[] = new Array(oldPostings.count);
     for (const [term, id] of this.termIds) oldTermNames[id] = term;
 
     const remap = new Int32Array(this.slotCount).fill(-1);
     let live = 0;
     for (let slot = 0; slot < this.slotCount; slot++) if (this.slotDoc[slot] >= 0) remap[slot] = live++;
 
-    const termRemap = new Int32Array(oldPostings.length).fill(-1);
+    const termRemap = new Int32Array(oldPostings.count).fill(-1);
     this.termIds = new Map();
-    this.postings = [];
-    oldPostings.forEach((p, id) => {
-      if (p.df === 0) return;
-      termRemap[id] = this.postings.length;
-      this.termIds.set(oldTermNames[id], this.postings.length);
-      this.postings.push({ slots: new Int32Array(p.df), tfs: new Uint16Array(p.df), length: 0, df: p.df, maxTf: 0 });
-    });
+    // Each live term gets exactly the room its live chunks need; the pool's spare room goes too.
+    this.postings = new PostingsPool();
+    for (let id = 0; id < oldPostings.count; id++) {
+      const df = oldPostings.df(id);
+      if (df === 0) continue;
+      termRemap[id] = this.postings.create(df);
+      this.termIds.set(oldTermNames[id], termRemap[id]);
+    }
 
     const docRemap = new Int32Array(this.docIds.length).fill(-1);
     const docIds: string[] = [];
@@ -372,12 +374,7 @@ export class Bm25Index {
       if (to < 0) continue;
       const termIds = this.slotTermIds[slot].map((id) => termRemap[id]);
       const tfs = this.slotTfs[slot];
-      for (let i = 0; i < termIds.length; i++) {
-        const p = this.postings[termIds[i]];
-        p.slots[p.length] = to;
-        p.tfs[p.length++] = tfs[i];
-        if (tfs[i] > p.maxTf) p.maxTf = tfs[i];
-      }
+      for (let i = 0; i < termIds.length; i++) this.postings.append(termIds[i], to, tfs[i]);
       this.slotDoc[to] = docRemap[this.slotDoc[slot]];
       this.slotChunkId[to] = this.slotChunkId[slot];
       this.slotLength[to] = this.slotLength[slot];
@@ -411,15 +408,9 @@ function grow<T extends Int32Array | Uint16Array | Float64Array>(array: T, capac
   return next;
 }
 
-function appendPosting(p: Postings, slot: number, tf: number): void {
-  if (p.length === p.slots.length) {
-    p.slots = grow(p.slots, p.length * 2);
-    p.tfs = grow(p.tfs, p.length * 2);
-  }
-  p.slots[p.length] = slot;
-  p.tfs[p.length++] = tf;
-  p.df++;
-  if (tf > p.maxTf) p.maxTf = tf;
+function recordTerms(terms: Record<string, number>): TermCounts {
+  const names = Object.keys(terms);
+  return { terms: names, counts: names.map((t) => terms[t]), length: names.length };
 }
 
 /** First index ≥ from with slots[index] ≥ target (exponential, then binary search). */

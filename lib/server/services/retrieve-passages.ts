@@ -1,7 +1,6 @@
 import "server-only";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { RETRIEVAL_DEFAULT_K } from "@/lib/constants";
-import { decodeTerms } from "@/lib/server/ingest/term-encoding";
 import { tokenize } from "@/lib/server/ingest/tokenizer";
 import { env } from "@/lib/env";
 import { Bm25Index } from "@/lib/server/retrieval/bm25-index";
@@ -58,7 +57,7 @@ async function refresh(ownerId: string, previous: OwnerIndex | undefined, stamp:
   }
   for (let i = 0; i < rows.newChunks.length; i++) {
     const chunk = rows.newChunks[i];
-    index.add({ chunkId: chunk.id, documentId: chunk.documentId, terms: decodeTerms(chunk.terms), length: chunk.tokenCount });
+    index.add({ chunkId: chunk.id, documentId: chunk.documentId, terms: chunk.terms, length: chunk.tokenCount });
     if (chunk.embedding) vectors.add(chunk.id, chunk.documentId, chunk.embedding);
     // Loading a large owner takes seconds: let other requests in between.
     if (i % LOAD_SLICE === LOAD_SLICE - 1) await yieldToEventLoop();

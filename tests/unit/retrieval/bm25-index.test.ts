@@ -1,9 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { encodeTerms } from "@/lib/server/ingest/term-encoding";
 import { Bm25Index, DEFAULT_BM25_PARAMS, type IndexedChunk } from "@/lib/server/retrieval/bm25-index";
 
 const { k1, b } = DEFAULT_BM25_PARAMS;
 
-function chunk(chunkId: number, documentId: string, words: string): IndexedChunk {
+/** The tests' chunks carry their terms as an object (the reference scorer reads them). */
+type RecordChunk = IndexedChunk & { terms: Record<string, number> };
+
+function chunk(chunkId: number, documentId: string, words: string): RecordChunk {
   const terms: Record<string, number> = {};
   const tokens = words.split(" ").filter(Boolean);
   for (const t of tokens) terms[t] = (terms[t] ?? 0) + 1;
@@ -11,7 +15,7 @@ function chunk(chunkId: number, documentId: string, words: string): IndexedChunk
 }
 
 /** BM25 computed from scratch over the live chunks: the specification the index must match. */
-function reference(chunks: IndexedChunk[], query: string[], k: number, documentIds?: ReadonlySet<string>) {
+function reference(chunks: RecordChunk[], query: string[], k: number, documentIds?: ReadonlySet<string>) {
   const n = chunks.length;
   const avg = chunks.reduce((s, c) => s + c.length, 0) / n;
   const qtf = new Map<string, number>();
@@ -54,7 +58,7 @@ function rng(seed: number) {
 }
 
 /** Words with a Zipf-like spread, so some terms are in most chunks and others in a few. */
-function randomCorpus(random: () => number, chunks: number, docs: number): IndexedChunk[] {
+function randomCorpus(random: () => number, chunks: number, docs: number): RecordChunk[] {
   const vocabulary = Array.from({ length: 300 }, (_, i) => `w${i}`);
   const pick = () => vocabulary[Math.floor(vocabulary.length * random() ** 3)];
   return Array.from({ length: chunks }, (_, i) =>
@@ -211,6 +215,32 @@ describe("Bm25Index documentIds filter", () => {
   it("returns nothing for an empty scope or unknown documents", () => {
     expect(index.search(["w0"], { k: 5, documentIds: new Set() })).toEqual([]);
     expect(index.search(["w0"], { k: 5, documentIds: new Set(["nope"]) })).toEqual([]);
+  });
+});
+
+describe("Bm25Index from stored terms", () => {
+  it("ranks the same from the stored (encoded) form as from objects, through removals and compaction", () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const corpus = randomCorpus(random, 3000, 60);
+    const fromObjects = new Bm25Index();
+    const fromStored = new Bm25Index();
+    for (const c of corpus) {
+      fromObjects.add(c);
+      fromStored.add({ ...c, terms: encodeTerms(c.terms) });
+    }
+    // Most documents removed: both compact their postings.
+    for (let d = 0; d < 45; d++) {
+      fromObjects.removeDocument(`doc${d}`);
+      fromStored.removeDocument(`doc${d}`);
+    }
+    const live = corpus.filter((c) => Number(c.documentId.slice(3)) >= 45);
+    for (let q = 0; q < 50; q++) {
+      const query = Object.keys(live[Math.floor(random() * live.length)].terms).slice(0, 3);
+      const expected = reference(live, query, 5);
+      expect(fromStored.search(query, { k: 5 })).toEqual(fromObjects.search(query, { k: 5 }));
+      expect(fromStored.search(query, { k: 5 }).map((h) => h.chunkId)).toEqual(expected.map((h) => h.chunkId));
+    }
   });
 });
 
