@@ -8,28 +8,20 @@
 // leak check of every conversation afterwards, each beside its target, plus as a reference the
 // same connections on the health check. Exits non-zero on errors or leaks only: speed on these
 // shared machines is a figure, not a verdict.
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { closedLoop, oneConnection, send } from "./lib/closed-loop";
-import { CookieJar } from "./lib/cookie-jar";
 import { parseArgs, round } from "./lib/eval-set";
 import { sampleGroupMemory } from "./lib/group-memory";
-import { freePort, serveApp, sleep } from "./lib/serve-app";
-import { ask, checkConversations, makeGuests, type Guest, type ShareTarget } from "./lib/share-guests";
+import { freePort, serveApp } from "./lib/serve-app";
+import { ask, checkConversations, makeGuests, type Guest } from "./lib/share-guests";
+import { FIXTURE, QUESTIONS, shareWithDocument } from "./lib/share-owner";
 
 const REFERENCE_SECONDS = 5;
 const TARGETS = { messagesPerSecond: 100, p99Ms: 500, peakRssBytes: 1024 ** 3 };
 // Every simulated guest comes from 127.0.0.1, far past the per-address limit a real crowd meets.
 const RAISED_LIMIT = "1000000";
-const FIXTURE = path.resolve(import.meta.dirname, "../tests/fixtures/documents/zh-3-pages.pdf");
-// Answerable from the fixture, one per topic of its three pages.
-const QUESTIONS = [
-  "半導體產業的研發中心設在哪些城市？",
-  "臺北市公共運輸票價調整後有哪些優惠？",
-  "市民可以用什麼方式搭乘捷運與公車？",
-  "文化部推動的地方文化館計畫有哪些活動？",
-];
 
 const args = parseArgs(process.argv.slice(2));
 const guestCount = Number(args.get("guests") || 50);
@@ -147,43 +139,4 @@ async function run(baseUrl: string, pgid: number): Promise<number> {
   };
   console.log(JSON.stringify(report, null, 2));
   return errors === 0 && leaks === 0 ? 0 : 1;
-}
-
-/** The owner's side, as the app's pages do it: register, upload the fixture, wait, share. */
-async function shareWithDocument(baseUrl: string): Promise<{ target: ShareTarget; processedSeconds: number }> {
-  const owner = new CookieJar();
-  const api = async (route: string, init: { method?: string; json?: unknown; form?: FormData } = {}): Promise<unknown> => {
-    const headers: Record<string, string> = { origin: baseUrl, cookie: owner.header() };
-    if (init.json !== undefined) headers["content-type"] = "application/json";
-    const res = await fetch(`${baseUrl}${route}`, {
-      method: init.method ?? "GET",
-      headers,
-      body: init.form ?? (init.json === undefined ? undefined : JSON.stringify(init.json)),
-      signal: AbortSignal.timeout(60_000),
-    });
-    owner.absorb(res.headers.getSetCookie());
-    const body: unknown = await res.json();
-    if (!res.ok) throw new Error(`${init.method ?? "GET"} ${route}: ${res.status} ${JSON.stringify(body)}`);
-    return body;
-  };
-
-  await api("/api/register", { method: "POST", json: { email: "bench-owner@example.com", password: "bench-password-1", displayName: "壓測站長" } });
-  const form = new FormData();
-  form.append("file", new Blob([readFileSync(FIXTURE)], { type: "application/pdf" }), path.basename(FIXTURE));
-  const { id } = (await api("/api/documents/upload", { method: "POST", form })) as { id: string };
-  const started = performance.now();
-  for (let i = 0; ; i++) {
-    const documents = (await api("/api/documents")) as { id: string; status: string }[];
-    const status = documents.find((d) => d.id === id)?.status;
-    if (status === "processed") break;
-    if (status === "error") throw new Error("the fixture document failed to process");
-    if (i >= 240) throw new Error("the fixture document was not processed within 2 minutes");
-    await sleep(500);
-  }
-  const processedSeconds = (performance.now() - started) / 1000;
-  const share = (await api("/api/shared-assistants", {
-    method: "POST",
-    json: { name: "壓測小幫手", rolePrompt: "你是市政與產業資訊的客服。", includeDocuments: true },
-  })) as { shareId: string };
-  return { target: { baseUrl, shareId: share.shareId }, processedSeconds };
 }

@@ -17,6 +17,9 @@ const runs = [
   ["bench:export"],
   ["bench:usage"],
   ["bench:email"],
+  ["bench:tenants"],
+  // Two instances need a PostgreSQL server to share.
+  ...(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL ? [["bench:scale-out"]] : []),
 ];
 let failed = 0;
 for (const [script, ...args] of runs) {

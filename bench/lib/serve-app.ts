@@ -53,12 +53,13 @@ export async function freePort(): Promise<number> {
  * Starts the server with `env` over a cleaned copy of this process's environment and waits for
  * /api/health. Its output goes to this process's stderr, keeping stdout for the figures.
  */
-export async function serveApp(options: { port: number; env: Record<string, string> }): Promise<ServedApp> {
+export async function serveApp(options: { port: number; env: Record<string, string>; appUrl?: string }): Promise<ServedApp> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
   // Whatever the shell has, the server here is the offline, embedded-database one.
   for (const name of ["OPENAI_API_KEY", "OPENAI_BASE_URL", "EMBEDDING_MODEL", "DATABASE_URL", "AUTH_SECRET", "TRUST_PROXY"]) delete env[name];
-  Object.assign(env, options.env, { PORT: String(options.port), HOST: "127.0.0.1", APP_URL: baseUrl });
+  // Behind a proxy the public address is the proxy's (the origin browsers send).
+  Object.assign(env, options.env, { PORT: String(options.port), HOST: "127.0.0.1", APP_URL: options.appUrl ?? baseUrl });
   // BENCH_DATABASE_URL runs the same server on PostgreSQL instead (an empty database of its own).
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
   // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server itself.
