@@ -105,6 +105,9 @@ export function parseEnv(source: Record<string, string | undefined>) {
 
 export type Env = ReturnType<typeof parseEnv>;
 
+/** Every variable the app reads, so deployment files can be checked to name no other. */
+export const ENV_KEYS = Object.keys(schema.shape) as readonly (keyof typeof schema.shape)[];
+
 export const env: Env = parseEnv(process.env);
 
 // next-auth reads its public origin from NEXTAUTH_URL itself; give it ours so both agree.
