@@ -12,7 +12,8 @@ import { useGuestAuth } from "./use-guest-auth";
 /**
  * Google sign-in from a shared page (SPEC §4 "Login"): a full-page redirect on a phone; a popup on
  * a desktop, or the same tab when the popup is blocked. The popup's success message closes it,
- * toasts and reloads after 1 s; a popup closed without one re-checks after 1 s. Inside another
+ * toasts and reloads after 1 s; a popup closed without one re-checks after 1 s (and, signed in,
+ * toasts and reloads the same). Inside another
  * site's <iframe> the framed page could never use the session (its cookie is not sent there), so
  * the whole share opens in a new tab through the sign-in, and the visitor continues there.
  */
@@ -58,12 +59,18 @@ export function useGoogleSignIn(shareId: string) {
     popupWatch.current = window.setInterval(() => {
       if (!popup.closed) return;
       window.clearInterval(popupWatch.current);
-      window.removeEventListener("message", onMessage);
       if (succeeded) return;
-      // Closed without a message: the sign-in may still have worked (e.g. the message was lost).
+      // Closed without a message yet. The popup posts it and closes at once, so the message may
+      // still be on its way (the listener stays until the re-check), or it was lost: the sign-in
+      // may have worked all the same, and then it is said just the same.
       window.setTimeout(async () => {
+        window.removeEventListener("message", onMessage);
+        if (succeeded) return;
         const status = await mutate();
-        if (status?.isAuthenticated) signedIn();
+        if (!status?.isAuthenticated || succeeded) return;
+        succeeded = true;
+        toast.success(tAuth("loginSuccess"));
+        signedIn();
       }, POPUP_CLOSED_RECHECK_MS);
     }, 500);
   }, [shareId, tAuth, tShared, mutate]);

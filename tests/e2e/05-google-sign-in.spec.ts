@@ -56,6 +56,30 @@ test.describe("Google sign-in", () => {
     await expect(page.getByTestId("shared-signed-in")).toContainText(GOOGLE_USER.name);
   });
 
+  test("desktop popup whose message never arrives: the page finds the session itself, says so and reloads", async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // In the popup only (window.name), the opener it posts to is a stand-in: the message is lost.
+    await context.addInitScript(() => {
+      if (window.name !== "google-signin") return;
+      Object.defineProperty(window, "opener", { get: () => ({ closed: false, postMessage: () => undefined }) });
+    });
+    const page = await context.newPage();
+    const shown: string[] = [];
+    await page.exposeFunction("__e2eShown", (text: string) => shown.push(text));
+    await page.addInitScript(() => {
+      const report = (window as unknown as { __e2eShown: (t: string) => void }).__e2eShown;
+      new MutationObserver(() => report(document.body?.innerText ?? "")).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto("/shared/lost-message-share");
+    const popupPromise = page.waitForEvent("popup");
+    await page.getByTestId("shared-sign-in").click();
+    const popup = await popupPromise;
+    await popup.waitForEvent("close");
+    await expect.poll(() => shown.some((text) => text.includes("登入成功")), { timeout: 10_000 }).toBe(true);
+    await expect(page.getByTestId("shared-signed-in")).toContainText(GOOGLE_USER.name);
+    await context.close();
+  });
+
   test("mobile: a full-page redirect instead of a popup", async ({ browser }) => {
     const context = await browser.newContext({
       viewport: { width: 390, height: 844 },
