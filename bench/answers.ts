@@ -3,12 +3,14 @@
 // then sends every question through the real message path (the POST /api/messages handler with a
 // signed-in owner, retrieval, the offline model, the database writes) and prints one JSON object:
 // the share of replies that contain a gold answer, server time p50/p95 per message, and in the same
-// run two references: how often the top retrieved passage contains the answer (what quoting whole
+// run the baseline "quote the top passage's best sentence" (the sentence of the top retrieved
+// passage sharing the most terms with the question, scored the same way) and the ratio to it, plus
+// two references: how often the top retrieved passage contains the answer (what quoting whole
 // passages would reach) and the time of retrieval alone (the floor the message path adds to).
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { allowServerOnlyImports, loadEvalSet, parseArgs, percentile, round } from "./lib/eval-set";
+import { allowServerOnlyImports, loadEvalSet, parseArgs, percentile, ratio, round } from "./lib/eval-set";
 import { ingestEvalSet } from "./lib/ingest-set";
 
 const args = parseArgs(process.argv.slice(2));
@@ -30,6 +32,7 @@ const { openDatabase, setDatabase } = await import("@/lib/server/db/client");
 const { createUser } = await import("@/lib/server/queries/users");
 const { encodeSession, SESSION_COOKIE } = await import("@/lib/server/auth/session");
 const { retrievePassages } = await import("@/lib/server/services/retrieve-passages");
+const { tokenize } = await import("@/lib/server/ingest/tokenizer");
 const { LOCALE_COOKIE } = await import("@/lib/constants");
 const messages = await import("@/app/api/messages/route");
 
@@ -50,6 +53,28 @@ const contains = (text: string, answers: readonly string[]) => {
   return answers.some((a) => a.trim() !== "" && haystack.includes(normalize(a)));
 };
 
+/**
+ * The baseline's reply: the sentence of `passage` sharing the most distinct terms (the product's
+ * tokenizer) with the question, the first of equals. Sentences end after 。！？!? , after a period
+ * followed by white space (so 3.5 stays whole), and at line breaks.
+ */
+function bestSentence(question: string, passage: string): string {
+  const wanted = new Set(tokenize(question));
+  let best = "";
+  let bestOverlap = -1;
+  for (const sentence of passage.split(/\n|(?<=[。！？!?])|(?<=\.)(?=\s)/u)) {
+    const text = sentence.trim();
+    if (!text) continue;
+    let overlap = 0;
+    for (const term of new Set(tokenize(text))) if (wanted.has(term)) overlap++;
+    if (overlap > bestOverlap) {
+      best = text;
+      bestOverlap = overlap;
+    }
+  }
+  return best;
+}
+
 async function ask(question: string): Promise<{ ms: number; content: string; status: number }> {
   const req = new NextRequest("http://localhost:3000/api/messages", {
     method: "POST",
@@ -67,6 +92,7 @@ await ask(questions[0]?.question ?? "warm up");
 
 let contained = 0;
 let topPassage = 0;
+let bestSentenceHits = 0;
 let failures = 0;
 const serverMs: number[] = [];
 const retrievalMs: number[] = [];
@@ -80,6 +106,7 @@ for (const q of questions) {
   const passages = await retrievePassages({ ownerId: owner.id, question: q.question, k: 5 });
   retrievalMs.push(performance.now() - started);
   if (passages[0] && contains(passages[0].content, answers)) topPassage++;
+  if (passages[0] && contains(bestSentence(q.question, passages[0].content), answers)) bestSentenceHits++;
 }
 
 const p50 = percentile(serverMs, 0.5);
@@ -96,6 +123,8 @@ console.log(
       questions: questions.length,
       failedReplies: failures,
       replyContainsAnswer: round(contained / questions.length),
+      baselineTopPassageBestSentence: round(bestSentenceHits / questions.length),
+      ratioToBaseline: ratio(contained, bestSentenceHits),
       reference: { topPassageContainsAnswer: round(topPassage / questions.length) },
       serverMs: { p50: round(p50, 2), p95: round(percentile(serverMs, 0.95), 2) },
       retrievalOnlyMs: { p50: round(percentile(retrievalMs, 0.5), 2), p95: round(percentile(retrievalMs, 0.95), 2) },

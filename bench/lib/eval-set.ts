@@ -111,9 +111,62 @@ export function percentile(samples: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))];
 }
 
-/** The tokenizer several peers use: lowercase, split on whitespace. */
-export function whitespaceTokens(text: string): string[] {
-  return text.toLowerCase().split(/\s+/).filter(Boolean);
+export type EvalLanguage = "zh" | "en";
+
+const CJK_CHAR = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const CJK_RUN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+|[^\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]+/gu;
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/**
+ * The language of a set: the manifest's `lang` when it names one (zh-Hant, en), otherwise Chinese
+ * when CJK characters are at least a third of the documents' letters and digits.
+ */
+export function evalSetLanguage(set: Pick<EvalSet, "manifest" | "docs">): EvalLanguage {
+  const lang = typeof set.manifest?.lang === "string" ? set.manifest.lang.toLowerCase() : "";
+  if (lang.startsWith("zh")) return "zh";
+  if (lang.startsWith("en")) return "en";
+  let cjk = 0;
+  let all = 0;
+  for (const doc of set.docs) {
+    for (const word of doc.text.match(WORD) ?? []) {
+      for (const char of word) {
+        all++;
+        if (CJK_CHAR.test(char)) cjk++;
+      }
+    }
+  }
+  return all > 0 && cjk / all >= 1 / 3 ? "zh" : "en";
+}
+
+/** Plain words: lowercase, split on anything not a letter or digit; no stemming, no stop words. */
+export function wordTokens(text: string): string[] {
+  return text.toLowerCase().match(WORD) ?? [];
+}
+
+/**
+ * Character bigrams: every pair of adjacent CJK characters (a CJK character with no CJK neighbour
+ * on its own), Latin words and numbers as lowercase words. The usual strong simple tokenizer for
+ * Chinese (Lucene's CJKAnalyzer, Elasticsearch's cjk_bigram).
+ */
+export function bigramTokens(text: string): string[] {
+  const out: string[] = [];
+  for (const word of wordTokens(text)) {
+    for (const run of word.match(CJK_RUN) ?? []) {
+      if (!CJK_CHAR.test(run)) {
+        out.push(run);
+        continue;
+      }
+      const chars = [...run];
+      if (chars.length === 1) out.push(chars[0]);
+      for (let i = 1; i < chars.length; i++) out.push(chars[i - 1] + chars[i]);
+    }
+  }
+  return out;
+}
+
+/** The strongest simple baseline tokenizer for a language: bigrams for Chinese, plain words for English. */
+export function baselineTokenizer(language: EvalLanguage): { name: string; tokens: (text: string) => string[] } {
+  return language === "zh" ? { name: "cjk-bigram-bm25", tokens: bigramTokens } : { name: "word-bm25", tokens: wordTokens };
 }
 
 /**
@@ -166,20 +219,26 @@ export class LinearBm25 {
   }
 }
 
-/** Ranks `chunks` for every question with whitespace tokens and LinearBm25, and scores the result. */
-export function whitespaceBaseline(
+/** Ranks `chunks` for every question with LinearBm25 over the tokens given, and scores the result. */
+export function bm25Baseline(
   questions: readonly EvalQuestion[],
   chunks: readonly (RankedSpan & { content: string })[],
   params: { k1: number; b: number },
+  tokens: (text: string) => string[],
   depth = 10,
 ): RetrievalScores {
   const bm25 = new LinearBm25(params);
   for (const chunk of chunks) {
-    const tokens = whitespaceTokens(chunk.content);
-    bm25.add(countTerms(tokens), tokens.length);
+    const t = tokens(chunk.content);
+    bm25.add(countTerms(t), t.length);
   }
-  const rankings = questions.map((q) => bm25.search(whitespaceTokens(q.question), depth).map((h) => chunks[h.id]));
+  const rankings = questions.map((q) => bm25.search(tokens(q.question), depth).map((h) => chunks[h.id]));
   return scoreRankings(questions, rankings);
+}
+
+/** product / baseline, rounded; null when the baseline is 0. */
+export function ratio(product: number, baseline: number, digits = 3): number | null {
+  return baseline > 0 ? round(product / baseline, digits) : null;
 }
 
 export function countTerms(tokens: readonly string[]): Map<string, number> {
@@ -208,6 +267,25 @@ export function allowServerOnlyImports(): void {
       encodeURIComponent(
         "export async function resolve(s, c, next) {" +
           " return s === 'server-only' ? { url: 'data:text/javascript,', shortCircuit: true } : next(s, c); }",
+      ),
+  );
+}
+
+/**
+ * Lets a process run with the react-server condition import lib/server modules that reach
+ * next-intl (lib/server/i18n.ts, through the e-mail jobs): next-intl's react-server entry imports
+ * its client provider, whose use-intl/react needs React's client build (useEffect), which Next
+ * supplies across its client boundary and a plain process does not. Inside next-intl and use-intl
+ * only, `react` resolves without that condition. Nothing is rendered. Call before those imports.
+ */
+export function allowNextIntlOnReactServer(): void {
+  register(
+    "data:text/javascript," +
+      encodeURIComponent(
+        "export async function resolve(s, c, next) {" +
+          " if ((s === 'react' || s.startsWith('react/')) && /\\/node_modules\\/(next-intl|use-intl)\\//.test(c.parentURL ?? ''))" +
+          " return next(s, { ...c, conditions: c.conditions.filter((x) => x !== 'react-server') });" +
+          " return next(s, c); }",
       ),
   );
 }
