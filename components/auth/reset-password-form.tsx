@@ -11,6 +11,7 @@ import { apiFetch, errorMessage } from "@/lib/fetcher";
 import { passwordSchema } from "@/lib/schemas/auth";
 import { useZodFormErrors } from "@/lib/use-zod-form-errors";
 import { z } from "zod";
+import "@/lib/zod-jitless";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";

@@ -4,17 +4,11 @@ import * as React from "react";
 import { ThemeProvider } from "next-themes";
 import { SWRConfig } from "swr";
 import { Toaster } from "sonner";
-import { z } from "zod";
 import { DEFAULT_THEME, THEME_STORAGE_KEY, TOAST_DEFAULT_MS } from "@/lib/constants";
 import type { ClientUser } from "@/lib/client-user";
 import { FlashToasts } from "./flash-toasts";
 import { LanguageSync } from "./language-sync";
 import { PendingReferralRunner } from "./pending-referral-runner";
-
-// Zod compiles object parsers with new Function() where it may, and first probes whether it may:
-// under the pages' CSP (no 'unsafe-eval') the probe alone is a reported violation. Forms parse
-// fine without it. The server, which has no CSP, keeps the compiled parsers.
-if (typeof window !== "undefined") z.config({ jitless: true });
 
 // SPEC §7: data is cached with no expiry, no retries and no refetch on focus.
 const swrOptions = {

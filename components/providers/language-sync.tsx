@@ -4,7 +4,7 @@ import { useEffect } from "react";
 import { useLocale } from "next-intl";
 import { useRouter } from "next/navigation";
 import { persistLanguage, readStoredLanguage } from "@/lib/i18n/client-locale";
-import { isLocale } from "@/lib/i18n/locale";
+import { isLocale } from "@/lib/i18n/locale-choice";
 
 /** Brings the cookie in line with localStorage.language (the spec's home of the choice). */
 export function LanguageSync() {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "@/lib/zod-jitless";
 import { AI_API_KEY_MAX_LENGTH, AI_BASE_URL_MAX_LENGTH, AI_MODEL_NAME_MAX_LENGTH, AI_OUTPUT_TOKENS_MAX, AI_OUTPUT_TOKENS_MIN } from "@/lib/constants";
 
 // The admin AI-service form, checked alike in the browser and on the server. An empty text field

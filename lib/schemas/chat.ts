@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "@/lib/zod-jitless";
 import { ASSISTANT_NAME_MAX_LENGTH, IMAGE_FILE_NAME_MAX_LENGTH, JSON_BODY_MAX_BYTES, MESSAGE_MAX_LENGTH, ROLE_PROMPT_MAX_LENGTH } from "@/lib/constants";
 import { checkImageDataUrl, maxImageDataUrlLength } from "@/lib/image-data";
 

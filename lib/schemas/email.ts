@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "@/lib/zod-jitless";
 import {
   EMAIL_AUDIENCE_MAX_DAYS,
   EMAIL_BODY_MAX_LENGTH,

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "@/lib/zod-jitless";
 import { EMBED_ORIGIN_MAX_LENGTH, EMBED_ORIGINS_MAX } from "@/lib/constants";
 
 // The sites an owner lets embed a share in an <iframe>. Each entry becomes a source of the share

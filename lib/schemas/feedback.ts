@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "@/lib/zod-jitless";
 import { DISPLAY_NAME_MAX_LENGTH, EMAIL_MAX_LENGTH, FEEDBACK_MESSAGE_MAX_LENGTH } from "@/lib/constants";
 
 export const FEEDBACK_CATEGORIES = ["bug", "feature", "question", "other"] as const;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "@/lib/zod-jitless";
 import { ACCESS_MODES, ASSISTANT_NAME_MAX_LENGTH, ROLE_PROMPT_MAX_LENGTH } from "@/lib/constants";
 import { embedOriginsSchema } from "./embed-origins";
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import "@/lib/zod-jitless";
 import {
   USAGE_DIMENSIONS,
   USAGE_MAX_RANGE_DAYS,
