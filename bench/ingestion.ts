@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { extractText, getDocumentProxy } from "unpdf";
 import { makeLongPdf } from "./lib/make-pdf";
-import { parseArgs, round } from "./lib/eval-set";
+import { allowNextIntlOnReactServer, parseArgs, round } from "./lib/eval-set";
 
 const args = parseArgs(process.argv.slice(2));
 const PAGES = Number(args.get("pages") || 300);
@@ -27,6 +27,8 @@ const evalRoot = path.resolve(import.meta.dirname, "../../shared/eval");
 const dataDir = mkdtempSync(path.join(tmpdir(), "docchat-bench-ingest-"));
 process.env.DATA_DIR = dataDir;
 process.env.LOG_LEVEL = "silent";
+// The job registry reaches the mail jobs' translations (next-intl), which need React's client build.
+allowNextIntlOnReactServer();
 
 const { openDatabase, setDatabase } = await import("@/lib/server/db/client");
 const { createUser } = await import("@/lib/server/queries/users");
