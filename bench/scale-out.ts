@@ -14,7 +14,7 @@ import { parseArgs, round } from "./lib/eval-set";
 import { freePort, serveApp, type ServedApp } from "./lib/serve-app";
 import { startRoundRobinProxy } from "./lib/round-robin-proxy";
 import { ask, checkConversations, makeGuests } from "./lib/share-guests";
-import { QUESTIONS, shareWithDocument } from "./lib/share-owner";
+import { QUESTIONS, shareBenchEnv, shareWithDocument } from "./lib/share-owner";
 
 const args = parseArgs(process.argv.slice(2));
 const guestCount = Number(args.get("guests") || 50);
@@ -29,7 +29,6 @@ if (!(Number.isInteger(guestCount) && guestCount >= 2 && guestCount <= 1000 && s
   process.exit(2);
 }
 
-const RAISED_LIMIT = "1000000";
 const scratch = await createScratchPostgres(serverUrl, "bench_scale_out");
 // serveApp takes the database from BENCH_DATABASE_URL: this round's fresh one.
 process.env.BENCH_DATABASE_URL = scratch.url;
@@ -43,14 +42,7 @@ async function instance(): Promise<ServedApp> {
   const server = await serveApp({
     port: await freePort(),
     appUrl: proxy.url,
-    env: {
-      DATA_DIR: dataDir,
-      WORKSPACE_ACCESS: "everyone",
-      LOG_LEVEL: "warn",
-      SHARE_LIMIT_PER_IP_PER_MINUTE: RAISED_LIMIT,
-      SHARE_LIMIT_PER_VISITOR_PER_MINUTE: RAISED_LIMIT,
-      SHARE_LIMIT_PER_LINK_PER_MINUTE: RAISED_LIMIT,
-    },
+    env: shareBenchEnv(dataDir),
   });
   servers.push(server);
   return server;

@@ -16,12 +16,10 @@ import { parseArgs, round } from "./lib/eval-set";
 import { sampleGroupMemory } from "./lib/group-memory";
 import { freePort, serveApp } from "./lib/serve-app";
 import { ask, checkConversations, makeGuests, type Guest } from "./lib/share-guests";
-import { FIXTURE, QUESTIONS, shareWithDocument } from "./lib/share-owner";
+import { FIXTURE, QUESTIONS, shareBenchEnv, shareWithDocument } from "./lib/share-owner";
 
 const REFERENCE_SECONDS = 5;
 const TARGETS = { messagesPerSecond: 100, p99Ms: 500, peakRssBytes: 1024 ** 3 };
-// Every simulated guest comes from 127.0.0.1, far past the per-address limit a real crowd meets.
-const RAISED_LIMIT = "1000000";
 
 const args = parseArgs(process.argv.slice(2));
 const guestCount = Number(args.get("guests") || 50);
@@ -39,14 +37,7 @@ let exitCode = 1;
 try {
   const server = await serveApp({
     port: Number(args.get("port")) || (await freePort()),
-    env: {
-      DATA_DIR: dataDir,
-      WORKSPACE_ACCESS: "everyone",
-      LOG_LEVEL: "warn",
-      SHARE_LIMIT_PER_IP_PER_MINUTE: RAISED_LIMIT,
-      SHARE_LIMIT_PER_VISITOR_PER_MINUTE: RAISED_LIMIT,
-      SHARE_LIMIT_PER_LINK_PER_MINUTE: RAISED_LIMIT,
-    },
+    env: shareBenchEnv(dataDir),
   });
   try {
     exitCode = await run(server.baseUrl, server.pgid);

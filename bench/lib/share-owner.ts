@@ -6,6 +6,22 @@ import { CookieJar } from "./cookie-jar";
 import { sleep } from "./serve-app";
 import type { ShareTarget } from "./share-guests";
 
+/**
+ * The environment of a benchmark's server: workspace open, quiet logs, and the share limits raised
+ * (every simulated visitor comes from 127.0.0.1, far past the per-address limit a real crowd meets).
+ */
+export function shareBenchEnv(dataDir: string): Record<string, string> {
+  const raised = "1000000";
+  return {
+    DATA_DIR: dataDir,
+    WORKSPACE_ACCESS: "everyone",
+    LOG_LEVEL: "warn",
+    SHARE_LIMIT_PER_IP_PER_MINUTE: raised,
+    SHARE_LIMIT_PER_VISITOR_PER_MINUTE: raised,
+    SHARE_LIMIT_PER_LINK_PER_MINUTE: raised,
+  };
+}
+
 export const FIXTURE = path.resolve(import.meta.dirname, "../../tests/fixtures/documents/zh-3-pages.pdf");
 // Answerable from the fixture, one per topic of its three pages.
 export const QUESTIONS = [
