@@ -1,4 +1,4 @@
-// npm run bench:pages [-- --runs 3]
+// npm run bench:pages [-- --runs 3 --only shared,chat,auth]
 // How the key pages load on a phone: Lighthouse (its default mobile preset: a mid-range phone's
 // screen, 4x slower CPU, simulated slow 4G) with Debian's Chromium, on the production build, each
 // page `runs` times and the median taken. Beside them, in the same run, an empty Next.js page
@@ -31,11 +31,11 @@ const TARGETS: Record<string, { jsKb?: number; performance?: number; lcpMs?: num
 const args = parseArgs(process.argv.slice(2));
 const runs = Number(args.get("runs") || 3);
 if (!(Number.isInteger(runs) && runs >= 1 && runs <= 9)) {
-  console.error("usage: npm run bench:pages -- [--runs 1..9]");
+  console.error("usage: npm run bench:pages -- [--runs 1..9] [--only shared,chat,auth]");
   process.exit(2);
 }
 
-type Sample = { jsBytes: number; scripts: number; performance: number; lcpMs: number; lcpElement: string; accessibility: number; failing: string[] };
+type Sample = { jsBytes: number; scripts: number; performance: number; lcpMs: number; lcpElement: string; fcpMs: number; tbtMs: number; cls: number; accessibility: number; failing: string[] };
 
 const work = mkdtempSync(path.join(tmpdir(), "docchat-bench-pages-"));
 process.once("exit", () => rmSync(work, { recursive: true, force: true }));
@@ -65,7 +65,9 @@ try {
     { name: "auth", url: `${app.baseUrl}/auth` },
   ];
   const medians: Record<string, Sample & { runs: number }> = {};
-  for (const page of pages) {
+  // --only shared,auth: those pages (and the empty one) alone, while working on them.
+  const only = args.get("only")?.split(",");
+  for (const page of pages.filter((p) => !only || p.name.startsWith("empty") || only.includes(p.name))) {
     const samples: Sample[] = [];
     for (let i = 0; i < runs; i++) {
       await browser.reset(page.url, page.cookie);
@@ -90,6 +92,9 @@ try {
             scripts: m.scripts,
             performance: { value: m.performance, target: t.performance && `>= ${t.performance}`, met: t.performance ? m.performance >= t.performance : undefined },
             lcpMs: { value: Math.round(m.lcpMs), target: t.lcpMs && `<= ${t.lcpMs}`, met: t.lcpMs ? m.lcpMs <= t.lcpMs : undefined, element: m.lcpElement },
+            fcpMs: Math.round(m.fcpMs),
+            totalBlockingTimeMs: Math.round(m.tbtMs),
+            cumulativeLayoutShift: round(m.cls, 3),
             accessibility: { value: m.accessibility, target: t.accessibility && `= ${t.accessibility}`, met: t.accessibility ? m.accessibility >= t.accessibility : undefined, failing: m.failing },
           },
         ];
@@ -129,6 +134,9 @@ async function measure(port: number, url: string): Promise<Sample> {
     performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
     lcpMs: lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.NaN,
     lcpElement: lcpElement(lhr.audits["lcp-breakdown-insight"]?.details),
+    fcpMs: lhr.audits["first-contentful-paint"]?.numericValue ?? Number.NaN,
+    tbtMs: lhr.audits["total-blocking-time"]?.numericValue ?? Number.NaN,
+    cls: lhr.audits["cumulative-layout-shift"]?.numericValue ?? Number.NaN,
     accessibility: Math.round((lhr.categories.accessibility.score ?? 0) * 100),
     failing,
   };
@@ -149,6 +157,9 @@ function median(samples: Sample[]): Sample {
     scripts: mid(samples.map((s) => s.scripts)),
     performance: mid(samples.map((s) => s.performance)),
     lcpMs: mid(samples.map((s) => s.lcpMs)),
+    fcpMs: mid(samples.map((s) => s.fcpMs)),
+    tbtMs: mid(samples.map((s) => s.tbtMs)),
+    cls: mid(samples.map((s) => s.cls)),
     lcpElement: [...samples].sort((a, b) => a.lcpMs - b.lcpMs)[Math.floor(samples.length / 2)].lcpElement,
     accessibility: byAccessibility.accessibility,
     failing: byAccessibility.failing,
