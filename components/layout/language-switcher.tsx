@@ -1,52 +1,34 @@
 "use client";
 
-import { useTransition } from "react";
-import { useRouter } from "next/navigation";
-import { useLocale, useTranslations } from "next-intl";
-import { Languages } from "lucide-react";
-import { LOCALES, type Locale } from "@/lib/constants";
-import { persistLanguage } from "@/lib/i18n/client-locale";
-import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
+import { useState } from "react";
+import { LanguageButton } from "./language-button";
 
+type Menu = typeof import("./language-menu").LanguageMenu;
+const loadMenu = () => import("./language-menu").then((m) => m.LanguageMenu);
+
+/**
+ * The language menu, whose code (a Radix menu with its positioning and focus handling, ~20 KB
+ * compressed) is fetched on first use rather than with every page: a pointer over the button
+ * starts the download, and pressing it (mouse, touch or keyboard) opens the menu once it is here.
+ * The plain button is swapped for the menu's own only when pressed, so a touch is never split
+ * between two buttons.
+ */
 export function LanguageSwitcher() {
-  const t = useTranslations("language");
-  const locale = useLocale() as Locale;
-  const router = useRouter();
-  const [pending, startTransition] = useTransition();
+  const [menu, setMenu] = useState<{ Menu: Menu } | null>(null);
+  const [loading, setLoading] = useState(false);
+  if (menu) return <menu.Menu />;
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" data-testid="language-switcher" disabled={pending}>
-          <Languages />
-          {/* Named "Language 繁體中文": what the button shows is part of its name (WCAG 2.5.3). */}
-          <span className="sr-only">{t("label")} </span>
-          <span className="hidden sm:inline">{t(locale)}</span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>{t("label")}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup
-          value={locale}
-          onValueChange={(value) => {
-            persistLanguage(value as Locale);
-            startTransition(() => router.refresh());
-          }}
-        >
-          {LOCALES.map((l) => (
-            <DropdownMenuRadioItem key={l} value={l} data-testid={`language-${l}`} lang={l}>
-              {t(l)}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <LanguageButton
+      aria-expanded={false}
+      aria-busy={loading || undefined}
+      onPointerEnter={() => void loadMenu().catch(() => undefined)}
+      onClick={() => {
+        setLoading(true);
+        loadMenu().then(
+          (Menu) => setMenu({ Menu }),
+          () => setLoading(false),
+        );
+      }}
+    />
   );
 }
