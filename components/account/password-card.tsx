@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { PASSWORD_MIN_LENGTH } from "@/lib/constants";
 import { changePasswordSchema } from "@/lib/schemas/auth";
 import { apiFetch, errorMessage } from "@/lib/fetcher";

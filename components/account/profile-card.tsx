@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useFormatter, useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useSWRConfig } from "swr";
 import { updateProfileSchema } from "@/lib/schemas/auth";
 import { apiFetch, errorMessage } from "@/lib/fetcher";

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { LogOut } from "lucide-react";
 import { apiFetch, errorMessage } from "@/lib/fetcher";
 import { queueFlashToast } from "@/lib/flash-toast";

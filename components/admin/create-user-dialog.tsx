@@ -3,7 +3,7 @@
 import { useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Eye, EyeOff, Loader2, UserPlus } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ApiError, apiFetch, errorMessage } from "@/lib/fetcher";
 import { createUserSchema } from "@/lib/schemas/auth";
 import {

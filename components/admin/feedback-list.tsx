@@ -7,7 +7,7 @@ import { useEffect, useState } from "react";
 import useSWR from "swr";
 import { useFormatter, useTranslations } from "next-intl";
 import { Check, CheckCheck, Inbox, Mail } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { apiFetch, errorMessage, jsonFetcher } from "@/lib/fetcher";
 import type { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES } from "@/lib/schemas/feedback";
 import { cn } from "@/lib/utils";

@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { useTranslations } from "next-intl";
 import { BadgeCheck, Loader2, X } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { calendarDay } from "@/lib/checkin-streak";
 import { apiFetch, errorMessage } from "@/lib/fetcher";
 import type { ClientUser } from "@/lib/client-user";

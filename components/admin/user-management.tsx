@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import useSWR from "swr";
 import { useFormatter, useTranslations } from "next-intl";
 import { Search, UsersRound } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { jsonFetcher } from "@/lib/fetcher";
 import { ROLES, type Role } from "@/lib/constants";
 import type { ClientUser } from "@/lib/client-user";

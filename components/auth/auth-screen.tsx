@@ -4,11 +4,10 @@ import { useEffect, useState } from "react";
 import Link from "next/link";
 import { useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useSWRConfig } from "swr";
 import { FileText } from "lucide-react";
 import { REFERRAL_TRIAL_DAYS, PASSWORD_MIN_LENGTH } from "@/lib/constants";
-import { loginSchema, registerSchema } from "@/lib/schemas/auth";
 import { apiFetch, errorMessage } from "@/lib/fetcher";
 import type { ClientUser } from "@/lib/client-user";
 import { landingPath } from "@/lib/post-sign-in";
@@ -21,6 +20,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser } from "@/components/layout/use-current-user";
 import { ForgotPassword } from "./forgot-password";
 import { readPendingReferral, savePendingReferral } from "./pending-referral";
+
+// The forms' schemas, and zod with them (~34 KB compressed), load when a form is first focused
+// rather than with the page; a submit waits for them.
+const loadAuthSchemas = () => import("@/lib/schemas/auth");
+const prefetchAuthSchemas = () => void loadAuthSchemas().catch(() => undefined);
 
 interface Props {
   workspaceForEveryone: boolean;
@@ -64,7 +68,9 @@ export function AuthScreen({ workspaceForEveryone, googleEnabled, mailEnabled }:
 
   async function onSignIn(form: HTMLFormElement) {
     const values = Object.fromEntries(new FormData(form));
-    const { data, errors } = validate(loginSchema, values);
+    const schemas = await loadAuthSchemas().catch(() => null);
+    if (!schemas) return void toast.error(t("loginFailed"));
+    const { data, errors } = validate(schemas.loginSchema, values);
     setErrors(errors);
     if (!data) return;
     setBusy(true);
@@ -80,7 +86,9 @@ export function AuthScreen({ workspaceForEveryone, googleEnabled, mailEnabled }:
 
   async function onRegister(form: HTMLFormElement) {
     const values = Object.fromEntries(new FormData(form));
-    const { data, errors } = validate(registerSchema, values);
+    const schemas = await loadAuthSchemas().catch(() => null);
+    if (!schemas) return void toast.error(t("registerFailed"));
+    const { data, errors } = validate(schemas.registerSchema, values);
     setErrors(errors);
     if (!data) return;
     // The field says which code to apply: the invitation's, one typed, or none when emptied.
@@ -121,7 +129,7 @@ export function AuthScreen({ workspaceForEveryone, googleEnabled, mailEnabled }:
       </div>
       <Card>
         <CardContent>
-          <Tabs value={tab} onValueChange={(v) => { setTab(v); setErrors({}); }}>
+          <Tabs value={tab} onValueChange={(v) => { setTab(v); setErrors({}); }} onFocusCapture={prefetchAuthSchemas}>
             <TabsList>
               <TabsTrigger value="signin" data-testid="tab-signin">{t("signInTab")}</TabsTrigger>
               <TabsTrigger value="register" data-testid="tab-register">{t("registerTab")}</TabsTrigger>

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { KeyRound, TriangleAlert } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { PASSWORD_MIN_LENGTH } from "@/lib/constants";
 import { apiFetch, errorMessage } from "@/lib/fetcher";
 import { passwordSchema } from "@/lib/schemas/auth";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { useSWRConfig } from "swr";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ShieldCheck } from "lucide-react";
 import { PASSWORD_MIN_LENGTH } from "@/lib/constants";
 import { trialSetupSchema } from "@/lib/schemas/auth";

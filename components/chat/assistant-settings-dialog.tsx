@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useSWRConfig } from "swr";
 import { Pencil } from "lucide-react";
 import { Button } from "@/components/ui/button";
@@ -12,7 +12,6 @@ import { Input } from "@/components/ui/input";
 import { Textarea } from "@/components/ui/textarea";
 import { ASSISTANT_NAME_MAX_LENGTH, ROLE_PROMPT_MAX_LENGTH } from "@/lib/constants";
 import { apiFetch, errorMessage } from "@/lib/fetcher";
-import { assistantProfileSchema } from "@/lib/schemas/chat";
 import { useZodFormErrors } from "@/lib/use-zod-form-errors";
 
 export const ASSISTANT_KEY = "/api/assistant";
@@ -29,7 +28,11 @@ export function AssistantSettingsDialog({ name, rolePrompt }: { name: string; ro
   const [length, setLength] = useState(rolePrompt.length);
 
   async function onSubmit(form: HTMLFormElement) {
-    const { data, errors } = validate(assistantProfileSchema, Object.fromEntries(new FormData(form)));
+    const values = Object.fromEntries(new FormData(form));
+    // The schema, and zod with it (~34 KB compressed), load on the first save, not with the chat.
+    const schemas = await import("@/lib/schemas/chat").catch(() => null);
+    if (!schemas) return void toast.error(t("saveFailed"));
+    const { data, errors } = validate(schemas.assistantProfileSchema, values);
     setErrors(errors);
     if (!data) return;
     setBusy(true);

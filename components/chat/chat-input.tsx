@@ -2,7 +2,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ImagePlus, LogIn, Send, X } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { messageWithImageAnalysis } from "@/lib/chat/analyze-image";

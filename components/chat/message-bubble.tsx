@@ -2,7 +2,7 @@
 
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { Check, Copy, FileText } from "lucide-react";
 import { BUBBLE_COLLAPSE_HEIGHT_PX, COPY_FEEDBACK_MS, TIMESTAMP_SHOW_MS } from "@/lib/constants";
 import { cn } from "@/lib/utils";

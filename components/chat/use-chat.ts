@@ -3,7 +3,7 @@
 import { useCallback, useRef, useState } from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { readEventStream } from "@/lib/chat/event-stream";
 import { ApiError, apiFetch, listOrEmptyWhenSignedOut } from "@/lib/fetcher";
 import type { ChatMessage, DraftImage, SendResult } from "./types";

@@ -8,7 +8,7 @@ import { useEffect, useState } from "react";
 import useSWR from "swr";
 import { useFormatter, useTranslations } from "next-intl";
 import { CalendarCheck, CircleDashed, Flame, Loader2 } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { apiFetch, errorMessage, jsonFetcher } from "@/lib/fetcher";
 import { cn } from "@/lib/utils";
 import { Badge } from "@/components/ui/badge";

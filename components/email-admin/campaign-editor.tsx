@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import { ArrowLeft, BarChart3, CircleAlert } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { EMAIL_AUDIENCE_MAX_DAYS, EMAIL_MAX_RATE_PER_MINUTE, EMAIL_PLAN_AUDIENCES, EMAIL_SUBJECT_MAX_LENGTH, ROLES } from "@/lib/constants";
 import { apiFetch, errorMessage } from "@/lib/fetcher";
 import { Button } from "@/components/ui/button";

@@ -6,7 +6,7 @@ import { useState } from "react";
 import useSWR from "swr";
 import { useFormatter, useTranslations } from "next-intl";
 import { BarChart3, Copy, Mail, Pencil, Plus, Trash2 } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { apiFetch, errorMessage, jsonFetcher } from "@/lib/fetcher";
 import { DataLoadError, DataLoading } from "@/components/layout/data-states";
 import { Button } from "@/components/ui/button";

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { useState } from "react";
 import { useFormatter, useLocale, useTranslations } from "next-intl";
 import { Ban, ListChecks, Pause, Play, RotateCcw } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { formatDuration } from "@/lib/email/format-eta";
 import { apiFetch, errorMessage } from "@/lib/fetcher";
 import { cn } from "@/lib/utils";

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { useRouter } from "next/navigation";
 import { useFormatter, useTranslations } from "next-intl";
 import { CalendarClock, Send, TestTube2 } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ApiError, apiFetch, errorMessage } from "@/lib/fetcher";
 import { testSendSchema } from "@/lib/schemas/email";
 import { useZodFormErrors } from "@/lib/use-zod-form-errors";

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { CircleAlert, CircleCheck, Send, Settings2 } from "lucide-react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { apiFetch, errorMessage } from "@/lib/fetcher";
 import { mailServerSchema, testSendSchema } from "@/lib/schemas/email";
 import { useZodFormErrors } from "@/lib/use-zod-form-errors";

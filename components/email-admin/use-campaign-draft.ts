@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { EMAIL_DRAFT_SAVE_DELAY_MS } from "@/lib/constants";
 import { localStore } from "@/lib/browser-storage";
 import { draftCopyKey, pickCopy, readCopy } from "@/lib/email/draft-copy";

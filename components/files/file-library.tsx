@@ -3,7 +3,7 @@
 import { useMemo, useState } from "react";
 import { useSWRConfig } from "swr";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { FolderOpen, Trash2 } from "lucide-react";
 import { apiFetch } from "@/lib/fetcher";
 import {

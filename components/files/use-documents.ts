@@ -3,7 +3,7 @@
 import { useEffect, useRef } from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { DOCUMENT_LIST_REFRESH_MS } from "@/lib/constants";
 import { apiFetch, listOrEmptyWhenSignedOut } from "@/lib/fetcher";
 import { listRefreshDue } from "@/lib/document-polling";

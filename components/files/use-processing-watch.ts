@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useSWRConfig } from "swr";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { TOAST_LONG_MS } from "@/lib/constants";
 import {
   checksExhausted,

@@ -3,7 +3,7 @@
 import { useCallback, useState } from "react";
 import { useSWRConfig } from "swr";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ApiError } from "@/lib/fetcher";
 import { UploadNetworkError, UploadTimeoutError, uploadFile } from "@/lib/upload-file";
 import type { LibraryDocument, UploadUsage } from "./types";

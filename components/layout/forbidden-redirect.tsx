@@ -3,7 +3,7 @@
 import { useEffect } from "react";
 import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { ShieldAlert } from "lucide-react";
 import { deniedRedirect } from "@/lib/route-access";
 import { useCurrentUser } from "@/components/layout/use-current-user";

@@ -3,11 +3,11 @@
 import * as React from "react";
 import { ThemeProvider } from "next-themes";
 import { SWRConfig } from "swr";
-import { Toaster } from "sonner";
-import { DEFAULT_THEME, THEME_STORAGE_KEY, TOAST_DEFAULT_MS } from "@/lib/constants";
+import { DEFAULT_THEME, THEME_STORAGE_KEY } from "@/lib/constants";
 import type { ClientUser } from "@/lib/client-user";
 import { FlashToasts } from "./flash-toasts";
 import { LanguageSync } from "./language-sync";
+import { LazyToaster } from "./lazy-toaster";
 import { PendingReferralRunner } from "./pending-referral-runner";
 
 // SPEC §7: data is cached with no expiry, no retries and no refetch on focus.
@@ -26,7 +26,7 @@ export function AppProviders({ children, user, nonce }: { children: React.ReactN
       <SWRConfig value={{ ...swrOptions, fallback: { "/api/user": user } }}>
         <LanguageSync />
         {children}
-        <Toaster richColors closeButton position="top-center" duration={TOAST_DEFAULT_MS} />
+        <LazyToaster />
         <FlashToasts />
         <PendingReferralRunner />
       </SWRConfig>

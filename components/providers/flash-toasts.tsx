@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect } from "react";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { takeFlashToasts } from "@/lib/flash-toast";
 
 export function FlashToasts() {

@@ -2,7 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useSWRConfig } from "swr";
 import { REFERRAL_TRIAL_DAYS } from "@/lib/constants";
 import { useCurrentUser } from "@/components/layout/use-current-user";

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { usePathname } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { CheckCircle2 } from "lucide-react";
 import { FEEDBACK_CATEGORIES, feedbackSchema } from "@/lib/schemas/feedback";
 import { apiFetch, errorMessage } from "@/lib/fetcher";

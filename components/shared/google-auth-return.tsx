@@ -2,7 +2,7 @@
 
 import { useEffect } from "react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { sessionStore } from "@/lib/browser-storage";
 import { AUTH_SUCCESS_MESSAGE, withoutAuthParams } from "@/lib/google-auth-flow";
 import { schedulePendingReplay, shouldReplayOnLoad } from "@/lib/shared/pending-replay";

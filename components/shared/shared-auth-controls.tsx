@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { LayoutDashboard, LogIn, LogOut, UserRound } from "lucide-react";
 import { RELOAD_AFTER_AUTH_MS } from "@/lib/constants";
 import { apiFetch } from "@/lib/fetcher";

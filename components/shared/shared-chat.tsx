@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { localStore } from "@/lib/browser-storage";
 import { dataUrlToFile, messageWithImageAnalysis } from "@/lib/chat/analyze-image";
 import { ApiError } from "@/lib/fetcher";

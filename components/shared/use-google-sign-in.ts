@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef } from "react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { sessionStore } from "@/lib/browser-storage";
 import { POPUP_CLOSED_RECHECK_MS, RELOAD_AFTER_AUTH_MS } from "@/lib/constants";
 import { googleSignInUrl, isAuthSuccessMessage, isFramed, isMobile } from "@/lib/google-auth-flow";

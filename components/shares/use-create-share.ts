@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useSWRConfig } from "swr";
 import { ASSISTANT_KEY } from "@/components/chat/assistant-settings-dialog";
 import { apiFetch } from "@/lib/fetcher";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { useSWRConfig } from "swr";
 import { ApiError, apiFetch, errorMessage } from "@/lib/fetcher";
 import type { OwnerShare } from "./types";

@@ -2,7 +2,7 @@
 
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { listOrEmptyWhenSignedOut } from "@/lib/fetcher";
 import type { OwnerShare } from "./types";
 

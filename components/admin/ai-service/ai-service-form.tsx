@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import { useTranslations } from "next-intl";
-import { toast } from "sonner";
+import { toast } from "@/lib/toast";
 import { KeyRound, Loader2, Plug, Save, Undo2 } from "lucide-react";
 import { AI_OUTPUT_TOKENS_MAX, AI_OUTPUT_TOKENS_MIN } from "@/lib/constants";
 import { formFromSaved, requestFromForm, testedValues, type AiServiceFormFields } from "@/lib/ai-service/form";

@@ -1,0 +1,47 @@
+import type { toast as SonnerToast } from "sonner";
+
+// sonner's toast API, with sonner itself (~9 KB compressed, and its <Toaster>) fetched when the
+// first toast is shown instead of with every page. Calls made while it loads run in order once it
+// is here (a loading toast and the success that replaces it keep their order), and the Toaster,
+// mounted then, shows the toasts created before it subscribed (sonner replays them).
+
+type Sonner = typeof SonnerToast;
+type Kind = "success" | "error" | "info" | "warning" | "loading";
+
+let sonner: Promise<Sonner> | undefined;
+let wanted = false;
+const listeners = new Set<() => void>();
+
+function loadSonner(): Promise<Sonner> {
+  if (!sonner) {
+    sonner = import("sonner").then((m) => m.toast);
+    // A failed fetch (offline, a new deployment's chunks) is retried by the next toast.
+    sonner.catch(() => (sonner = undefined));
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
+  return sonner;
+}
+
+function show<K extends Kind>(kind: K, args: Parameters<Sonner[K]>): void {
+  void loadSonner().then(
+    (t) => (t[kind] as (...a: Parameters<Sonner[K]>) => unknown)(...args),
+    () => undefined,
+  );
+}
+
+export const toast = Object.assign((...args: Parameters<Sonner>) => void loadSonner().then((t) => t(...args), () => undefined), {
+  success: (...args: Parameters<Sonner["success"]>) => show("success", args),
+  error: (...args: Parameters<Sonner["error"]>) => show("error", args),
+  info: (...args: Parameters<Sonner["info"]>) => show("info", args),
+  warning: (...args: Parameters<Sonner["warning"]>) => show("warning", args),
+  loading: (...args: Parameters<Sonner["loading"]>) => show("loading", args),
+});
+
+/** Whether a toast has been asked for yet: the lazy Toaster mounts from then on. */
+export const toasterWanted = () => wanted;
+
+export function onToasterWanted(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
