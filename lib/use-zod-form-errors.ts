@@ -2,7 +2,6 @@
 
 import { useTranslations } from "next-intl";
 import type { ZodType } from "zod";
-import "@/lib/zod-jitless";
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, DISPLAY_NAME_MAX_LENGTH, FEEDBACK_MESSAGE_MAX_LENGTH } from "@/lib/constants";
 
 const PARAMS = { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH, nameMax: DISPLAY_NAME_MAX_LENGTH, messageMax: FEEDBACK_MESSAGE_MAX_LENGTH };

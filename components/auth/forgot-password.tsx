@@ -4,7 +4,6 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { MailCheck } from "lucide-react";
 import { apiFetch, errorMessage } from "@/lib/fetcher";
-import { testSendSchema } from "@/lib/schemas/email";
 import { useZodFormErrors } from "@/lib/use-zod-form-errors";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -25,7 +24,10 @@ export function ForgotPassword({ mailEnabled, initialEmail, onBack }: { mailEnab
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
-    const { data, errors } = validate(testSendSchema, { to: email });
+    // The schema, and zod with it, load on first use (as the sign-in form's).
+    const schemas = await import("@/lib/schemas/email").catch(() => null);
+    if (!schemas) return setError(t("failed"));
+    const { data, errors } = validate(schemas.testSendSchema, { to: email });
     setError(errors.to);
     if (!data) return;
     setBusy(true);
