@@ -3,8 +3,7 @@ import { getTranslations } from "next-intl/server";
 import { FeatureCards } from "@/components/home/feature-cards";
 import { GuideButton } from "@/components/home/guide-button";
 import { ChatScreen } from "@/components/chat/chat-screen";
-import { FileLibrary } from "@/components/files/file-library";
-import { SharesManager } from "@/components/shares/shares-manager";
+import { FileLibraryPanel, SharesPanel } from "@/components/workspace/workspace-tab-panels";
 import { WorkspaceTabs } from "@/components/workspace/workspace-tabs";
 import { env } from "@/lib/env";
 import { requirePage } from "@/lib/server/auth/page-guard";
@@ -28,7 +27,7 @@ export default async function HomePage() {
   );
   return (
     <Suspense>
-      <WorkspaceTabs chat={<ChatScreen emptyState={intro} />} files={<FileLibrary />} shares={<SharesManager googleEnabled={env.googleEnabled} />} />
+      <WorkspaceTabs chat={<ChatScreen emptyState={intro} />} files={<FileLibraryPanel />} shares={<SharesPanel googleEnabled={env.googleEnabled} />} />
     </Suspense>
   );
 }
