@@ -3,6 +3,8 @@ import { headers } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import { AppProviders } from "@/components/providers/app-providers";
+import { ROOT_NAMESPACES, pickMessages } from "@/lib/i18n/client-namespaces";
+import type { Messages } from "@/lib/i18n/locale";
 import { env } from "@/lib/env";
 import { NONCE_HEADER } from "@/lib/security-headers";
 import { currentClientUser } from "@/lib/server/auth/page-guard";
@@ -34,7 +36,8 @@ export default async function RootLayout({ children }: { children: React.ReactNo
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh">
-        <NextIntlClientProvider locale={locale} messages={messages}>
+        {/* Only what the root's own client parts read; each page's layout sends its own (lib/i18n/client-namespaces.ts). */}
+        <NextIntlClientProvider locale={locale} messages={pickMessages(messages as Messages, ROOT_NAMESPACES)}>
           <AppProviders user={user} nonce={nonce}>
             {children}
           </AppProviders>

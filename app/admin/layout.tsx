@@ -7,5 +7,5 @@ export default async function AdminLayout({ children }: { children: React.ReactN
   const user = await currentUser();
   if (!user) redirect("/auth?next=/admin");
   if (user.role !== "admin" && user.role !== "manager") forbidden();
-  return <AppShell>{children}</AppShell>;
+  return <AppShell staff>{children}</AppShell>;
 }
