@@ -1,4 +1,4 @@
-// npm run bench:pages [-- --runs 3 --only shared,chat,auth]
+// npm run bench:pages [-- --runs 3 --only shared,chat,auth --save <dir>]
 // How the key pages load on a phone: Lighthouse (its default mobile preset: a mid-range phone's
 // screen, 4x slower CPU, simulated slow 4G) with Debian's Chromium, on the production build, each
 // page `runs` times and the median taken. Beside them, in the same run, an empty Next.js page
@@ -31,7 +31,7 @@ const TARGETS: Record<string, { jsKb?: number; performance?: number; lcpMs?: num
 const args = parseArgs(process.argv.slice(2));
 const runs = Number(args.get("runs") || 3);
 if (!(Number.isInteger(runs) && runs >= 1 && runs <= 9)) {
-  console.error("usage: npm run bench:pages -- [--runs 1..9] [--only shared,chat,auth]");
+  console.error("usage: npm run bench:pages -- [--runs 1..9] [--only shared,chat,auth] [--save <dir>]");
   process.exit(2);
 }
 
@@ -67,11 +67,14 @@ try {
   const medians: Record<string, Sample & { runs: number }> = {};
   // --only shared,auth: those pages (and the empty one) alone, while working on them.
   const only = args.get("only")?.split(",");
+  // --save <dir>: every run's whole Lighthouse report, to open in its viewer or read.
+  const saveDir = args.get("save");
+  if (saveDir) mkdirSync(saveDir, { recursive: true });
   for (const page of pages.filter((p) => !only || p.name.startsWith("empty") || only.includes(p.name))) {
     const samples: Sample[] = [];
     for (let i = 0; i < runs; i++) {
       await browser.reset(page.url, page.cookie);
-      samples.push(await measure(chrome.port, page.url));
+      samples.push(await measure(chrome.port, page.url, saveDir && path.join(saveDir, `${page.name.replace(/\W+/g, "-")}-${i + 1}.json`)));
     }
     medians[page.name] = { ...median(samples), runs };
   }
@@ -108,7 +111,7 @@ try {
 }
 process.exit(exitCode);
 
-async function measure(port: number, url: string): Promise<Sample> {
+async function measure(port: number, url: string, saveAs?: string): Promise<Sample> {
   const result = await lighthouse(url, {
     port,
     output: "json",
@@ -119,6 +122,7 @@ async function measure(port: number, url: string): Promise<Sample> {
     disableStorageReset: true,
   });
   const lhr = result?.lhr;
+  if (saveAs && lhr) writeFileSync(saveAs, JSON.stringify(lhr));
   if (!lhr || lhr.runtimeError) throw new Error(`Lighthouse could not load ${url}: ${lhr?.runtimeError?.message ?? "no result"}`);
   const origin = new URL(url).origin;
   // A redirect (a lost session sends the chat to /auth) would measure another page under this name.

@@ -18,6 +18,7 @@ const runs = [
   ["bench:usage"],
   ["bench:email"],
   ["bench:tenants"],
+  ["bench:pages"],
   // Two instances need a PostgreSQL server to share.
   ...(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL ? [["bench:scale-out"]] : []),
 ];
