@@ -72,6 +72,9 @@ try {
   if (saveDir) mkdirSync(saveDir, { recursive: true });
   for (const page of pages.filter((p) => !only || p.name.startsWith("empty") || only.includes(p.name))) {
     const samples: Sample[] = [];
+    // A server that has just started compiles each route on its first request: one untimed load
+    // first, as a visitor of a running site would find it.
+    await fetch(page.url, { headers: page.cookie ? { cookie: page.cookie } : {}, signal: AbortSignal.timeout(60_000) }).then((r) => r.arrayBuffer());
     for (let i = 0; i < runs; i++) {
       await browser.reset(page.url, page.cookie);
       samples.push(await measure(chrome.port, page.url, saveDir && path.join(saveDir, `${page.name.replace(/\W+/g, "-")}-${i + 1}.json`)));
