@@ -287,7 +287,7 @@ describe("GET /api/messages/export", () => {
     const { cookie } = await seedUser({ role: "admin" });
     const empty = await download(cookie, "txt");
     expect(empty.status).toBe(400);
-    expect(JSON.parse(new TextDecoder().decode(empty.bytes)).message).toBe("尚無對話內容可匯出");
+    expect(JSON.parse(new TextDecoder().decode(empty.bytes)).error.message).toBe("尚無對話內容可匯出");
     const { cookie: other } = await conversation();
     expect((await download(other, "exe")).status).toBe(400);
   });

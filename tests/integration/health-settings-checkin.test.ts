@@ -99,7 +99,7 @@ describe("PUT /api/settings/workspace-access", () => {
     for (const body of [{ value: "nobody" }, { value: "EVERYONE" }, {}, { value: true }, { value: "everyone", extra: 1 }, ["everyone"]]) {
       const res = await put(admin.cookie, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.code).toBe("validation");
+      expect(res.body.error.code).toBe("validation");
     }
     expect(await getWorkspaceAccess()).toBe("admins");
   });

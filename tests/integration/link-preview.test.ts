@@ -156,7 +156,7 @@ describe("POST /api/link-preview", () => {
     const { cookie } = await seedUser({ role: "admin" });
     const res = await call(linkPreviewRoute.POST, { method: "POST", path: "/api/link-preview", cookie, body: { url: `http://127.0.0.1:${port}/article` } });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe("無法預覽這個連結");
+    expect(res.body.error.message).toBe("無法預覽這個連結");
     expect(connections).toBe(0);
   });
 
@@ -164,7 +164,7 @@ describe("POST /api/link-preview", () => {
     const { cookie } = await seedUser({ role: "admin" });
     const res = await call(linkPreviewRoute.POST, { method: "POST", path: "/api/link-preview", cookie, body: { url: "http://does-not-exist.invalid/" } });
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe("無法取得連結預覽");
+    expect(res.body.error.message).toBe("無法取得連結預覽");
     expect((await call(linkPreviewRoute.POST, { method: "POST", path: "/api/link-preview", cookie, body: {} })).status).toBe(400);
   });
 });

@@ -77,7 +77,7 @@ describe("POST /api/initial-questions (shared mode)", () => {
     await revokeOwnerShare(owner.user.id, share.shareId);
     const gone = await initial({ shareId: share.shareId });
     expect(gone.status).toBe(404);
-    expect(gone.body.message).toBe("找不到此共享助手，請確認連結是否正確");
+    expect(gone.body.error.message).toBe("找不到此共享助手，請確認連結是否正確");
   });
 
   it("still needs a workspace without a share id", async () => {

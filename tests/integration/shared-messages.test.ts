@@ -120,7 +120,7 @@ describe("POST /api/shared-assistants/{shareId}/messages", () => {
     await updateOwnerShare(owner.user.id, share.shareId, { accessMode: "google_required" });
     const anonymous = await post(share.shareId, { message: "資源回收是哪幾天？", sessionId: session() });
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body.requireAuth).toBe(true);
+    expect(anonymous.body).toEqual({ requireAuth: true, error: { code: "unauthorized", message: expect.any(String) } });
     expect((await get(share.shareId, session())).body.requireAuth).toBe(true);
     const visitor = await seedUser();
     const ok = await post(share.shareId, { message: "資源回收是哪幾天？" }, { cookie: visitor.cookie });

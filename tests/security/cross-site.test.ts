@@ -732,9 +732,8 @@ for (const c of CASES) {
         headers: { origin: "https://evil.example", "x-client-ip": freshIp() },
       });
       expect(res.status).toBe(403);
-      expect(res.body.code).toBe("forbidden");
       expect(res.body.error.code).toBe("forbidden");
-      expect(res.body.message).toBe("已拒絕來自其他網站的請求");
+      expect(res.body.error.message).toBe("已拒絕來自其他網站的請求");
       expect(res.setCookies).toEqual([]);
       expect(await prepared.state()).toEqual(before);
       // The cookie still works: nothing about the session changed either.
@@ -754,7 +753,7 @@ for (const c of CASES) {
           headers: { ...headers, "x-client-ip": freshIp() },
         });
         expect(res.status, JSON.stringify(headers)).toBe(403);
-        expect(res.body.code).toBe("forbidden");
+        expect(res.body.error.code).toBe("forbidden");
         expect(res.setCookies).toEqual([]);
       }
       expect(await prepared.state()).toEqual(before);
@@ -771,7 +770,7 @@ for (const c of CASES) {
         headers: { origin: "https://evil.example", "content-type": "application/json", "x-client-ip": freshIp() },
       });
       expect(res.status).toBe(403);
-      expect(res.body.code).toBe("forbidden");
+      expect(res.body.error.code).toBe("forbidden");
       expect(await prepared.state()).toEqual(before);
     });
 

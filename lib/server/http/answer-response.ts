@@ -8,7 +8,7 @@ import { eventStreamResponse, wantsEventStream } from "./event-stream";
 /** The reply's body: a model failure answers 500 with the stored error reply as aiMessage (SPEC §7). */
 function replyBody(result: AnswerResult) {
   if (!result.error) return result;
-  return { ...result, error: { code: "ai_failed", message: result.error }, code: "ai_failed", message: result.error };
+  return { ...result, error: { code: "ai_failed", message: result.error } };
 }
 
 /**

@@ -94,12 +94,10 @@ export function errorResponse(error: AppError, t: ServerTranslator, requestId?: 
   // A bare key names an entry of "errors"; a dotted one is a whole key of its own namespace.
   const key = error.messageKey.includes(".") ? error.messageKey : `errors.${error.messageKey}`;
   const message = t.has(key as never) ? t(key as never, error.params as never) : t("errors.internal" as never);
+  // The spec's own fields (requireAuth, aiMessage) sit beside `error`, never inside it.
   const body: Record<string, unknown> = {
-    error: { code: error.code, message, ...(error.details !== undefined ? { details: error.details } : {}) },
-    code: error.code,
-    message,
-    ...(error.details !== undefined ? { details: error.details } : {}),
     ...error.extra,
+    error: { code: error.code, message, ...(error.details !== undefined ? { details: error.details } : {}) },
   };
   const res = NextResponse.json(body, { status: error.status });
   for (const [k, v] of Object.entries(error.headers ?? {})) res.headers.set(k, v);
