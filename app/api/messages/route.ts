@@ -10,7 +10,7 @@ export const GET = route({ auth: "workspace" }, async ({ user }) => (await listO
 
 // POST /api/messages: asks the assistant; streams the reply with Accept: text/event-stream.
 export const POST = route(
-  { auth: "workspace", body: sendMessageSchema, maxBodyBytes: MESSAGE_BODY_MAX_BYTES, limit: { name: "messages", perUserPerMinute: () => env.MESSAGE_LIMIT_PER_USER_PER_MINUTE } },
+  { auth: "workspace", body: sendMessageSchema, maxBodyBytes: MESSAGE_BODY_MAX_BYTES, limit: { name: "messages", per: "user", max: () => env.MESSAGE_LIMIT_PER_USER_PER_MINUTE } },
   async ({ req, user, body, locale, t, requestId }) =>
     answerResponse(
       req,

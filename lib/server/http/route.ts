@@ -10,9 +10,7 @@ import { localeOf, translator, type ServerTranslator } from "@/lib/server/i18n";
 import { log } from "@/lib/server/log";
 import { canUseWorkspace } from "@/lib/server/services/workspace-access";
 import { AppError, isAppError } from "./errors";
-import { consumeLimit } from "./rate-limit";
-
-const MINUTE_MS = 60_000;
+import { consumeRouteLimit, type RouteLimit } from "./rate-limit";
 
 // Every /api handler goes through route(): it authenticates, checks the role and the Origin of
 // mutations, validates input with zod, and turns thrown errors into one JSON error shape.
@@ -42,15 +40,8 @@ export interface RouteOptions<B extends ZodType | undefined, Q extends ZodType |
   rawBody?: boolean;
   /** A larger JSON body limit than JSON_BODY_MAX_BYTES (messages carrying an image). */
   maxBodyBytes?: number;
-  /** Requests a signed-in caller may make a minute (429 with Retry-After beyond), counted in the database so it holds across instances. */
+  /** How often a caller may make this request; counted after the input is checked, so a malformed request costs no count. */
   limit?: RouteLimit;
-}
-
-export interface RouteLimit {
-  /** Names the counter: one per route and user. */
-  name: string;
-  /** Read per request, so a configured value (env) and a test's change both apply. */
-  perUserPerMinute: () => number;
 }
 
 type Infer<T> = T extends ZodType ? z.infer<T> : undefined;
@@ -206,7 +197,6 @@ export function route<B extends ZodType | undefined, Q extends ZodType | undefin
       }
       const user = await userFromRequest(req);
       await authorize(options.auth, user);
-      if (options.limit && user) await consumeLimit(`${options.limit.name}:user:${user.id}`, options.limit.perUserPerMinute(), MINUTE_MS);
 
       const rawParams = (await ctx?.params) ?? {};
       const params = Object.fromEntries(
@@ -229,6 +219,7 @@ export function route<B extends ZodType | undefined, Q extends ZodType | undefin
         rejectNul(parsed.data);
         query = parsed.data;
       }
+      if (options.limit) await consumeRouteLimit(options.limit, req, user);
 
       const result = await handler({ req, body, query, params, user, locale, t, requestId } as never);
       const res = result instanceof Response ? result : NextResponse.json(result ?? { ok: true });
