@@ -1,4 +1,4 @@
-import { getWorkspaceAccess } from "@/lib/server/services/workspace-access";
+import { getWorkspaceAccess } from "@/lib/server/policies/workspace-access";
 import { AppHeader } from "./app-header";
 
 export async function AppShell({ children }: { children: React.ReactNode }) {

@@ -15,7 +15,7 @@ import { apiUsage, appSettings, settingsAudit } from "@/lib/server/db/schema";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
 import { setSetting } from "@/lib/server/queries/app-settings";
-import { uploadDocument } from "@/lib/server/services/upload-document";
+import { uploadDocument } from "@/lib/server/use-cases/upload-document";
 import { call, seedUser, type CallResult } from "../support/http";
 import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
 import en from "@/messages/en.json";

@@ -11,8 +11,8 @@ import { getDb } from "@/lib/server/db/client";
 import { documentChunks, documents, users } from "@/lib/server/db/schema";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
-import { retrievePassages } from "@/lib/server/services/retrieve-passages";
-import { setWorkspaceAccess } from "@/lib/server/services/workspace-access";
+import { retrievePassages } from "@/lib/server/use-cases/retrieve-passages";
+import { setWorkspaceAccess } from "@/lib/server/policies/workspace-access";
 import { eq } from "drizzle-orm";
 import { call, multipart, seedUser } from "../support/http";
 
@@ -235,7 +235,7 @@ describe("POST /api/documents/bulk-delete", () => {
 
 describe("retrieval after a restart", () => {
   it("preloads the indexes of recent owners so their first question finds passages", async () => {
-    const { resetRetrievalCache, prewarmRetrieval } = await import("@/lib/server/services/retrieve-passages");
+    const { resetRetrievalCache, prewarmRetrieval } = await import("@/lib/server/use-cases/retrieve-passages");
     const { user, cookie } = await seedUser();
     await uploadAs(cookie, textFile("茶.txt", "阿里山高山茶產於海拔一千公尺以上的茶園。"));
     await drainJobs();

@@ -7,7 +7,7 @@ import { calendarDay } from "@/lib/checkin-streak";
 import { getDb } from "@/lib/server/db/client";
 import { dailyCheckins } from "@/lib/server/db/schema";
 import { checkIn } from "@/lib/server/queries/daily-checkins";
-import { canUseWorkspace, getWorkspaceAccess } from "@/lib/server/services/workspace-access";
+import { canUseWorkspace, getWorkspaceAccess } from "@/lib/server/policies/workspace-access";
 import { call, seedUser } from "../support/http";
 
 function daysBefore(day: string, n: number) {

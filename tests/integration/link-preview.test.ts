@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import * as linkPreviewRoute from "@/app/api/link-preview/route";
 import { OutboundRefused, type SafeFetchOptions } from "@/lib/server/http/safe-fetch";
-import { linkPreview, LinkPreviewFailed } from "@/lib/server/services/link-preview";
+import { linkPreview, LinkPreviewFailed } from "@/lib/server/use-cases/preview-link";
 import { call, seedUser } from "../support/http";
 
 // A loopback web server stands in for the sites users link to. Production rules refuse loopback,

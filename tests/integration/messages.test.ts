@@ -14,7 +14,7 @@ import { apiUsage, documentChunks } from "@/lib/server/db/schema";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
 import { setSetting } from "@/lib/server/queries/app-settings";
-import { uploadDocument } from "@/lib/server/services/upload-document";
+import { uploadDocument } from "@/lib/server/use-cases/upload-document";
 import { withImageAnalysis } from "@/lib/chat/compose-message";
 import { call, multipart, seedUser } from "../support/http";
 import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";

@@ -13,7 +13,7 @@ import { users, type User } from "@/lib/server/db/schema";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { effectivePlan, extendedTrialEnd, supporterGrantEnd } from "@/lib/server/policies/effective-plan";
 import { findUserById } from "@/lib/server/queries/users";
-import { setWorkspaceAccess } from "@/lib/server/services/workspace-access";
+import { setWorkspaceAccess } from "@/lib/server/policies/workspace-access";
 import { addDays } from "@/lib/zoned-day";
 import { call, multipart, seedUser } from "../support/http";
 

@@ -8,7 +8,7 @@ import { EMBED_ORIGINS_CACHE_MS, EMBED_ORIGINS_MAX, GUEST_KEY_HEADER } from "@/l
 import { env } from "@/lib/env";
 import { embedOriginsFor } from "@/lib/server/policies/share-embedding";
 import { updateOwnerShare } from "@/lib/server/queries/shared-assistants";
-import { EMBEDDED_GUEST_KEY_COOKIE, GUEST_KEY_COOKIE } from "@/lib/server/services/guest-identity";
+import { EMBEDDED_GUEST_KEY_COOKIE, GUEST_KEY_COOKIE } from "@/lib/server/policies/guest-identity";
 import { proxy } from "@/proxy";
 import { call, seedUser } from "../support/http";
 

@@ -15,8 +15,8 @@ import { translator } from "@/lib/server/i18n";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
 import { createShare, revokeOwnerShare, updateOwnerShare } from "@/lib/server/queries/shared-assistants";
-import { GUEST_KEY_COOKIE } from "@/lib/server/services/guest-identity";
-import { uploadDocument } from "@/lib/server/services/upload-document";
+import { GUEST_KEY_COOKIE } from "@/lib/server/policies/guest-identity";
+import { uploadDocument } from "@/lib/server/use-cases/upload-document";
 import { call, multipart, seedUser } from "../support/http";
 
 // The suggestion and image routes serve the workspace and, with a share id, a share's visitors;

@@ -8,8 +8,8 @@ import { apiUsage } from "@/lib/server/db/schema";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
 import { createShare, findActiveShare, revokeOwnerShare, updateOwnerShare } from "@/lib/server/queries/shared-assistants";
-import { GUEST_KEY_COOKIE } from "@/lib/server/services/guest-identity";
-import { uploadDocument } from "@/lib/server/services/upload-document";
+import { GUEST_KEY_COOKIE } from "@/lib/server/policies/guest-identity";
+import { uploadDocument } from "@/lib/server/use-cases/upload-document";
 import { call, seedUser } from "../support/http";
 
 const WASTE = "臺北市垃圾清運\n\n資源回收在每週二與週四收運，請將紙類、塑膠與金屬分開放置。";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { AppError } from "@/lib/server/http/errors";
 import { route } from "@/lib/server/http/route";
 import { OutboundRefused } from "@/lib/server/http/safe-fetch";
-import { linkPreview, LinkPreviewFailed } from "@/lib/server/services/link-preview";
+import { linkPreview, LinkPreviewFailed } from "@/lib/server/use-cases/preview-link";
 
 // A user may not turn the server into a fetching proxy: a few previews a minute is plenty for chat.
 const PREVIEWS_PER_MINUTE = 30;

@@ -3,7 +3,7 @@ import { MESSAGE_BODY_MAX_BYTES, sendMessageSchema } from "@/lib/schemas/chat";
 import { answerResponse } from "@/lib/server/http/answer-response";
 import { route } from "@/lib/server/http/route";
 import { deleteOwnMessages, listOwnMessages } from "@/lib/server/queries/messages";
-import { toPublicMessage } from "@/lib/server/services/present-message";
+import { toPublicMessage } from "@/lib/server/present/message";
 
 // GET /api/messages: the caller's conversation, oldest first.
 export const GET = route({ auth: "workspace" }, async ({ user }) => (await listOwnMessages(user.id)).map(toPublicMessage));

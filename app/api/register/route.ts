@@ -7,8 +7,8 @@ import type { RouteLimit } from "@/lib/server/http/rate-limit";
 import { registerSchema } from "@/lib/schemas/auth";
 import { hashPassword } from "@/lib/server/auth/password";
 import { createUser } from "@/lib/server/queries/users";
-import { toPublicUser } from "@/lib/server/services/present-user";
-import { signedInResponse } from "@/lib/server/services/session-response";
+import { toPublicUser } from "@/lib/server/present/user";
+import { signedInResponse } from "@/lib/server/http/session-response";
 import { queueWelcomeMail } from "@/lib/server/use-cases/account-mail";
 
 const REGISTRATIONS_PER_IP_PER_HOUR = 20;

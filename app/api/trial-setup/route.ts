@@ -3,7 +3,7 @@ import { AppError } from "@/lib/server/http/errors";
 import { trialSetupSchema } from "@/lib/schemas/auth";
 import { hashPassword } from "@/lib/server/auth/password";
 import { countUsers, createFirstAdmin } from "@/lib/server/queries/users";
-import { signedInResponse } from "@/lib/server/services/session-response";
+import { signedInResponse } from "@/lib/server/http/session-response";
 
 const SETUPS_PER_IP_PER_HOUR = 30;
 

@@ -1,7 +1,7 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { log } from "@/lib/server/log";
-import { answerMessage, type AnswerRequest, type AnswerResult } from "@/lib/server/services/answer-message";
+import { answerMessage, type AnswerRequest, type AnswerResult } from "@/lib/server/use-cases/answer-message";
 import { normalizeChatImage } from "@/lib/server/use-cases/normalize-chat-image";
 import { eventStreamResponse, wantsEventStream } from "./event-stream";
 

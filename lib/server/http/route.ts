@@ -8,7 +8,7 @@ import type { User } from "@/lib/server/db/schema";
 import { userFromRequest } from "@/lib/server/auth/session";
 import { localeOf, translator, type ServerTranslator } from "@/lib/server/i18n";
 import { log } from "@/lib/server/log";
-import { canUseWorkspace } from "@/lib/server/services/workspace-access";
+import { authorize, type AuthRequirement } from "@/lib/server/policies/auth-requirement";
 import { AppError, isAppError } from "./errors";
 import { consumeRouteLimit, type RouteLimit } from "./rate-limit";
 
@@ -16,8 +16,6 @@ import { consumeRouteLimit, type RouteLimit } from "./rate-limit";
 // mutations, validates input with zod, and turns thrown errors into one JSON error shape.
 // Authentication runs before input parsing so a caller without rights learns nothing about the
 // expected input (401/403 rather than 400).
-
-export type AuthRequirement = "public" | "user" | "staff" | "admin" | "workspace";
 
 export interface RouteContext<B, Q> {
   req: Request;
@@ -159,18 +157,6 @@ function validationError(error: ZodError): AppError {
   return new AppError("validation", {
     details: error.issues.map((i) => ({ path: i.path.join("."), code: i.code, message: i.message })),
   });
-}
-
-/** The role check of route(), for handlers that decide their requirement from the request. */
-export async function authorize(required: AuthRequirement, user: User | null) {
-  if (required === "public") return;
-  if (!user) throw new AppError("unauthorized");
-  const allowed =
-    required === "user" ||
-    (required === "admin" && user.role === "admin") ||
-    (required === "staff" && (user.role === "admin" || user.role === "manager")) ||
-    (required === "workspace" && (await canUseWorkspace(user)));
-  if (!allowed) throw new AppError("forbidden");
 }
 
 export function route<B extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined>(

@@ -6,9 +6,9 @@ import { AppError } from "@/lib/server/http/errors";
 import { answerResponse } from "@/lib/server/http/answer-response";
 import { route } from "@/lib/server/http/route";
 import { listConversation, moveGuestConversationToUser, type ConversationKey } from "@/lib/server/queries/messages";
-import { readableGuestConversation, SESSION_ID_PATTERN, writableGuestConversation } from "@/lib/server/services/guest-identity";
-import { toPublicMessage } from "@/lib/server/services/present-message";
-import { countShareMessage, openShare, requireVisitorSignIn } from "@/lib/server/services/share-access";
+import { readableGuestConversation, SESSION_ID_PATTERN, writableGuestConversation } from "@/lib/server/policies/guest-identity";
+import { toPublicMessage } from "@/lib/server/present/message";
+import { countShareMessage, openShare, requireVisitorSignIn } from "@/lib/server/policies/share-access";
 
 function checkSessionId(sessionId: string | undefined): string {
   if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) throw new AppError("bad_request", { messageKey: "session_required" });

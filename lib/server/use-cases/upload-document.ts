@@ -16,7 +16,7 @@ import {
 } from "@/lib/server/queries/documents";
 import { objectStore } from "@/lib/server/storage/file-store";
 import { storageKeyFor } from "@/lib/server/storage/object-store";
-import { currentMonth, uploadLimitsFor } from "./upload-limits";
+import { currentMonth, uploadLimitsFor } from "@/lib/server/policies/upload-limits";
 
 export const INGEST_JOB = "ingest-document";
 

@@ -7,7 +7,7 @@ import { encodeTerms } from "@/lib/server/ingest/term-encoding";
 import { TOKENIZER_VERSION, termFrequencies, tokenize } from "@/lib/server/ingest/tokenizer";
 import { enqueueJob } from "@/lib/server/jobs/queue";
 import { getSetting, setSetting } from "@/lib/server/queries/app-settings";
-import { forgetRetrievalStamps, FULL_RELOAD_PREFIX } from "./retrieval-stamp";
+import { forgetRetrievalStamps, FULL_RELOAD_PREFIX } from "@/lib/server/queries/retrieval-stamp";
 
 // Terms are computed once at ingestion and stored. When the tokenizer changes (its version
 // moves), every stored passage is re-tokenised from its text by one background job, so queries

@@ -3,7 +3,7 @@ import { env } from "@/lib/env";
 import type { User } from "@/lib/server/db/schema";
 import { AppError } from "@/lib/server/http/errors";
 import { consumeLimits } from "@/lib/server/http/rate-limit";
-import { authorize } from "@/lib/server/http/route";
+import { authorize } from "@/lib/server/policies/auth-requirement";
 import { findActiveShare, type SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
 
 // Who may use a shared assistant, and whose documents answer: the one place the share routes and
