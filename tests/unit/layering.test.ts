@@ -63,6 +63,16 @@ describe("the server's import direction", () => {
     expect(upward).toEqual([]);
   });
 
+  it("only queries (and db itself) run SQL: nothing else imports drizzle or a database handle", () => {
+    const sqlOutsideQueries = ["app", "lib/server"].flatMap((dir) =>
+      (readdirSync(path.join(root, dir), { recursive: true }) as string[])
+        .map((f) => path.join(dir, f))
+        .filter((f) => /\.(ts|tsx|mts|mjs)$/.test(f) && !/^lib\/server\/(queries|db)\//.test(f))
+        .filter((f) => /from "drizzle-orm|\b(getDb|getDatabase)\b/.test(readFileSync(path.join(root, f), "utf8"))),
+    );
+    expect(sqlOutsideQueries).toEqual([]);
+  });
+
   it("components never reach the database (they may share its row types)", () => {
     expect(violations("components", ["db", "queries"], () => false, true)).toEqual([]);
   });
