@@ -33,7 +33,7 @@ allowNextIntlOnReactServer();
 const { openDatabase, setDatabase } = await import("@/lib/server/db/client");
 const { createUser } = await import("@/lib/server/queries/users");
 const { findDocumentForJob } = await import("@/lib/server/queries/documents");
-const { uploadDocument } = await import("@/lib/server/services/upload-document");
+const { uploadDocument } = await import("@/lib/server/use-cases/upload-document");
 const { registerJobs } = await import("@/lib/server/jobs/register");
 const { drainJobs } = await import("@/lib/server/jobs/runner");
 const { parseInWorker, prewarmParseWorkers } = await import("@/lib/server/ingest/parse-in-worker");

@@ -22,8 +22,8 @@ const { createUser } = await import("@/lib/server/queries/users");
 const { chunkDocument } = await import("@/lib/server/ingest/chunker");
 const { tokenize, termFrequencies } = await import("@/lib/server/ingest/tokenizer");
 const { encodeTerms } = await import("@/lib/server/ingest/term-encoding");
-const { bumpRetrievalStamp } = await import("@/lib/server/services/retrieval-stamp");
-const { retrievePassages } = await import("@/lib/server/services/retrieve-passages");
+const { bumpRetrievalStamp } = await import("@/lib/server/queries/retrieval-stamp");
+const { retrievePassages } = await import("@/lib/server/use-cases/retrieve-passages");
 const { DEFAULT_BM25_PARAMS } = await import("@/lib/server/retrieval/bm25-index");
 
 const sets = [loadEvalSet(path.join(evalRoot, "drcd_dev")), loadEvalSet(path.join(evalRoot, "squad_v1.1_dev"))];

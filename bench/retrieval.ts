@@ -38,7 +38,7 @@ allowNextIntlOnReactServer();
 
 const { openDatabase, setDatabase } = await import("@/lib/server/db/client");
 const { createUser } = await import("@/lib/server/queries/users");
-const { retrievePassages } = await import("@/lib/server/services/retrieve-passages");
+const { retrievePassages } = await import("@/lib/server/use-cases/retrieve-passages");
 const { DEFAULT_BM25_PARAMS } = await import("@/lib/server/retrieval/bm25-index");
 const { getDb } = await import("@/lib/server/db/client");
 const { documentChunks, documents } = await import("@/lib/server/db/schema");

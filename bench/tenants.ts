@@ -34,8 +34,8 @@ const { documents, documentChunks, users } = await import("@/lib/server/db/schem
 const { chunkDocument } = await import("@/lib/server/ingest/chunker");
 const { tokenize, termFrequencies } = await import("@/lib/server/ingest/tokenizer");
 const { encodeTerms } = await import("@/lib/server/ingest/term-encoding");
-const { bumpRetrievalStamp } = await import("@/lib/server/services/retrieval-stamp");
-const { retrievePassages, resetRetrievalCache, retrievalCacheUsage } = await import("@/lib/server/services/retrieve-passages");
+const { bumpRetrievalStamp } = await import("@/lib/server/queries/retrieval-stamp");
+const { retrievePassages, resetRetrievalCache, retrievalCacheUsage } = await import("@/lib/server/use-cases/retrieve-passages");
 
 const evalRoot = path.resolve(import.meta.dirname, "../tests/fixtures/eval");
 const sets = [loadEvalSet(path.join(evalRoot, "drcd_dev")), loadEvalSet(path.join(evalRoot, "squad_v1.1_dev"))];

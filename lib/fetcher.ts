@@ -1,20 +1,41 @@
 // Client-side JSON calls. Every call sends cookies; a non-OK answer becomes an ApiError whose
 // text is "status: body" (SPEC §8) and which also carries the server's translated message.
 
+/** What the server says went wrong: every error body is `{ error: { code, message, details? } }`. */
+export interface ErrorInfo {
+  code?: string;
+  message?: string;
+  details?: unknown;
+}
+
+/** The `error` of an error body (or of a streamed "error" event); the one place that reads that shape. */
+export function readError(body: unknown): ErrorInfo {
+  const error = body && typeof body === "object" ? (body as { error?: unknown }).error : undefined;
+  if (!error || typeof error !== "object") return {};
+  const { code, message, details } = error as Record<string, unknown>;
+  return {
+    code: typeof code === "string" ? code : undefined,
+    message: typeof message === "string" ? message : undefined,
+    details,
+  };
+}
+
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
   readonly serverMessage?: string;
   readonly code?: string;
+  readonly details?: unknown;
 
   constructor(status: number, body: unknown, text: string) {
     super(`${status}: ${text}`);
     this.name = "ApiError";
     this.status = status;
     this.body = body;
-    const record = body && typeof body === "object" ? (body as Record<string, unknown>) : undefined;
-    this.serverMessage = typeof record?.message === "string" ? record.message : undefined;
-    this.code = typeof record?.code === "string" ? record.code : undefined;
+    const error = readError(body);
+    this.serverMessage = error.message;
+    this.code = error.code;
+    this.details = error.details;
   }
 }
 

@@ -3,9 +3,11 @@
 // refusals (unknown, own, already used, too old, inviter disabled) retryable: false; a malformed
 // code never can. A network failure, a server error, a rate limit or an ended session can pass.
 
+import { readError } from "@/lib/fetcher";
+
 export function keepsPendingReferral(status: number | null, body: unknown): boolean {
   if (status === null) return true;
-  const details = body && typeof body === "object" ? (body as { details?: unknown }).details : undefined;
+  const { details } = readError(body);
   const retryable = details && typeof details === "object" ? (details as { retryable?: unknown }).retryable : undefined;
   if (typeof retryable === "boolean") return retryable;
   return status >= 500 || status === 401 || status === 408 || status === 429;

@@ -10,7 +10,7 @@ import { WorkspaceAccessSetting } from "@/components/admin/workspace-access-sett
 import { Badge } from "@/components/ui/badge";
 import { Card, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { requirePage } from "@/lib/server/auth/page-guard";
-import { getWorkspaceAccess } from "@/lib/server/services/workspace-access";
+import { getWorkspaceAccess } from "@/lib/server/policies/workspace-access";
 import { DASHBOARD_PERIODS, loadDashboard, type DashboardPeriod } from "@/lib/server/use-cases/load-dashboard";
 import { cn } from "@/lib/utils";
 

@@ -6,7 +6,7 @@ import type { EvalSet } from "./eval-set";
  * caller has opened the database (lib/server modules are imported here, after DATA_DIR is set).
  */
 export async function ingestEvalSet(owner: { id: string }, set: EvalSet): Promise<{ seconds: number; notProcessed: number }> {
-  const { uploadDocument } = await import("@/lib/server/services/upload-document");
+  const { uploadDocument } = await import("@/lib/server/use-cases/upload-document");
   const { registerJobs } = await import("@/lib/server/jobs/register");
   const { drainJobs } = await import("@/lib/server/jobs/runner");
   const { listDocuments } = await import("@/lib/server/queries/documents");

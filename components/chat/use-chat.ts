@@ -5,7 +5,7 @@ import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { readEventStream } from "@/lib/chat/event-stream";
-import { ApiError, apiFetch, listOrEmptyWhenSignedOut } from "@/lib/fetcher";
+import { ApiError, apiFetch, listOrEmptyWhenSignedOut, readError } from "@/lib/fetcher";
 import type { ChatMessage, DraftImage, SendResult } from "./types";
 
 export const MESSAGES_KEY = "/api/messages";
@@ -101,11 +101,11 @@ export function useChat(source: ChatSource = OWN_CHAT, options: ChatOptions = {}
             } else if (event.event === "done") {
               result = event.data as SendResult;
             } else if (event.event === "error") {
-              throw new Error((event.data as { message?: string }).message ?? "stream failed");
+              throw new Error(readError(event.data).message ?? "stream failed");
             }
           }
         } else {
-          const body = (await res.json().catch(() => null)) as (SendResult & { message?: string }) | null;
+          const body = (await res.json().catch(() => null)) as SendResult | null;
           // A 500 may still carry the stored error reply (SPEC §7).
           if (body?.aiMessage && body.userMessage) result = body;
           else throw new ApiError(res.status, body, JSON.stringify(body));

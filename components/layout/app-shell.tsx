@@ -2,7 +2,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { getMessages } from "next-intl/server";
 import { SHELL_NAMESPACES, pickMessages } from "@/lib/i18n/client-namespaces";
 import type { Messages } from "@/lib/i18n/locale";
-import { getWorkspaceAccess } from "@/lib/server/services/workspace-access";
+import { getWorkspaceAccess } from "@/lib/server/policies/workspace-access";
 import { AppHeader } from "./app-header";
 
 /**

@@ -30,7 +30,7 @@ export function useSharedChat(share: VisitorShare, viewer: GuestAuthStatus | und
   }, [needsSession, share.shareId]);
 
   // Framed by another site, the browser may keep no guest-key cookie: the page then holds the key
-  // the server gave it, for as long as it is open (lib/server/services/guest-identity.ts).
+  // the server gave it, for as long as it is open (lib/server/policies/guest-identity.ts).
   const frameKey = useRef<string | null>(null);
 
   // A google_required share shows nothing to someone not signed in (the server would answer 401).

@@ -1,4 +1,5 @@
 import type { AccessMode } from "@/lib/constants";
+import { readError } from "@/lib/fetcher";
 
 // Opening a shared assistant (SPEC §4 "Shared page load", §8): the id checked first, then
 // GET /api/shared-assistants/{shareId} with a time-out, every failure turned into one of the
@@ -38,8 +39,7 @@ export function checkShareId(shareId: string | null | undefined): ShareLoadError
 export function errorFromResponse(status: number, body: unknown): ShareLoadError {
   if (status === 404) return { kind: "notFound" };
   if (status === 500) return { kind: "serverBusy" };
-  const message = body && typeof body === "object" && typeof (body as { message?: unknown }).message === "string" ? (body as { message: string }).message : null;
-  return { kind: "other", status, message };
+  return { kind: "other", status, message: readError(body).message ?? null };
 }
 
 function isVisitorShare(value: unknown): value is VisitorShare {

@@ -1,6 +1,8 @@
 // One place that turns validation problems into a message per form field, in the reader's
 // language, whether zod found them in the browser or the server sent them back.
 
+import { readError } from "@/lib/fetcher";
+
 /** A zod issue in the browser, or one `details` entry of a 400 from the server. */
 export interface FieldIssue {
   path: string | readonly PropertyKey[];
@@ -28,10 +30,9 @@ export function fieldErrors(
   return errors;
 }
 
-/** The `details` of a validation error body ({ code: "validation", details: [...] }), if it is one. */
+/** The `details` of a validation error body ({ error: { code: "validation", details: [...] } }), if it is one. */
 export function validationIssues(body: unknown): FieldIssue[] | undefined {
-  if (!body || typeof body !== "object") return undefined;
-  const details = (body as { details?: unknown }).details;
+  const { details } = readError(body);
   if (!Array.isArray(details)) return undefined;
   const issues = details.filter(
     (d): d is FieldIssue => !!d && typeof d === "object" && typeof (d as FieldIssue).path === "string" && typeof (d as FieldIssue).message === "string",

@@ -67,7 +67,7 @@ test.describe("user management", () => {
     const origin = new URL(page.url()).origin;
     const demote = await page.request.patch(`/api/users/${me.id}`, { data: { role: "user" }, headers: { origin } });
     expect(demote.status()).toBe(409);
-    expect((await demote.json()).message).toBe("無法變更最後一位管理員");
+    expect((await demote.json()).error.message).toBe("無法變更最後一位管理員");
     const remove = await page.request.delete(`/api/users/${me.id}`, { headers: { origin } });
     expect(remove.status()).toBe(400);
     expect((await page.request.get("/api/user")).status()).toBe(200);

@@ -223,7 +223,7 @@ test.describe("share management", () => {
   test("a refused creation shows 分享失敗 and adds nothing", async ({ page }) => {
     await signInAsNewOwner(page);
     await page.route(`**${SHARES}`, (route) =>
-      route.request().method() === "POST" ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ code: "internal", message: "伺服器發生錯誤" }) }) : route.continue(),
+      route.request().method() === "POST" ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: { code: "internal", message: "伺服器發生錯誤" } }) }) : route.continue(),
     );
     await page.goto("/?tab=shares");
     await page.getByTestId("create-share").click();

@@ -146,8 +146,8 @@ test.describe("shared assistant page", () => {
     await expect(page.getByTestId("shared-error-message")).toHaveText("找不到此共享助手，請確認連結是否正確");
 
     const answers: [number, string, string][] = [
-      [500, JSON.stringify({ message: "boom" }), "伺服器暫時無法處理請求，請稍後再試"],
-      [429, JSON.stringify({ message: "請求過於頻繁，請稍後再試" }), "請求過於頻繁，請稍後再試"],
+      [500, JSON.stringify({ error: { code: "internal", message: "boom" } }), "伺服器暫時無法處理請求，請稍後再試"],
+      [429, JSON.stringify({ error: { code: "rate_limited", message: "請求過於頻繁，請稍後再試" } }), "請求過於頻繁，請稍後再試"],
       [503, "<html>unavailable</html>", "伺服器錯誤: 503"],
     ];
     for (const [status, body, text] of answers) {

@@ -38,7 +38,7 @@ test("a google_required share on a server without Google sign-in", async ({ brow
     await waitForHealth(BASE);
     const refused = await api.patch(`/api/shared-assistants/${open}`, { data: { accessMode: "google_required" } });
     expect(refused.status()).toBe(400);
-    expect((await refused.json()).details).toEqual([expect.objectContaining({ path: "accessMode", message: "validation.googleSignInUnavailable" })]);
+    expect((await refused.json()).error.details).toEqual([expect.objectContaining({ path: "accessMode", message: "validation.googleSignInUnavailable" })]);
 
     // A visitor on a desktop: told why, offered an account sign-in, no Google button, no input.
     const desktop = await browser.newContext({ baseURL: BASE, viewport: { width: 1280, height: 800 } });

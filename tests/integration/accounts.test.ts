@@ -59,27 +59,27 @@ describe("POST /api/register", () => {
       body: { email: "TAKEN@example.com", password: "long enough pw", displayName: "X" },
     });
     expect(zh.status).toBe(409);
-    expect(zh.body.message).toBe("此電子郵件已被註冊");
+    expect(zh.body.error.message).toBe("此電子郵件已被註冊");
     const en = await call(register.POST, {
       method: "POST",
       headers: { cookie: "NEXT_LOCALE=en" },
       body: { email: "taken@example.com", password: "long enough pw", displayName: "X" },
     });
-    expect(en.body.message).toBe("This email is already registered");
+    expect(en.body.error.message).toBe("This email is already registered");
   });
 
   it("rejects invalid input with 400 and field details", async () => {
     const res = await call(register.POST, { method: "POST", body: { email: "nope", password: "short", displayName: "" } });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe("validation");
-    const paths = res.body.details.map((d: { path: string }) => d.path).sort();
+    const paths = res.body.error.details.map((d: { path: string }) => d.path).sort();
     expect(paths).toEqual(["displayName", "email", "password"]);
   });
 
   it("rejects broken JSON with 400", async () => {
     const res = await call(register.POST, { method: "POST", rawBody: "{not json", headers: { "content-type": "application/json" } });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe("bad_request");
+    expect(res.body.error.code).toBe("bad_request");
   });
 });
 
@@ -96,7 +96,7 @@ describe("POST /api/login", () => {
     const { email } = await seedUser();
     const res = await call(login.POST, { method: "POST", body: { email, password: "wrong password" } });
     expect(res.status).toBe(401);
-    expect(res.body.message).toBe("電子郵件或密碼錯誤");
+    expect(res.body.error.message).toBe("電子郵件或密碼錯誤");
     expect(sessionFrom(res)).toBeUndefined();
   });
 
@@ -106,7 +106,7 @@ describe("POST /api/login", () => {
     await updateUserGuarded(user.id, { disabled: true });
     const res = await call(login.POST, { method: "POST", body: { email, password } });
     expect(res.status).toBe(403);
-    expect(res.body.message).toBe("此帳戶已停用，請聯繫管理員");
+    expect(res.body.error.message).toBe("此帳戶已停用，請聯繫管理員");
   });
 });
 
@@ -159,7 +159,7 @@ describe("POST /api/user/password", () => {
     const { cookie, email, password } = await seedUser();
     const wrong = await call(passwordRoute.POST, { method: "POST", cookie, body: { currentPassword: "nope", newPassword: "a brand new pw" } });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.message).toBe("目前的密碼不正確");
+    expect(wrong.body.error.message).toBe("目前的密碼不正確");
     const res = await call(passwordRoute.POST, { method: "POST", cookie, body: { currentPassword: password, newPassword: "a brand new pw" } });
     expect(res.status).toBe(200);
     expect((await call(userRoute.GET, { cookie })).status).toBe(401);
@@ -194,7 +194,7 @@ describe("/api/auth/{action}", () => {
     for (const action of ["_log", "unknown", "verify-request"]) {
       const res = await call(nextauth.POST, { method: "POST", path: `/api/auth/${action}`, params: { nextauth: [action] }, body: { level: "error", code: "x" } });
       expect(res.status, action).toBe(404);
-      expect(res.body.code).toBe("not_found");
+      expect(res.body.error.code).toBe("not_found");
     }
   });
 });

@@ -15,7 +15,7 @@ import { apiUsage, appSettings, settingsAudit } from "@/lib/server/db/schema";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
 import { setSetting } from "@/lib/server/queries/app-settings";
-import { uploadDocument } from "@/lib/server/services/upload-document";
+import { uploadDocument } from "@/lib/server/use-cases/upload-document";
 import { call, seedUser, type CallResult } from "../support/http";
 import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
 import en from "@/messages/en.json";
@@ -227,7 +227,7 @@ describe("PUT /api/settings/ai-service", () => {
     for (const [body, path, key] of cases) {
       const res = await save(body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.details).toEqual([expect.objectContaining({ path, message: key })]);
+      expect(res.body.error.details).toEqual([expect.objectContaining({ path, message: key })]);
       // The browser shows the key's text in the reader's language; both languages have it.
       const [, , name] = key.split(".");
       expect((zh as any).aiService.validation[name]).toEqual(expect.any(String));
@@ -345,7 +345,7 @@ describe("POST /api/settings/ai-service/test", () => {
   it("refuses invalid values before calling anything", async () => {
     const res = await test({ baseUrl: "javascript:alert(1)", apiKey: KEY });
     expect(res.status).toBe(400);
-    expect(res.body.details[0]).toMatchObject({ path: "baseUrl", message: "aiService.validation.baseUrlScheme" });
+    expect(res.body.error.details[0]).toMatchObject({ path: "baseUrl", message: "aiService.validation.baseUrlScheme" });
     expect(fake.requests).toHaveLength(0);
   });
 });

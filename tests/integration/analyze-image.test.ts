@@ -82,7 +82,7 @@ describe("POST /api/analyze-image (offline)", () => {
     for (const file of [svg, fake]) {
       const res = await analyze(cookie, file);
       expect(res.status).toBe(415);
-      expect(res.body.message).toBe("請選擇圖片檔案（JPG、PNG、GIF等）");
+      expect(res.body.error.message).toBe("請選擇圖片檔案（JPG、PNG、GIF等）");
     }
     const { rawBody, headers } = await multipart({ message: "hi" });
     const none = await call(analyzeImage.POST, { method: "POST", path: "/api/analyze-image", cookie, rawBody, headers });
@@ -95,10 +95,10 @@ describe("POST /api/analyze-image (offline)", () => {
     big.set(await redBluePng());
     const tooBig = await analyze(cookie, new File([new Uint8Array(big)], "big.png", { type: "image/png" }));
     expect(tooBig.status).toBe(413);
-    expect(tooBig.body.message).toBe("圖片檔案大小不能超過 10MB");
+    expect(tooBig.body.error.message).toBe("圖片檔案大小不能超過 10MB");
     const bomb = await analyze(cookie, new File([new Uint8Array(hugeHeaderPng())], "bomb.png", { type: "image/png" }));
     expect(bomb.status).toBe(413);
-    expect(bomb.body.code).toBe("payload_too_large");
+    expect(bomb.body.error.code).toBe("payload_too_large");
   });
 });
 

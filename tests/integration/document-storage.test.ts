@@ -12,7 +12,7 @@ import { drainJobs } from "@/lib/server/jobs/runner";
 import { setObjectStoreForTests } from "@/lib/server/storage/file-store";
 import { readAll, type ObjectStore } from "@/lib/server/storage/object-store";
 import { S3ObjectStore } from "@/lib/server/storage/s3-object-store";
-import { setWorkspaceAccess } from "@/lib/server/services/workspace-access";
+import { setWorkspaceAccess } from "@/lib/server/policies/workspace-access";
 import { collectOrphanFiles } from "@/lib/server/use-cases/collect-orphan-files";
 import { call, multipart, seedUser } from "../support/http";
 import { startS3Server, type TestS3Server } from "../support/s3-server";

@@ -11,8 +11,8 @@ import { getDb } from "@/lib/server/db/client";
 import { documentChunks, documents, users } from "@/lib/server/db/schema";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
-import { retrievePassages } from "@/lib/server/services/retrieve-passages";
-import { setWorkspaceAccess } from "@/lib/server/services/workspace-access";
+import { retrievePassages } from "@/lib/server/use-cases/retrieve-passages";
+import { setWorkspaceAccess } from "@/lib/server/policies/workspace-access";
 import { eq } from "drizzle-orm";
 import { call, multipart, seedUser } from "../support/http";
 
@@ -60,8 +60,8 @@ describe("POST /api/documents/upload", () => {
     const exe = new File([new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04])], "report.pdf", { type: "application/pdf" });
     const res = await uploadAs(cookie, exe);
     expect(res.status).toBe(415);
-    expect(res.body.message).toBe("不支援的檔案格式，請上傳 PDF、Word（DOCX）、純文字或 Markdown 檔案");
-    expect(res.body.code).toBe("unsupported_media_type");
+    expect(res.body.error.message).toBe("不支援的檔案格式，請上傳 PDF、Word（DOCX）、純文字或 Markdown 檔案");
+    expect(res.body.error.code).toBe("unsupported_media_type");
     expect(await storedRows(user.id)).toHaveLength(0);
     const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])], "notes.txt", { type: "text/plain" });
     expect((await uploadAs(cookie, png)).status).toBe(415);
@@ -87,8 +87,8 @@ describe("POST /api/documents/upload", () => {
     const big = textFile("big.txt", "a".repeat(10 * MB + 1));
     const res = await uploadAs(cookie, big);
     expect(res.status).toBe(413);
-    expect(res.body.message).toBe("檔案超過 10MB 的上限");
-    expect(res.body.details).toMatchObject({ limitBytes: 10 * MB });
+    expect(res.body.error.message).toBe("檔案超過 10MB 的上限");
+    expect(res.body.error.details).toMatchObject({ limitBytes: 10 * MB });
     expect(await storedRows(user.id)).toHaveLength(0);
   });
 
@@ -112,7 +112,7 @@ describe("POST /api/documents/upload", () => {
     await call(one.DELETE, { method: "DELETE", cookie, params: { id: first.id } });
     const sixth = await uploadAs(cookie, textFile("n6.txt", "note 6"));
     expect(sixth.status).toBe(403);
-    expect(sixth.body.message).toContain("本月已上傳 5 個檔案");
+    expect(sixth.body.error.message).toContain("本月已上傳 5 個檔案");
     expect(await storedRows(user.id)).toHaveLength(4);
     const u = await call(usage.GET, { cookie });
     expect(u.body).toMatchObject({ uploads: 5, monthlyLimit: 5, maxFileBytes: 10 * MB });
@@ -133,7 +133,7 @@ describe("POST /api/documents/upload", () => {
     expect(big.status).toBe(201);
     const tooBig = await uploadAs(supporter.cookie, textFile("huge.txt", "c".repeat(30 * MB + 1)));
     expect(tooBig.status).toBe(413);
-    expect(tooBig.body.message).toBe("檔案超過 30MB 的上限");
+    expect(tooBig.body.error.message).toBe("檔案超過 30MB 的上限");
   }, 60_000);
 
   it("creates one row for the same upload retried with the same client id", async () => {
@@ -235,7 +235,7 @@ describe("POST /api/documents/bulk-delete", () => {
 
 describe("retrieval after a restart", () => {
   it("preloads the indexes of recent owners so their first question finds passages", async () => {
-    const { resetRetrievalCache, prewarmRetrieval } = await import("@/lib/server/services/retrieve-passages");
+    const { resetRetrievalCache, prewarmRetrieval } = await import("@/lib/server/use-cases/retrieve-passages");
     const { user, cookie } = await seedUser();
     await uploadAs(cookie, textFile("茶.txt", "阿里山高山茶產於海拔一千公尺以上的茶園。"));
     await drainJobs();

@@ -229,7 +229,7 @@ describe("POST /api/email/audience-count", () => {
     expect(await count({ plan: "free", inactiveForDays: 30 })).toEqual({ total: 1, unsubscribed: 0 });
     const bad = await call(audienceRoute.POST, { method: "POST", cookie: admin.cookie, body: { audience: { inactiveForDays: 0 } } });
     expect(bad.status).toBe(400);
-    expect(bad.body.details[0].message).toBe("email.validation.days");
+    expect(bad.body.error.details[0].message).toBe("email.validation.days");
   });
 });
 

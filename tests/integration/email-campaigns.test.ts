@@ -415,14 +415,14 @@ describe("PUT /api/email/campaigns/{id}", () => {
     expect(saved.body).toMatchObject(draft);
     const tooLong = await call(campaignRoute.PUT, { method: "PUT", cookie: admin.cookie, body: { ...draft, subject: "x".repeat(201) }, params: { id } });
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body.details[0]).toMatchObject({ path: "subject", message: "email.validation.subjectTooLong" });
+    expect(tooLong.body.error.details[0]).toMatchObject({ path: "subject", message: "email.validation.subjectTooLong" });
     const header = await call(campaignRoute.PUT, { method: "PUT", cookie: admin.cookie, body: { ...draft, subject: "a\r\nBcc: x@example.com" }, params: { id } });
     expect(header.status).toBe(400);
 
     const empty = await createCampaign({ subject: "", bodyMarkdown: "" });
     const refused = await startNow(empty);
     expect(refused.status).toBe(400);
-    expect(refused.body.details.map((d: { message: string }) => d.message).sort()).toEqual(["email.validation.bodyRequired", "email.validation.subjectRequired"]);
+    expect(refused.body.error.details.map((d: { message: string }) => d.message).sort()).toEqual(["email.validation.bodyRequired", "email.validation.subjectRequired"]);
 
     await seedRecipients("sent-draft", 1, { role: "manager" });
     const sent = await createCampaign({ subject: "已寄出", bodyMarkdown: "內容", audience: MANAGERS, ratePerMinute: 0 });

@@ -6,8 +6,8 @@ import { apiUsage, documentChunks } from "@/lib/server/db/schema";
 import { setEmbeddingModelForTests } from "@/lib/server/ai/embeddings";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
-import { retrievePassages } from "@/lib/server/services/retrieve-passages";
-import { uploadDocument } from "@/lib/server/services/upload-document";
+import { retrievePassages } from "@/lib/server/use-cases/retrieve-passages";
+import { uploadDocument } from "@/lib/server/use-cases/upload-document";
 import { seedUser } from "../support/http";
 
 // A stand-in for a paid embedding service (the AI SDK's own test model): texts about cats point

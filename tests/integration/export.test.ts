@@ -11,7 +11,7 @@ import { getDb } from "@/lib/server/db/client";
 import { messages } from "@/lib/server/db/schema";
 import { exportFileName } from "@/lib/server/export/chat-export";
 import { insertExchange } from "@/lib/server/queries/messages";
-import { answerMessage } from "@/lib/server/services/answer-message";
+import { answerMessage } from "@/lib/server/use-cases/answer-message";
 import { ORIGIN, seedUser } from "../support/http";
 
 const HOSTILE = `<script>alert(1)</script><img src=x onerror="alert(2)"> <a href="javascript:alert(3)">x</a>`;
@@ -287,7 +287,7 @@ describe("GET /api/messages/export", () => {
     const { cookie } = await seedUser({ role: "admin" });
     const empty = await download(cookie, "txt");
     expect(empty.status).toBe(400);
-    expect(JSON.parse(new TextDecoder().decode(empty.bytes)).message).toBe("尚無對話內容可匯出");
+    expect(JSON.parse(new TextDecoder().decode(empty.bytes)).error.message).toBe("尚無對話內容可匯出");
     const { cookie: other } = await conversation();
     expect((await download(other, "exe")).status).toBe(400);
   });

@@ -91,19 +91,18 @@ describe("POST /api/feedback", () => {
     for (const [body, field] of cases) {
       const res = await submit(body);
       expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
-      expect(res.body.code).toBe("validation");
       expect(res.body.error.code).toBe("validation");
-      expect(Array.isArray(res.body.details)).toBe(true);
-      expect(res.body.details.map((d: { path: string }) => d.path)).toContain(field);
+      expect(Array.isArray(res.body.error.details)).toBe(true);
+      expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain(field);
     }
     expect(await storedCount()).toBe(before);
   });
 
   it("reports validation messages as keys the form can translate", async () => {
     const res = await submit({ message: "" });
-    expect(res.body.details).toEqual([expect.objectContaining({ path: "message", message: "validation.messageRequired" })]);
+    expect(res.body.error.details).toEqual([expect.objectContaining({ path: "message", message: "validation.messageRequired" })]);
     const long = await submit({ message: "x".repeat(FEEDBACK_MESSAGE_MAX_LENGTH + 1) });
-    expect(long.body.details[0].message).toBe("validation.messageTooLong");
+    expect(long.body.error.details[0].message).toBe("validation.messageTooLong");
   });
 
   it(`limits each address to ${FEEDBACK_SUBMIT_LIMIT_PER_IP} submissions an hour with 429 and Retry-After`, async () => {
@@ -115,11 +114,11 @@ describe("POST /api/feedback", () => {
     }
     const blocked = await submit({ message: "one too many" }, { ip });
     expect(blocked.status).toBe(429);
-    expect(blocked.body.code).toBe("rate_limited");
+    expect(blocked.body.error.code).toBe("rate_limited");
     const retryAfter = Number(blocked.headers.get("retry-after"));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(3600);
-    expect(blocked.body.message).toContain(String(retryAfter));
+    expect(blocked.body.error.message).toContain(String(retryAfter));
     expect(await storedCount()).toBe(before + FEEDBACK_SUBMIT_LIMIT_PER_IP);
 
     // Still blocked on the next try, signed in or not.
@@ -223,7 +222,7 @@ describe("PATCH /api/feedback/{id}", () => {
     for (const id of [UNKNOWN_ID, "nope"]) {
       const res = await setStatus(admin.cookie, id, { status: "read" });
       expect(res.status, id).toBe(404);
-      expect(res.body.code).toBe("not_found");
+      expect(res.body.error.code).toBe("not_found");
     }
   });
 

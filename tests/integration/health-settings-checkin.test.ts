@@ -7,7 +7,7 @@ import { calendarDay } from "@/lib/checkin-streak";
 import { getDb } from "@/lib/server/db/client";
 import { dailyCheckins } from "@/lib/server/db/schema";
 import { checkIn } from "@/lib/server/queries/daily-checkins";
-import { canUseWorkspace, getWorkspaceAccess } from "@/lib/server/services/workspace-access";
+import { canUseWorkspace, getWorkspaceAccess } from "@/lib/server/policies/workspace-access";
 import { call, seedUser } from "../support/http";
 
 function daysBefore(day: string, n: number) {
@@ -99,7 +99,7 @@ describe("PUT /api/settings/workspace-access", () => {
     for (const body of [{ value: "nobody" }, { value: "EVERYONE" }, {}, { value: true }, { value: "everyone", extra: 1 }, ["everyone"]]) {
       const res = await put(admin.cookie, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.code).toBe("validation");
+      expect(res.body.error.code).toBe("validation");
     }
     expect(await getWorkspaceAccess()).toBe("admins");
   });

@@ -8,8 +8,8 @@ import { documentChunks, documents } from "@/lib/server/db/schema";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
 import { finishProcessedDocument, markDocumentError } from "@/lib/server/queries/documents";
-import { retrievePassages } from "@/lib/server/services/retrieve-passages";
-import { setWorkspaceAccess } from "@/lib/server/services/workspace-access";
+import { retrievePassages } from "@/lib/server/use-cases/retrieve-passages";
+import { setWorkspaceAccess } from "@/lib/server/policies/workspace-access";
 import { call, multipart, seedUser } from "../support/http";
 
 // Chunks are written while a document is still being parsed; these pin down why that is safe.

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/server/db/client";
 import { jobs } from "@/lib/server/db/schema";
-import { claimJob, completeJob, enqueueJob, failJob, renewLease } from "@/lib/server/jobs/queue";
+import { claimJob, completeJob, enqueueJob, failJob, renewLease } from "@/lib/server/queries/jobs";
 
 describe("durable job queue", () => {
   it("hands each job to exactly one of many concurrent workers", async () => {

@@ -33,7 +33,7 @@ describe("PUT /api/link-preview-settings", () => {
     const { cookie } = await seedUser({ role: "admin" });
     const res = await call(settings.PUT, { method: "PUT", cookie, body: { useCustomIcon: true } });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe("請先上傳自訂圖標");
+    expect(res.body.error.message).toBe("請先上傳自訂圖標");
   });
 });
 
@@ -56,12 +56,12 @@ describe("POST and DELETE /api/link-preview-settings/icon", () => {
     const before = (await call(settings.GET, { cookie })).body.customIcon;
     const svg = await uploadIcon(cookie, new File(["<svg xmlns='http://www.w3.org/2000/svg'/>"], "x.svg", { type: "image/svg+xml" }));
     expect(svg.status).toBe(415);
-    expect(svg.body.message).toBe("檔案格式錯誤");
+    expect(svg.body.error.message).toBe("檔案格式錯誤");
     const big = Buffer.alloc(5 * 1024 * 1024 + 1);
     big.set(Buffer.from("89504e470d0a1a0a", "hex"));
     const tooBig = await uploadIcon(cookie, new File([new Uint8Array(big)], "big.png", { type: "image/png" }));
     expect(tooBig.status).toBe(413);
-    expect(tooBig.body.message).toBe("檔案太大");
+    expect(tooBig.body.error.message).toBe("檔案太大");
     expect((await call(settings.GET, { cookie })).body.customIcon).toBe(before);
   });
 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import * as linkPreviewRoute from "@/app/api/link-preview/route";
 import { OutboundRefused, type SafeFetchOptions } from "@/lib/server/http/safe-fetch";
-import { linkPreview, LinkPreviewFailed } from "@/lib/server/services/link-preview";
+import { linkPreview, LinkPreviewFailed } from "@/lib/server/use-cases/preview-link";
 import { call, seedUser } from "../support/http";
 
 // A loopback web server stands in for the sites users link to. Production rules refuse loopback,
@@ -156,7 +156,7 @@ describe("POST /api/link-preview", () => {
     const { cookie } = await seedUser({ role: "admin" });
     const res = await call(linkPreviewRoute.POST, { method: "POST", path: "/api/link-preview", cookie, body: { url: `http://127.0.0.1:${port}/article` } });
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe("無法預覽這個連結");
+    expect(res.body.error.message).toBe("無法預覽這個連結");
     expect(connections).toBe(0);
   });
 
@@ -164,7 +164,7 @@ describe("POST /api/link-preview", () => {
     const { cookie } = await seedUser({ role: "admin" });
     const res = await call(linkPreviewRoute.POST, { method: "POST", path: "/api/link-preview", cookie, body: { url: "http://does-not-exist.invalid/" } });
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe("無法取得連結預覽");
+    expect(res.body.error.message).toBe("無法取得連結預覽");
     expect((await call(linkPreviewRoute.POST, { method: "POST", path: "/api/link-preview", cookie, body: {} })).status).toBe(400);
   });
 });

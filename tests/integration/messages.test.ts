@@ -14,7 +14,7 @@ import { apiUsage, documentChunks } from "@/lib/server/db/schema";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
 import { setSetting } from "@/lib/server/queries/app-settings";
-import { uploadDocument } from "@/lib/server/services/upload-document";
+import { uploadDocument } from "@/lib/server/use-cases/upload-document";
 import { withImageAnalysis } from "@/lib/chat/compose-message";
 import { call, multipart, seedUser } from "../support/http";
 import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
@@ -110,7 +110,7 @@ describe("POST /api/assistant", () => {
     ]) {
       const res = await call(assistant.POST, { method: "POST", cookie, body });
       expect(res.status, JSON.stringify(body).slice(0, 40)).toBe(400);
-      expect(res.body.code).toBe("validation");
+      expect(res.body.error.code).toBe("validation");
     }
     expect((await call(assistant.GET, { cookie })).body).toEqual({ name: "原本", rolePrompt: "原本的設定" });
     const ok = await call(assistant.POST, { method: "POST", cookie, body: { name: "名".repeat(50), rolePrompt: "x".repeat(4_000) } });
@@ -278,7 +278,7 @@ describe("POST /api/messages (built-in offline model)", () => {
       const refused = await send(cookie, { content: "資源回收是哪幾天？" });
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-      expect(refused.body.message).toMatch(/^請求過於頻繁，請於 \d+ 秒後再試$/);
+      expect(refused.body.error.message).toMatch(/^請求過於頻繁，請於 \d+ 秒後再試$/);
       expect(await calls()).toBe(before);
       expect((await call(messages.GET, { cookie })).body).toHaveLength(4);
       // Another owner has a budget of their own.
@@ -385,6 +385,8 @@ describe("POST /api/messages (OpenAI-compatible service)", () => {
       expect(res.status).toBe(500);
       expect(res.body.aiMessage).toMatchObject({ role: "assistant", isError: true, content: expect.stringContaining("無法取得 AI 回應") });
       expect(typeof res.body.error.message).toBe("string");
+      // The error is sent once, nested; the spec's aiMessage and userMessage sit beside it.
+      expect(Object.keys(res.body).sort()).toEqual(["aiMessage", "error", "userMessage"]);
       expect(await lastUsage()).toMatchObject({ provider: "openai-compatible", outcome });
       // The question is kept; the error reply is stored so the conversation shows what happened.
       const listed = (await call(messages.GET, { cookie })).body;

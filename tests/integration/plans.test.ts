@@ -13,7 +13,7 @@ import { users, type User } from "@/lib/server/db/schema";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { effectivePlan, extendedTrialEnd, supporterGrantEnd } from "@/lib/server/policies/effective-plan";
 import { findUserById } from "@/lib/server/queries/users";
-import { setWorkspaceAccess } from "@/lib/server/services/workspace-access";
+import { setWorkspaceAccess } from "@/lib/server/policies/workspace-access";
 import { addDays } from "@/lib/zoned-day";
 import { call, multipart, seedUser } from "../support/http";
 
@@ -131,10 +131,10 @@ describe("upload limits follow the effective plan", () => {
     await setUser(who.user.id, { trialEndsAt: new Date(Date.now() - 1) });
     const seventh = await uploadAs(who.cookie, "after.txt", "after the trial");
     expect(seventh.status).toBe(403);
-    expect(seventh.body.message).toContain("本月已上傳 5 個檔案");
+    expect(seventh.body.error.message).toContain("本月已上傳 5 個檔案");
     const big = await uploadAs(who.cookie, "big2.txt", 12 * MB);
     expect(big.status).toBe(413);
-    expect(big.body.message).toBe("檔案超過 10MB 的上限");
+    expect(big.body.error.message).toBe("檔案超過 10MB 的上限");
     expect((await call(usage.GET, { cookie: who.cookie })).body).toMatchObject({ uploads: 7, monthlyLimit: 5, maxFileBytes: 10 * MB });
   }, 60_000);
 
@@ -207,7 +207,7 @@ describe("PATCH /api/users/{id}: supporter grants", () => {
     for (const [body, message] of cases) {
       const res = await patch(admin.cookie, who.user.id, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.details.map((d: { message: string }) => d.message)).toContain(message);
+      expect(res.body.error.details.map((d: { message: string }) => d.message)).toContain(message);
     }
     expect(await findUserById(who.user.id)).toMatchObject({ plan: "free", supporterUntil: null });
   });

@@ -132,14 +132,14 @@ describe("POST /api/referrals/process", () => {
     const invitee = await seedUser();
     const res = await processCode(invitee.cookie, "NOSUCHCODE");
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe("找不到此邀請碼，請確認後再試");
-    expect(res.body.details).toEqual({ reason: "unknown_code", retryable: false });
+    expect(res.body.error.message).toBe("找不到此邀請碼，請確認後再試");
+    expect(res.body.error.details).toEqual({ reason: "unknown_code", retryable: false });
     const en = await processCode(`${invitee.cookie}; NEXT_LOCALE=en`, "NOSUCHCODE");
-    expect(en.body.message).toBe("This referral code does not exist. Check it and try again.");
+    expect(en.body.error.message).toBe("This referral code does not exist. Check it and try again.");
     for (const odd of ["", "   ", "X".repeat(150)]) {
       const r = await processCode(invitee.cookie, odd);
       expect(r.status).toBe(404);
-      expect(r.body.details.reason).toBe("unknown_code");
+      expect(r.body.error.details.reason).toBe("unknown_code");
     }
     await expectNothingChanged(invitee.user);
   });
@@ -148,8 +148,8 @@ describe("POST /api/referrals/process", () => {
     const me = await seedUser();
     const res = await processCode(me.cookie, me.user.referralCode);
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe("不能使用自己的邀請碼");
-    expect(res.body.details).toEqual({ reason: "own_code", retryable: false });
+    expect(res.body.error.message).toBe("不能使用自己的邀請碼");
+    expect(res.body.error.details).toEqual({ reason: "own_code", retryable: false });
     await expectNothingChanged(me.user);
   });
 
@@ -163,8 +163,8 @@ describe("POST /api/referrals/process", () => {
 
     const other = await processCode(invitee.cookie, second.user.referralCode);
     expect(other.status).toBe(409);
-    expect(other.body.message).toBe("此帳戶已經使用過邀請碼，每個帳戶只能使用一次");
-    expect(other.body.details).toEqual({ reason: "already_referred", retryable: false });
+    expect(other.body.error.message).toBe("此帳戶已經使用過邀請碼，每個帳戶只能使用一次");
+    expect(other.body.error.details).toEqual({ reason: "already_referred", retryable: false });
     expect(await trialOf(second.user.id)).toBeNull();
     expect((await referralsOf(second.user.id)).asInviter).toEqual([]);
 
@@ -183,8 +183,8 @@ describe("POST /api/referrals/process", () => {
     await setUser(invitee.user.id, { createdAt: new Date(Date.now() - 31 * DAY_MS) });
     const res = await processCode(invitee.cookie, inviter.user.referralCode);
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe("邀請碼只適用於註冊 30 天內的新帳戶");
-    expect(res.body.details).toEqual({ reason: "account_too_old", retryable: false });
+    expect(res.body.error.message).toBe("邀請碼只適用於註冊 30 天內的新帳戶");
+    expect(res.body.error.details).toEqual({ reason: "account_too_old", retryable: false });
     await expectNothingChanged(invitee.user, inviter.user);
   });
 
@@ -208,8 +208,8 @@ describe("POST /api/referrals/process", () => {
     await setUser(inviter.user.id, { disabled: true });
     const res = await processCode(invitee.cookie, inviter.user.referralCode);
     expect(res.status).toBe(422);
-    expect(res.body.message).toBe("此邀請碼已失效");
-    expect(res.body.details).toEqual({ reason: "inviter_disabled", retryable: false });
+    expect(res.body.error.message).toBe("此邀請碼已失效");
+    expect(res.body.error.details).toEqual({ reason: "inviter_disabled", retryable: false });
     await expectNothingChanged(invitee.user, inviter.user);
   });
 

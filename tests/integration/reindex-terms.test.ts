@@ -6,9 +6,9 @@ import { TOKENIZER_VERSION } from "@/lib/server/ingest/tokenizer";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
 import { getSetting, setSetting } from "@/lib/server/queries/app-settings";
-import { scheduleTermsReindexIfStale } from "@/lib/server/services/reindex-terms";
-import { retrievePassages } from "@/lib/server/services/retrieve-passages";
-import { uploadDocument } from "@/lib/server/services/upload-document";
+import { scheduleTermsReindexIfStale } from "@/lib/server/use-cases/reindex-terms";
+import { retrievePassages } from "@/lib/server/use-cases/retrieve-passages";
+import { uploadDocument } from "@/lib/server/use-cases/upload-document";
 import { seedUser } from "../support/http";
 
 describe("re-indexing stored terms after a tokenizer change", () => {
@@ -26,7 +26,7 @@ describe("re-indexing stored terms after a tokenizer change", () => {
     const db = await getDb();
     await db.update(documentChunks).set({ terms: "", tokenCount: 0 }).where(eq(documentChunks.documentId, document.id));
     await setSetting("tokenizer_version", TOKENIZER_VERSION - 1);
-    const { bumpRetrievalStamp } = await import("@/lib/server/services/retrieval-stamp");
+    const { bumpRetrievalStamp } = await import("@/lib/server/queries/retrieval-stamp");
     await bumpRetrievalStamp(db, user.id);
     expect(await retrievePassages({ ownerId: user.id, question: "台灣藍鵲" })).toEqual([]);
 

@@ -2,8 +2,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import * as upload from "@/app/api/documents/upload/route";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
-import { resetRetrievalCache, retrievalCacheUsage, retrievePassages } from "@/lib/server/services/retrieve-passages";
-import { setWorkspaceAccess } from "@/lib/server/services/workspace-access";
+import { resetRetrievalCache, retrievalCacheUsage, retrievePassages } from "@/lib/server/use-cases/retrieve-passages";
+import { setWorkspaceAccess } from "@/lib/server/policies/workspace-access";
 import { call, multipart, seedUser } from "../support/http";
 
 // Issue 14 point 3: an instance keeps retrieval indexes within RETRIEVAL_CACHE_MB, evicting the

@@ -9,8 +9,8 @@ import { drainJobs } from "@/lib/server/jobs/runner";
 import { claimGuestSession } from "@/lib/server/queries/guest-sessions";
 import { insertExchange } from "@/lib/server/queries/messages";
 import { createShare, revokeOwnerShare, updateOwnerShare } from "@/lib/server/queries/shared-assistants";
-import { uploadDocument } from "@/lib/server/services/upload-document";
-import { GUEST_KEY_COOKIE } from "@/lib/server/services/guest-identity";
+import { uploadDocument } from "@/lib/server/use-cases/upload-document";
+import { GUEST_KEY_COOKIE } from "@/lib/server/policies/guest-identity";
 import { NextRequest } from "next/server";
 import { call, ORIGIN, seedUser } from "../support/http";
 

@@ -8,7 +8,7 @@ import { EMBED_ORIGINS_CACHE_MS, EMBED_ORIGINS_MAX, GUEST_KEY_HEADER } from "@/l
 import { env } from "@/lib/env";
 import { embedOriginsFor } from "@/lib/server/policies/share-embedding";
 import { updateOwnerShare } from "@/lib/server/queries/shared-assistants";
-import { EMBEDDED_GUEST_KEY_COOKIE, GUEST_KEY_COOKIE } from "@/lib/server/services/guest-identity";
+import { EMBEDDED_GUEST_KEY_COOKIE, GUEST_KEY_COOKIE } from "@/lib/server/policies/guest-identity";
 import { proxy } from "@/proxy";
 import { call, seedUser } from "../support/http";
 
@@ -52,7 +52,7 @@ describe("PATCH /api/shared-assistants/{shareId}: the sites allowed to embed", (
     const { owner, shareId } = await ownerShare();
     const res = await patch(shareId, owner.cookie, { embedOrigins: ["https://ok.example.com", "https://example.com/page", "https://*.example.com", "http://example.org", "https://a.com; frame-ancestors https://evil.example"] });
     expect(res.status).toBe(400);
-    expect(res.body.details.map((d: { path: string; message: string }) => [d.path, d.message])).toEqual([
+    expect(res.body.error.details.map((d: { path: string; message: string }) => [d.path, d.message])).toEqual([
       ["embedOrigins.1", "validation.embedOriginPath"],
       ["embedOrigins.2", "validation.embedOriginWildcard"],
       ["embedOrigins.3", "validation.embedOriginScheme"],
@@ -60,7 +60,7 @@ describe("PATCH /api/shared-assistants/{shareId}: the sites allowed to embed", (
     ]);
     const tooMany = await patch(shareId, owner.cookie, { embedOrigins: Array.from({ length: EMBED_ORIGINS_MAX + 1 }, (_, i) => `https://s${i}.example.com`) });
     expect(tooMany.status).toBe(400);
-    expect(tooMany.body.details[0]).toMatchObject({ path: "embedOrigins", message: "validation.embedOriginsTooMany" });
+    expect(tooMany.body.error.details[0]).toMatchObject({ path: "embedOrigins", message: "validation.embedOriginsTooMany" });
     for (const body of [{ embedOrigins: "https://a.example.com" }, { embedOrigins: [42] }]) expect((await patch(shareId, owner.cookie, body)).status).toBe(400);
     expect((await call(shares.GET, { cookie: owner.cookie })).body[0].embedOrigins).toEqual([]);
   });

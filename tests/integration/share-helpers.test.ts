@@ -15,8 +15,8 @@ import { translator } from "@/lib/server/i18n";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
 import { createShare, revokeOwnerShare, updateOwnerShare } from "@/lib/server/queries/shared-assistants";
-import { GUEST_KEY_COOKIE } from "@/lib/server/services/guest-identity";
-import { uploadDocument } from "@/lib/server/services/upload-document";
+import { GUEST_KEY_COOKIE } from "@/lib/server/policies/guest-identity";
+import { uploadDocument } from "@/lib/server/use-cases/upload-document";
 import { call, multipart, seedUser } from "../support/http";
 
 // The suggestion and image routes serve the workspace and, with a share id, a share's visitors;
@@ -77,7 +77,7 @@ describe("POST /api/initial-questions (shared mode)", () => {
     await revokeOwnerShare(owner.user.id, share.shareId);
     const gone = await initial({ shareId: share.shareId });
     expect(gone.status).toBe(404);
-    expect(gone.body.message).toBe("找不到此共享助手，請確認連結是否正確");
+    expect(gone.body.error.message).toBe("找不到此共享助手，請確認連結是否正確");
   });
 
   it("still needs a workspace without a share id", async () => {

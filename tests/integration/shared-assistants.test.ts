@@ -48,7 +48,7 @@ describe("GET /api/shared-assistants/{shareId}", () => {
   it("answers 404 with the spec's message for an unknown link", async () => {
     const res = await visit("nonexistent00");
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe("找不到此共享助手，請確認連結是否正確");
+    expect(res.body.error.message).toBe("找不到此共享助手，請確認連結是否正確");
   });
 });
 
@@ -98,8 +98,8 @@ describe("PATCH /api/shared-assistants/{shareId}", () => {
     const patch = (cookie: string, body: Record<string, unknown>) => call(share.PATCH, { method: "PATCH", cookie, params: { id: created.shareId }, body });
     const refused = await patch(owner.cookie, { name: "改名", accessMode: "google_required" });
     expect(refused.status).toBe(400);
-    expect(refused.body.code).toBe("validation");
-    expect(refused.body.details).toEqual([expect.objectContaining({ path: "accessMode", message: "validation.googleSignInUnavailable" })]);
+    expect(refused.body.error.code).toBe("validation");
+    expect(refused.body.error.details).toEqual([expect.objectContaining({ path: "accessMode", message: "validation.googleSignInUnavailable" })]);
     expect((await visit(created.shareId)).body).toMatchObject({ name: "稅務小幫手", accessMode: "open" });
     // Another owner's share still answers 404, whatever the body asks.
     const intruder = await seedUser({ role: "admin" });

@@ -8,8 +8,8 @@ import { apiUsage } from "@/lib/server/db/schema";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
 import { createShare, findActiveShare, revokeOwnerShare, updateOwnerShare } from "@/lib/server/queries/shared-assistants";
-import { GUEST_KEY_COOKIE } from "@/lib/server/services/guest-identity";
-import { uploadDocument } from "@/lib/server/services/upload-document";
+import { GUEST_KEY_COOKIE } from "@/lib/server/policies/guest-identity";
+import { uploadDocument } from "@/lib/server/use-cases/upload-document";
 import { call, seedUser } from "../support/http";
 
 const WASTE = "臺北市垃圾清運\n\n資源回收在每週二與週四收運，請將紙類、塑膠與金屬分開放置。";
@@ -120,7 +120,7 @@ describe("POST /api/shared-assistants/{shareId}/messages", () => {
     await updateOwnerShare(owner.user.id, share.shareId, { accessMode: "google_required" });
     const anonymous = await post(share.shareId, { message: "資源回收是哪幾天？", sessionId: session() });
     expect(anonymous.status).toBe(401);
-    expect(anonymous.body.requireAuth).toBe(true);
+    expect(anonymous.body).toEqual({ requireAuth: true, error: { code: "unauthorized", message: expect.any(String) } });
     expect((await get(share.shareId, session())).body.requireAuth).toBe(true);
     const visitor = await seedUser();
     const ok = await post(share.shareId, { message: "資源回收是哪幾天？" }, { cookie: visitor.cookie });

@@ -10,7 +10,7 @@ import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
 import { setSetting } from "@/lib/server/queries/app-settings";
 import { findAssistantSettings, saveInitialQuestions } from "@/lib/server/queries/assistant-settings";
-import { uploadDocument } from "@/lib/server/services/upload-document";
+import { uploadDocument } from "@/lib/server/use-cases/upload-document";
 import en from "@/messages/en.json";
 import zh from "@/messages/zh-TW.json";
 import { FIXTURE_DIR } from "@/scripts/make-fixtures";

@@ -34,8 +34,8 @@ describe("POST /api/trial-setup", () => {
       headers: { "x-client-ip": "203.0.113.1" },
     });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe("validation");
-    expect(res.body.details.map((d: { path: string }) => d.path).sort()).toEqual(["displayName", "email", "password"]);
+    expect(res.body.error.code).toBe("validation");
+    expect(res.body.error.details.map((d: { path: string }) => d.path).sort()).toEqual(["displayName", "email", "password"]);
     expect(await countUsers()).toBe(0);
     expect((await call(trialSetup.GET)).body.needsSetup).toBe(true);
   });
@@ -78,9 +78,8 @@ describe("POST /api/trial-setup", () => {
   it("refuses a second setup with 409 and creates no user", async () => {
     const res = await setup("second@example.com", "203.0.113.4");
     expect(res.status).toBe(409);
-    expect(res.body.code).toBe("conflict");
-    expect(res.body.error).toEqual({ code: "conflict", message: ALREADY_SET_UP });
-    expect(res.body.message).toBe(ALREADY_SET_UP);
+    // The one error shape: the error once, nested, nothing flat beside it.
+    expect(res.body).toEqual({ error: { code: "conflict", message: ALREADY_SET_UP } });
     expect(sessionFrom(res)).toBeUndefined();
     expect(await findUserByEmail("second@example.com")).toBeUndefined();
     expect(await countUsers()).toBe(1);
@@ -89,7 +88,7 @@ describe("POST /api/trial-setup", () => {
   it("refuses a second setup even for the existing admin's own e-mail", async () => {
     const res = await setup("founder@example.com", "203.0.113.5", { password: "a takeover password" });
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe(ALREADY_SET_UP);
+    expect(res.body.error.message).toBe(ALREADY_SET_UP);
     const signIn = await call(login.POST, {
       method: "POST",
       body: { email: "founder@example.com", password: "a takeover password" },
@@ -105,8 +104,8 @@ describe("POST /api/trial-setup", () => {
       headers: { "x-client-ip": "203.0.113.7", cookie: "NEXT_LOCALE=en" },
     });
     expect(res.status).toBe(409);
-    expect(res.body.message).not.toBe(ALREADY_SET_UP);
-    expect(res.body.message).toMatch(/[A-Za-z]/);
+    expect(res.body.error.message).not.toBe(ALREADY_SET_UP);
+    expect(res.body.error.message).toMatch(/[A-Za-z]/);
   });
 
   it("lets exactly one of 20 simultaneous setups on an empty database win", async () => {
@@ -119,7 +118,7 @@ describe("POST /api/trial-setup", () => {
       expect(statuses.filter((s) => s === 201)).toHaveLength(1);
       expect(statuses.filter((s) => s === 409)).toHaveLength(19);
       for (const r of results.filter((r) => r.status === 409)) {
-        expect(r.body.message).toBe(ALREADY_SET_UP);
+        expect(r.body.error.message).toBe(ALREADY_SET_UP);
         expect(sessionFrom(r)).toBeUndefined();
       }
 

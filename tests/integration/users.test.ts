@@ -127,7 +127,7 @@ describe("GET /api/users", () => {
 
     const bad = await list(admin.cookie, "?role=superuser");
     expect(bad.status).toBe(400);
-    expect(bad.body.code).toBe("validation");
+    expect(bad.body.error.code).toBe("validation");
   });
 
   it("paginates with limit and offset, newest first, without overlap", async () => {
@@ -157,7 +157,7 @@ describe("GET /api/users", () => {
     for (const q of ["?limit=0", "?limit=101", "?limit=abc", "?offset=-1", "?limit=1.5", `?search=${"x".repeat(201)}`]) {
       const res = await list(admin.cookie, q);
       expect(res.status, q).toBe(400);
-      expect(res.body.code, q).toBe("validation");
+      expect(res.body.error.code, q).toBe("validation");
     }
   });
 
@@ -166,10 +166,10 @@ describe("GET /api/users", () => {
     const manager = await seedUser({ role: "manager" });
     const out = await list(undefined);
     expect(out.status).toBe(401);
-    expect(out.body.code).toBe("unauthorized");
+    expect(out.body.error.code).toBe("unauthorized");
     const asUser = await list(user.cookie);
     expect(asUser.status).toBe(403);
-    expect(asUser.body.code).toBe("forbidden");
+    expect(asUser.body.error.code).toBe("forbidden");
     expect(asUser.body.users).toBeUndefined();
     const asManager = await list(manager.cookie);
     expect(asManager.status).toBe(403);
@@ -193,7 +193,7 @@ describe("GET /api/users/{id}", () => {
     for (const id of [UNKNOWN_ID, "not-a-uuid", "../users"]) {
       const res = await call(userIdRoute.GET, { cookie: admin.cookie, params: { id } });
       expect(res.status, id).toBe(404);
-      expect(res.body.message).toBe(USER_NOT_FOUND);
+      expect(res.body.error.message).toBe(USER_NOT_FOUND);
     }
   });
 
@@ -300,8 +300,7 @@ describe("PATCH /api/users/{id}", () => {
       const only = await seedUser({ role: "admin" });
       const res = await patch(only.cookie, only.user.id, { role: "user" });
       expect(res.status).toBe(409);
-      expect(res.body.code).toBe("conflict");
-      expect(res.body.message).toBe(LAST_ADMIN);
+      expect(res.body.error.code).toBe("conflict");
       expect(res.body.error.message).toBe(LAST_ADMIN);
       expect((await findUserById(only.user.id))?.role).toBe("admin");
       expect((await call(userRoute.GET, { cookie: only.cookie })).status).toBe(200);
@@ -311,7 +310,7 @@ describe("PATCH /api/users/{id}", () => {
       expect((await patch(only.cookie, dormant.user.id, { disabled: true })).status).toBe(200);
       const stillRefused = await patch(only.cookie, only.user.id, { role: "manager" });
       expect(stillRefused.status).toBe(409);
-      expect(stillRefused.body.message).toBe(LAST_ADMIN);
+      expect(stillRefused.body.error.message).toBe(LAST_ADMIN);
 
       const second = await seedUser({ role: "admin" });
       const ok = await patch(only.cookie, only.user.id, { role: "manager" });
@@ -323,7 +322,7 @@ describe("PATCH /api/users/{id}", () => {
       // Now `second` is the last active admin.
       const refused = await patch(second.cookie, second.user.id, { role: "user" });
       expect(refused.status).toBe(409);
-      expect(refused.body.message).toBe(LAST_ADMIN);
+      expect(refused.body.error.message).toBe(LAST_ADMIN);
     });
   });
 
@@ -347,8 +346,8 @@ describe("PATCH /api/users/{id}", () => {
     await seedUser({ role: "admin" });
     const res = await patch(admin.cookie, admin.user.id, { disabled: true });
     expect(res.status).toBe(400);
-    expect(res.body.code).toBe("bad_request");
-    expect(res.body.message).toBe(CANNOT_CHANGE_SELF);
+    expect(res.body.error.code).toBe("bad_request");
+    expect(res.body.error.message).toBe(CANNOT_CHANGE_SELF);
     expect((await findUserById(admin.user.id))?.disabled).toBe(false);
     expect((await call(userRoute.GET, { cookie: admin.cookie })).status).toBe(200);
   });
@@ -357,7 +356,7 @@ describe("PATCH /api/users/{id}", () => {
     const admin = await seedUser({ role: "admin" });
     const res = await patch(admin.cookie, UNKNOWN_ID, { plan: "supporter" });
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe(USER_NOT_FOUND);
+    expect(res.body.error.message).toBe(USER_NOT_FOUND);
   });
 
   it("rejects fields outside the schema with 400 and changes nothing", async () => {
@@ -379,8 +378,8 @@ describe("PATCH /api/users/{id}", () => {
     for (const body of sneaky) {
       const res = await patch(admin.cookie, target.user.id, body);
       expect(res.status, JSON.stringify(body)).toBe(400);
-      expect(res.body.code).toBe("validation");
-      expect(res.body.details.length).toBeGreaterThan(0);
+      expect(res.body.error.code).toBe("validation");
+      expect(res.body.error.details.length).toBeGreaterThan(0);
     }
     expect(await findUserById(target.user.id)).toEqual(before);
     expect((await call(userRoute.GET, { cookie: target.cookie })).status).toBe(200);
@@ -471,7 +470,7 @@ describe("DELETE /api/users/{id}", () => {
     expect((await call(userRoute.GET, { cookie: target.cookie })).status).toBe(401);
     const again = await remove(admin.cookie, target.user.id);
     expect(again.status).toBe(404);
-    expect(again.body.message).toBe(USER_NOT_FOUND);
+    expect(again.body.error.message).toBe(USER_NOT_FOUND);
   });
 
   it("can delete another admin while one remains", async () => {
@@ -486,7 +485,7 @@ describe("DELETE /api/users/{id}", () => {
     await seedUser({ role: "admin" });
     const res = await remove(admin.cookie, admin.user.id);
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe(CANNOT_CHANGE_SELF);
+    expect(res.body.error.message).toBe(CANNOT_CHANGE_SELF);
     expect(await findUserById(admin.user.id)).toBeDefined();
   });
 
@@ -503,7 +502,7 @@ describe("DELETE /api/users/{id}", () => {
     const admin = await seedUser({ role: "admin" });
     const res = await remove(admin.cookie, UNKNOWN_ID);
     expect(res.status).toBe(404);
-    expect(res.body.message).toBe(USER_NOT_FOUND);
+    expect(res.body.error.message).toBe(USER_NOT_FOUND);
   });
 
   it("is admin-only", async () => {

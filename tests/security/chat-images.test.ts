@@ -84,9 +84,9 @@ describe("chat images are stored as re-encoded from their pixels", () => {
     const huge = await solid(8000, 6000, "#ffffff").png().toBuffer();
     const res = await sendOwn(cookie, dataUrl("image/png", huge));
     expect(res.status).toBe(413);
-    expect(res.body.message).toBe("圖片尺寸過大，請縮小後再試");
+    expect(res.body.error.message).toBe("圖片尺寸過大，請縮小後再試");
     const english = await call(messages.POST, { method: "POST", path: "/api/messages", cookie: `${cookie}; ${LOCALE_COOKIE}=en`, body: { content: "x", imageData: dataUrl("image/png", huge) } });
-    expect(english.body.message).toBe("The image has too many pixels; make it smaller and try again");
+    expect(english.body.error.message).toBe("The image has too many pixels; make it smaller and try again");
     // Each frame small, the animation decoded whole past the limit.
     const long = await animatedGif(11, 2000, 2000);
     expect((await sendOwn(cookie, dataUrl("image/gif", long))).status).toBe(413);
@@ -99,7 +99,7 @@ describe("chat images are stored as re-encoded from their pixels", () => {
     const broken = png.subarray(0, 200);
     const res = await sendOwn(cookie, dataUrl("image/png", broken));
     expect(res.status).toBe(415);
-    expect(res.body.message).toBe("請選擇圖片檔案（JPG、PNG、GIF等）");
+    expect(res.body.error.message).toBe("請選擇圖片檔案（JPG、PNG、GIF等）");
     expect((await call(messages.GET, { cookie })).body).toEqual([]);
   });
 });

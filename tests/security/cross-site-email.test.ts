@@ -255,7 +255,7 @@ for (const c of CASES) {
       for (const headers of foreign) {
         const res = await call(c.handler, { method: c.method, path: c.path, cookie: prepared.cookie, params: prepared.params, body: prepared.body ?? {}, headers: { ...headers, "x-client-ip": freshIp() } });
         expect(res.status, JSON.stringify(headers)).toBe(403);
-        expect(res.body.code).toBe("forbidden");
+        expect(res.body.error.code).toBe("forbidden");
       }
       expect(await prepared.state()).toEqual(before);
     });

@@ -42,15 +42,15 @@ import { apiUsage } from "@/lib/server/db/schema";
 import { findAssistantSettings as storedSettings } from "@/lib/server/queries/assistant-settings";
 import { findAssistantSettings } from "@/lib/server/queries/assistant-settings";
 import { listOwnMessages } from "@/lib/server/queries/messages";
-import { answerMessage } from "@/lib/server/services/answer-message";
+import { answerMessage } from "@/lib/server/use-cases/answer-message";
 import { findDocument, listDocuments } from "@/lib/server/queries/documents";
-import { uploadDocument } from "@/lib/server/services/upload-document";
+import { uploadDocument } from "@/lib/server/use-cases/upload-document";
 import { getDb } from "@/lib/server/db/client";
 import { dailyCheckins } from "@/lib/server/db/schema";
 import { SESSION_COOKIE } from "@/lib/server/auth/session";
 import { createFeedback, listFeedback } from "@/lib/server/queries/feedback";
 import { countUsers, findUserByEmail, findUserById } from "@/lib/server/queries/users";
-import { getWorkspaceAccess } from "@/lib/server/services/workspace-access";
+import { getWorkspaceAccess } from "@/lib/server/policies/workspace-access";
 import { isCrossSite } from "@/lib/server/http/route";
 import { MUTATING_WRAPPED_ROUTES, label, type Handler } from "../support/api-routes";
 import { call, seedUser, sessionFrom, type CallResult } from "../support/http";
@@ -732,9 +732,8 @@ for (const c of CASES) {
         headers: { origin: "https://evil.example", "x-client-ip": freshIp() },
       });
       expect(res.status).toBe(403);
-      expect(res.body.code).toBe("forbidden");
       expect(res.body.error.code).toBe("forbidden");
-      expect(res.body.message).toBe("已拒絕來自其他網站的請求");
+      expect(res.body.error.message).toBe("已拒絕來自其他網站的請求");
       expect(res.setCookies).toEqual([]);
       expect(await prepared.state()).toEqual(before);
       // The cookie still works: nothing about the session changed either.
@@ -754,7 +753,7 @@ for (const c of CASES) {
           headers: { ...headers, "x-client-ip": freshIp() },
         });
         expect(res.status, JSON.stringify(headers)).toBe(403);
-        expect(res.body.code).toBe("forbidden");
+        expect(res.body.error.code).toBe("forbidden");
         expect(res.setCookies).toEqual([]);
       }
       expect(await prepared.state()).toEqual(before);
@@ -771,7 +770,7 @@ for (const c of CASES) {
         headers: { origin: "https://evil.example", "content-type": "application/json", "x-client-ip": freshIp() },
       });
       expect(res.status).toBe(403);
-      expect(res.body.code).toBe("forbidden");
+      expect(res.body.error.code).toBe("forbidden");
       expect(await prepared.state()).toEqual(before);
     });
 

@@ -8,7 +8,7 @@ import { getDb } from "@/lib/server/db/client";
 import { jobs } from "@/lib/server/db/schema";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
-import { setWorkspaceAccess } from "@/lib/server/services/workspace-access";
+import { setWorkspaceAccess } from "@/lib/server/policies/workspace-access";
 import { makeManyPagesPdf, makeManyParagraphsDocx, makePdfFlateBomb } from "../../scripts/hostile-files";
 import { call, multipart, seedUser } from "../support/http";
 

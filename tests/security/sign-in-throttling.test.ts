@@ -48,15 +48,15 @@ describe("POST /api/login throttling", () => {
 
     const blocked = await attempt(email, password, ip);
     expect(blocked.status).toBe(429);
-    expect(blocked.body.code).toBe("rate_limited");
+    expect(blocked.body.error.code).toBe("rate_limited");
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(seconds - 3);
     expect(Number(blocked.headers.get("retry-after"))).toBeLessThanOrEqual(seconds);
-    expect(blocked.body.message).toMatch(/^登入失敗次數過多，請於 \d+ 秒後再試$/);
+    expect(blocked.body.error.message).toMatch(/^登入失敗次數過多，請於 \d+ 秒後再試$/);
     expect(sessionFrom(blocked)).toBeUndefined();
 
     const english = await attempt(email, password, ip, `${LOCALE_COOKIE}=en`);
     expect(english.status).toBe(429);
-    expect(english.body.message).toMatch(/^Too many failed sign-ins\. Try again in \d+ seconds$/);
+    expect(english.body.error.message).toMatch(/^Too many failed sign-ins\. Try again in \d+ seconds$/);
 
     await waitOut(email, ip);
     expect((await attempt(email, password, ip)).status).toBe(200);
@@ -128,7 +128,7 @@ describe("POST /api/login throttling", () => {
     const capped = await attempt(member.email, member.password, ip);
     expect(capped.status).toBe(429);
     expect(Number(capped.headers.get("retry-after"))).toBeGreaterThan(0);
-    expect(capped.body.message).toMatch(/登入失敗次數過多/);
+    expect(capped.body.error.message).toMatch(/登入失敗次數過多/);
     // Only that address: the same account from elsewhere is fine.
     expect((await attempt(member.email, member.password, freshIp())).status).toBe(200);
   });

@@ -4,7 +4,7 @@ import { getTranslations } from "next-intl/server";
 import { env } from "@/lib/env";
 import { AuthScreen } from "@/components/auth/auth-screen";
 import { redirect } from "next/navigation";
-import { getWorkspaceAccess } from "@/lib/server/services/workspace-access";
+import { getWorkspaceAccess } from "@/lib/server/policies/workspace-access";
 import { countUsers } from "@/lib/server/queries/users";
 import { getMailSetup } from "@/lib/server/mail/mail-settings";
 

@@ -2,8 +2,8 @@ import { SHARE_SUGGESTIONS_PER_IP_PER_MINUTE, SHARE_SUGGESTIONS_PER_LINK_PER_MIN
 import { aiSuggestionsSchema } from "@/lib/schemas/chat";
 import { clientIp } from "@/lib/server/http/client-ip";
 import { route } from "@/lib/server/http/route";
-import { helperScope } from "@/lib/server/services/share-access";
-import { followUpQuestions } from "@/lib/server/services/suggest-questions";
+import { helperScope } from "@/lib/server/policies/share-access";
+import { followUpQuestions } from "@/lib/server/use-cases/suggest-questions";
 
 // POST /api/ai-suggestions: follow-up questions after a reply, from the caller's documents or, with
 // shareId, from the shared assistant's.

@@ -4,8 +4,8 @@ import { clientIp } from "@/lib/server/http/client-ip";
 import { AppError } from "@/lib/server/http/errors";
 import { readMultipartFile } from "@/lib/server/http/multipart";
 import { route } from "@/lib/server/http/route";
-import { analyzeImage } from "@/lib/server/services/analyze-image";
-import { helperScope } from "@/lib/server/services/share-access";
+import { analyzeImage } from "@/lib/server/use-cases/analyze-image";
+import { helperScope } from "@/lib/server/policies/share-access";
 
 // POST /api/analyze-image: multipart "image" (and optional "message") → { analysis }. On a shared
 // page the share id comes in the query (?shareId=), so access is settled before the body is read.

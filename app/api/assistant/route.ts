@@ -1,7 +1,7 @@
 import { assistantProfileSchema } from "@/lib/schemas/chat";
 import { route } from "@/lib/server/http/route";
 import { saveAssistantProfile } from "@/lib/server/queries/assistant-settings";
-import { assistantProfile } from "@/lib/server/services/assistant-profile";
+import { assistantProfile } from "@/lib/server/use-cases/read-assistant-profile";
 
 // GET /api/assistant: the caller's assistant (name, role prompt), defaults until they set one.
 export const GET = route({ auth: "workspace" }, async ({ user, locale }) => assistantProfile(user.id, locale));

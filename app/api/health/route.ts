@@ -1,7 +1,6 @@
 import { NextResponse } from "next/server";
-import { sql } from "drizzle-orm";
-import { getDatabase } from "@/lib/server/db/client";
 import { log } from "@/lib/server/log";
+import { pingDatabase } from "@/lib/server/queries/health";
 import { objectStore } from "@/lib/server/storage/file-store";
 
 // GET /api/health: readiness for a load balancer: the database and the file storage both answer
@@ -27,11 +26,9 @@ async function checkStorage(): Promise<{ kind: string; reachable: boolean; ms?: 
 }
 
 async function checkDatabase(): Promise<{ kind?: string; reachable: boolean; ms?: number }> {
-  const started = Date.now();
   try {
-    const { db, kind } = await getDatabase();
-    await db.execute(sql`SELECT 1`);
-    return { kind, reachable: true, ms: Date.now() - started };
+    const { kind, ms } = await pingDatabase();
+    return { kind, reachable: true, ms };
   } catch (error) {
     log.error("health check: database unreachable", { error });
     return { reachable: false };

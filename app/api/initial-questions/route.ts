@@ -2,8 +2,8 @@ import { SHARE_SUGGESTIONS_PER_IP_PER_MINUTE, SHARE_SUGGESTIONS_PER_LINK_PER_MIN
 import { initialQuestionsSchema } from "@/lib/schemas/chat";
 import { clientIp } from "@/lib/server/http/client-ip";
 import { route } from "@/lib/server/http/route";
-import { helperScope } from "@/lib/server/services/share-access";
-import { initialQuestions } from "@/lib/server/services/suggest-questions";
+import { helperScope } from "@/lib/server/policies/share-access";
+import { initialQuestions } from "@/lib/server/use-cases/suggest-questions";
 
 // POST /api/initial-questions: up to 8 opening questions the documents can answer — the caller's
 // own, or with shareId those of the shared assistant (its owner's documents when it includes them).

@@ -1,9 +1,8 @@
 import { z } from "zod";
 import { AppError } from "@/lib/server/http/errors";
-import { consumeLimit } from "@/lib/server/http/rate-limit";
 import { route } from "@/lib/server/http/route";
 import { OutboundRefused } from "@/lib/server/http/safe-fetch";
-import { linkPreview, LinkPreviewFailed } from "@/lib/server/services/link-preview";
+import { linkPreview, LinkPreviewFailed } from "@/lib/server/use-cases/preview-link";
 
 // A user may not turn the server into a fetching proxy: a few previews a minute is plenty for chat.
 const PREVIEWS_PER_MINUTE = 30;
@@ -11,8 +10,7 @@ const PREVIEWS_PER_MINUTE = 30;
 const body = z.object({ url: z.string().trim().min(1).max(2_048) });
 
 // POST /api/link-preview: title, site name, description and image of a web page.
-export const POST = route({ auth: "workspace", body }, async ({ user, body }) => {
-  await consumeLimit(`link-preview:user:${user.id}`, PREVIEWS_PER_MINUTE, 60_000);
+export const POST = route({ auth: "workspace", body, limit: { name: "link-preview", per: "user", max: PREVIEWS_PER_MINUTE } }, async ({ body }) => {
   try {
     return await linkPreview(body.url);
   } catch (error) {

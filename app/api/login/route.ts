@@ -1,8 +1,8 @@
 import { route } from "@/lib/server/http/route";
 import { clientIp } from "@/lib/server/http/client-ip";
 import { loginSchema } from "@/lib/schemas/auth";
-import { signInWithPassword } from "@/lib/server/services/sign-in";
-import { signedInResponse } from "@/lib/server/services/session-response";
+import { signInWithPassword } from "@/lib/server/use-cases/sign-in";
+import { signedInResponse } from "@/lib/server/http/session-response";
 import { rememberLocale } from "@/lib/server/queries/email-preferences";
 
 // POST /api/login: sign in with e-mail and password; sets the session cookie.

@@ -1,7 +1,7 @@
 import { SESSION_COOKIE, revokeSessionToken } from "@/lib/server/auth/session";
 import { requestCookies } from "@/lib/server/http/cookies";
 import { route } from "@/lib/server/http/route";
-import { signedOutResponse } from "@/lib/server/services/session-response";
+import { signedOutResponse } from "@/lib/server/http/session-response";
 
 // POST /api/logout: ends this browser's session on the server and clears its cookie, so a copy of
 // the cookie stops working too (signed out or not, the answer is ok).

@@ -1,7 +1,7 @@
 import { env } from "@/lib/env";
 import { route, siteOrigin } from "@/lib/server/http/route";
 import { countInvitedBy } from "@/lib/server/queries/referrals";
-import { toReferralSummary } from "@/lib/server/services/present-referrals";
+import { toReferralSummary } from "@/lib/server/present/referrals";
 
 // GET /api/referrals: the caller's referral code, invitation link and number of people invited.
 export const GET = route({ auth: "user" }, async ({ req, user }) =>

@@ -3,13 +3,12 @@ import { z } from "zod";
 import { PLANS, ROLES } from "@/lib/constants";
 import { route } from "@/lib/server/http/route";
 import { AppError } from "@/lib/server/http/errors";
-import { clientIp } from "@/lib/server/http/client-ip";
-import { consumeLimit } from "@/lib/server/http/rate-limit";
+import type { RouteLimit } from "@/lib/server/http/rate-limit";
 import { registerSchema } from "@/lib/schemas/auth";
 import { hashPassword } from "@/lib/server/auth/password";
 import { createUser } from "@/lib/server/queries/users";
-import { toPublicUser } from "@/lib/server/services/present-user";
-import { signedInResponse } from "@/lib/server/services/session-response";
+import { toPublicUser } from "@/lib/server/present/user";
+import { signedInResponse } from "@/lib/server/http/session-response";
 import { queueWelcomeMail } from "@/lib/server/use-cases/account-mail";
 
 const REGISTRATIONS_PER_IP_PER_HOUR = 20;
@@ -19,11 +18,13 @@ const bodySchema = registerSchema.extend({
   plan: z.enum(PLANS).optional(),
 });
 
+// An admin creating accounts for others is not counted against their address.
+const limit: RouteLimit = { name: "register", per: "ip", max: REGISTRATIONS_PER_IP_PER_HOUR, windowMs: 60 * 60_000, exempt: (user) => user?.role === "admin" };
+
 // POST /api/register: self-registration as an ordinary free user, signed in at once. Only an admin
 // may set role and plan: they create the account and stay signed in as themselves.
-export const POST = route({ auth: "public", body: bodySchema }, async ({ req, user, body, locale }) => {
+export const POST = route({ auth: "public", body: bodySchema, limit }, async ({ user, body, locale }) => {
   const byAdmin = user?.role === "admin";
-  if (!byAdmin) await consumeLimit(`register:ip:${clientIp(req)}`, REGISTRATIONS_PER_IP_PER_HOUR, 60 * 60_000);
   const created = await createUser({
     email: body.email,
     displayName: body.displayName,

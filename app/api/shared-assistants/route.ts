@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { createShareSchema } from "@/lib/schemas/shared-assistant";
 import { route } from "@/lib/server/http/route";
 import { createShare, listOwnerShares } from "@/lib/server/queries/shared-assistants";
-import { toOwnerShare } from "@/lib/server/services/present-share";
+import { toOwnerShare } from "@/lib/server/present/share";
 
 // POST /api/shared-assistants: turns an assistant into a public link (→ shareUrl and the share).
 export const POST = route({ auth: "workspace", body: createShareSchema }, async ({ user, body }) => {

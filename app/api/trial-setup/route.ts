@@ -1,18 +1,17 @@
 import { route } from "@/lib/server/http/route";
 import { AppError } from "@/lib/server/http/errors";
-import { clientIp } from "@/lib/server/http/client-ip";
-import { consumeLimit } from "@/lib/server/http/rate-limit";
 import { trialSetupSchema } from "@/lib/schemas/auth";
 import { hashPassword } from "@/lib/server/auth/password";
 import { countUsers, createFirstAdmin } from "@/lib/server/queries/users";
-import { signedInResponse } from "@/lib/server/services/session-response";
+import { signedInResponse } from "@/lib/server/http/session-response";
+
+const SETUPS_PER_IP_PER_HOUR = 30;
 
 // GET /api/trial-setup: whether the first admin still has to be created.
 export const GET = route({ auth: "public" }, async () => ({ needsSetup: (await countUsers()) === 0 }));
 
 // POST /api/trial-setup: create the first admin while no user exists (exactly one wins a race).
-export const POST = route({ auth: "public", body: trialSetupSchema }, async ({ body, req }) => {
-  await consumeLimit(`trial-setup:ip:${clientIp(req)}`, 30, 60 * 60_000);
+export const POST = route({ auth: "public", body: trialSetupSchema, limit: { name: "trial-setup", per: "ip", max: SETUPS_PER_IP_PER_HOUR, windowMs: 60 * 60_000 } }, async ({ body }) => {
   if ((await countUsers()) > 0) throw new AppError("conflict", { messageKey: "already_set_up" });
   const passwordHash = await hashPassword(body.password);
   const admin = await createFirstAdmin({ email: body.email, displayName: body.displayName, passwordHash });

@@ -1,7 +1,7 @@
 import { route } from "@/lib/server/http/route";
 import { updateProfileSchema } from "@/lib/schemas/auth";
 import { updateProfile } from "@/lib/server/queries/users";
-import { toPublicUser } from "@/lib/server/services/present-user";
+import { toPublicUser } from "@/lib/server/present/user";
 
 // GET /api/user: the signed-in user (401 when signed out).
 export const GET = route({ auth: "user" }, async ({ user }) => ({ ...toPublicUser(user), user: toPublicUser(user) }));

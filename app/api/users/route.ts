@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ROLES } from "@/lib/constants";
 import { route } from "@/lib/server/http/route";
 import { listUsers } from "@/lib/server/queries/users";
-import { toPublicUser } from "@/lib/server/services/present-user";
+import { toPublicUser } from "@/lib/server/present/user";
 
 const querySchema = z.object({
   search: z.string().trim().max(200).optional(),

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Locale } from "@/lib/constants";
-import type { Passage } from "@/lib/server/services/retrieve-passages";
+import type { Passage } from "@/lib/server/use-cases/retrieve-passages";
 
 // What a hosted model is told. The offline model gets the same facts as data (providerOptions).
 

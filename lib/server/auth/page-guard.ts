@@ -4,8 +4,8 @@ import { cookies } from "next/headers";
 import { forbidden, redirect } from "next/navigation";
 import { ruleFor, roleAllowed } from "@/lib/route-access";
 import type { User } from "@/lib/server/db/schema";
-import { getWorkspaceAccess } from "@/lib/server/services/workspace-access";
-import { toPublicUser } from "@/lib/server/services/present-user";
+import { getWorkspaceAccess } from "@/lib/server/policies/workspace-access";
+import { toPublicUser } from "@/lib/server/present/user";
 import { SESSION_COOKIE, userFromSessionToken } from "./session";
 
 /** The signed-in user of the page being rendered (once per request). */

@@ -1,14 +1,14 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { log } from "@/lib/server/log";
-import { answerMessage, type AnswerRequest, type AnswerResult } from "@/lib/server/services/answer-message";
+import { answerMessage, type AnswerRequest, type AnswerResult } from "@/lib/server/use-cases/answer-message";
 import { normalizeChatImage } from "@/lib/server/use-cases/normalize-chat-image";
 import { eventStreamResponse, wantsEventStream } from "./event-stream";
 
 /** The reply's body: a model failure answers 500 with the stored error reply as aiMessage (SPEC §7). */
 function replyBody(result: AnswerResult) {
   if (!result.error) return result;
-  return { ...result, error: { code: "ai_failed", message: result.error }, code: "ai_failed", message: result.error };
+  return { ...result, error: { code: "ai_failed", message: result.error } };
 }
 
 /**

@@ -10,7 +10,7 @@ export type EventSink = (event: string, data: unknown) => void;
 /**
  * A Server-Sent Events response fed by `produce`. The work goes on if the client goes away (a
  * reply being written is still saved); sending then simply stops. If `produce` throws, the
- * stream ends with an "error" event carrying `failureMessage`.
+ * stream ends with an "error" event carrying `failureMessage` in the one error shape.
  */
 export function eventStreamResponse(produce: (send: EventSink) => Promise<void>, failureMessage: string): Response {
   const encoder = new TextEncoder();
@@ -26,7 +26,7 @@ export function eventStreamResponse(produce: (send: EventSink) => Promise<void>,
         }
       };
       produce(send)
-        .catch(() => send("error", { code: "internal", message: failureMessage }))
+        .catch(() => send("error", { error: { code: "internal", message: failureMessage } }))
         .finally(() => {
           if (closed) return;
           closed = true;

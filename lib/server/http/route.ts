@@ -8,18 +8,14 @@ import type { User } from "@/lib/server/db/schema";
 import { userFromRequest } from "@/lib/server/auth/session";
 import { localeOf, translator, type ServerTranslator } from "@/lib/server/i18n";
 import { log } from "@/lib/server/log";
-import { canUseWorkspace } from "@/lib/server/services/workspace-access";
+import { authorize, type AuthRequirement } from "@/lib/server/policies/auth-requirement";
 import { AppError, isAppError } from "./errors";
-import { consumeLimit } from "./rate-limit";
-
-const MINUTE_MS = 60_000;
+import { consumeRouteLimit, type RouteLimit } from "./rate-limit";
 
 // Every /api handler goes through route(): it authenticates, checks the role and the Origin of
 // mutations, validates input with zod, and turns thrown errors into one JSON error shape.
 // Authentication runs before input parsing so a caller without rights learns nothing about the
 // expected input (401/403 rather than 400).
-
-export type AuthRequirement = "public" | "user" | "staff" | "admin" | "workspace";
 
 export interface RouteContext<B, Q> {
   req: Request;
@@ -42,15 +38,8 @@ export interface RouteOptions<B extends ZodType | undefined, Q extends ZodType |
   rawBody?: boolean;
   /** A larger JSON body limit than JSON_BODY_MAX_BYTES (messages carrying an image). */
   maxBodyBytes?: number;
-  /** Requests a signed-in caller may make a minute (429 with Retry-After beyond), counted in the database so it holds across instances. */
+  /** How often a caller may make this request; counted after the input is checked, so a malformed request costs no count. */
   limit?: RouteLimit;
-}
-
-export interface RouteLimit {
-  /** Names the counter: one per route and user. */
-  name: string;
-  /** Read per request, so a configured value (env) and a test's change both apply. */
-  perUserPerMinute: () => number;
 }
 
 type Infer<T> = T extends ZodType ? z.infer<T> : undefined;
@@ -94,12 +83,10 @@ export function errorResponse(error: AppError, t: ServerTranslator, requestId?: 
   // A bare key names an entry of "errors"; a dotted one is a whole key of its own namespace.
   const key = error.messageKey.includes(".") ? error.messageKey : `errors.${error.messageKey}`;
   const message = t.has(key as never) ? t(key as never, error.params as never) : t("errors.internal" as never);
+  // The spec's own fields (requireAuth, aiMessage) sit beside `error`, never inside it.
   const body: Record<string, unknown> = {
-    error: { code: error.code, message, ...(error.details !== undefined ? { details: error.details } : {}) },
-    code: error.code,
-    message,
-    ...(error.details !== undefined ? { details: error.details } : {}),
     ...error.extra,
+    error: { code: error.code, message, ...(error.details !== undefined ? { details: error.details } : {}) },
   };
   const res = NextResponse.json(body, { status: error.status });
   for (const [k, v] of Object.entries(error.headers ?? {})) res.headers.set(k, v);
@@ -172,18 +159,6 @@ function validationError(error: ZodError): AppError {
   });
 }
 
-/** The role check of route(), for handlers that decide their requirement from the request. */
-export async function authorize(required: AuthRequirement, user: User | null) {
-  if (required === "public") return;
-  if (!user) throw new AppError("unauthorized");
-  const allowed =
-    required === "user" ||
-    (required === "admin" && user.role === "admin") ||
-    (required === "staff" && (user.role === "admin" || user.role === "manager")) ||
-    (required === "workspace" && (await canUseWorkspace(user)));
-  if (!allowed) throw new AppError("forbidden");
-}
-
 export function route<B extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined>(
   options: RouteOptions<B, Q> & { auth: "public" },
   handler: Handler<Infer<B>, Infer<Q>, User | null>,
@@ -208,7 +183,6 @@ export function route<B extends ZodType | undefined, Q extends ZodType | undefin
       }
       const user = await userFromRequest(req);
       await authorize(options.auth, user);
-      if (options.limit && user) await consumeLimit(`${options.limit.name}:user:${user.id}`, options.limit.perUserPerMinute(), MINUTE_MS);
 
       const rawParams = (await ctx?.params) ?? {};
       const params = Object.fromEntries(
@@ -231,6 +205,7 @@ export function route<B extends ZodType | undefined, Q extends ZodType | undefin
         rejectNul(parsed.data);
         query = parsed.data;
       }
+      if (options.limit) await consumeRouteLimit(options.limit, req, user);
 
       const result = await handler({ req, body, query, params, user, locale, t, requestId } as never);
       const res = result instanceof Response ? result : NextResponse.json(result ?? { ok: true });

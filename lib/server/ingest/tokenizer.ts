@@ -8,7 +8,7 @@ const segmenter = new Intl.Segmenter("zh-Hant", { granularity: "word" });
 
 /**
  * Bump whenever tokenize() can return different terms for the same text: stored passages are
- * then re-tokenised in the background (lib/server/services/reindex-terms.ts).
+ * then re-tokenised in the background (lib/server/use-cases/reindex-terms.ts).
  */
 export const TOKENIZER_VERSION = 1;
 

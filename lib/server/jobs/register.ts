@@ -1,12 +1,12 @@
 import "server-only";
 import { registerJobHandler, startJobRunner, stopJobRunner, workerId } from "./runner";
 import { parseCapacity, prewarmParseWorkers } from "@/lib/server/ingest/parse-in-worker";
-import { ingestDocument } from "@/lib/server/services/ingest-document";
+import { ingestDocument } from "@/lib/server/use-cases/ingest-document";
 import { markDocumentError } from "@/lib/server/queries/documents";
-import { INGEST_JOB } from "@/lib/server/services/upload-document";
-import { REINDEX_TERMS_JOB, reindexTerms, scheduleTermsReindexIfStale } from "@/lib/server/services/reindex-terms";
+import { INGEST_JOB } from "@/lib/server/use-cases/upload-document";
+import { REINDEX_TERMS_JOB, reindexTerms, scheduleTermsReindexIfStale } from "@/lib/server/use-cases/reindex-terms";
 import { log } from "@/lib/server/log";
-import { prewarmRetrieval } from "@/lib/server/services/retrieve-passages";
+import { prewarmRetrieval } from "@/lib/server/use-cases/retrieve-passages";
 import { pauseWithError } from "@/lib/server/queries/email-campaigns";
 import { ACCOUNT_MAIL_JOB, sendAccountMail } from "@/lib/server/use-cases/account-mail";
 import { sendCampaignBatch } from "@/lib/server/use-cases/send-campaign-batch";

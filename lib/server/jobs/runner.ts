@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { log } from "@/lib/server/log";
-import { claimJob, completeJob, failJob, reapAbandonedJobs, renewLease, rescheduleJob, JOB_LEASE_MS, type Job } from "./queue";
+import { claimJob, completeJob, failJob, reapAbandonedJobs, renewLease, rescheduleJob, JOB_LEASE_MS, type Job } from "@/lib/server/queries/jobs";
 
 // Runs durable jobs inside each app instance. Jobs are claimed from the database, so any number
 // of instances share the work and each job runs once at a time; a job whose instance died is

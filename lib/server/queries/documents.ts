@@ -268,3 +268,11 @@ export async function openingPassagesOf(userId: string, documentIds: readonly st
     .where(and(eq(documents.userId, userId), inArray(documentChunks.documentId, [...documentIds]), sql`${documentChunks.ordinal} < ${perDocument}`))
     .orderBy(asc(documentChunks.documentId), asc(documentChunks.ordinal));
 }
+
+/** Which of these stored-object keys a document row still points at. */
+export async function storageKeysInUse(keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const db = await getDb();
+  const rows = await db.select({ key: documents.storageKey }).from(documents).where(inArray(documents.storageKey, keys));
+  return new Set(rows.map((r) => r.key));
+}

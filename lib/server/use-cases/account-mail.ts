@@ -6,7 +6,7 @@ import { hashPassword } from "@/lib/server/auth/password";
 import { AppError } from "@/lib/server/http/errors";
 import { consumeLimits } from "@/lib/server/http/rate-limit";
 import { translator } from "@/lib/server/i18n";
-import { enqueueJob } from "@/lib/server/jobs/queue";
+import { enqueueJob } from "@/lib/server/queries/jobs";
 import { pokeJobRunner } from "@/lib/server/jobs/runner";
 import { accountMail } from "@/lib/server/mail/campaign-mail";
 import { getMailSetup, welcomeMailEnabled } from "@/lib/server/mail/mail-settings";

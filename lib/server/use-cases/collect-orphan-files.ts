@@ -1,8 +1,6 @@
 import "server-only";
-import { inArray } from "drizzle-orm";
-import { getDb } from "@/lib/server/db/client";
-import { documents } from "@/lib/server/db/schema";
-import { enqueueJob } from "@/lib/server/jobs/queue";
+import { storageKeysInUse } from "@/lib/server/queries/documents";
+import { enqueueJob } from "@/lib/server/queries/jobs";
 import { log } from "@/lib/server/log";
 import { objectStore } from "@/lib/server/storage/file-store";
 import { LocalObjectStore, PART_SUFFIX } from "@/lib/server/storage/local-object-store";
@@ -26,12 +24,7 @@ export interface CollectResult {
 
 async function removeUnclaimed(store: ObjectStore, batch: StoredObject[]): Promise<number> {
   const keys = batch.filter((o) => !o.key.endsWith(PART_SUFFIX)).map((o) => o.key);
-  const db = await getDb();
-  const known = new Set(
-    keys.length === 0
-      ? []
-      : (await db.select({ key: documents.storageKey }).from(documents).where(inArray(documents.storageKey, keys))).map((r) => r.key),
-  );
+  const known = await storageKeysInUse(keys);
   let removed = 0;
   for (const object of batch) {
     if (known.has(object.key)) continue;

@@ -2,7 +2,7 @@ import "server-only";
 import sharp, { type Sharp } from "sharp";
 import { CHAT_IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from "@/lib/constants";
 import { AppError } from "@/lib/server/http/errors";
-import { inspectImage } from "@/lib/server/services/analyze-image";
+import { inspectImage } from "@/lib/server/use-cases/analyze-image";
 
 // A chat image is stored and shown again to its sender, to the share's owner and in exports. What
 // the client declared and whatever else the file carried (an SVG or HTML tail on a GIF, EXIF with

@@ -1,6 +1,6 @@
 import "server-only";
 import { REFERRAL_CODE_MAX_LENGTH, REFERRAL_TRIAL_DAYS } from "@/lib/constants";
-import { getDb, type Db } from "@/lib/server/db/client";
+import { inTransaction } from "@/lib/server/queries/transaction";
 import type { User } from "@/lib/server/db/schema";
 import { AppError, type ErrorCode } from "@/lib/server/http/errors";
 import { extendedTrialEnd } from "@/lib/server/policies/effective-plan";
@@ -40,9 +40,7 @@ export interface ReferralResult {
  */
 export async function processReferral(input: { inviteeId: string; code: string; now?: Date }): Promise<ReferralResult> {
   const code = normalizeReferralCode(input.code);
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
+  return inTransaction(async (t) => {
     // Read the clock inside the transaction: a request that waited for the lock judges by now.
     const now = input.now ?? new Date();
     const inviterId = code === "" || code.length > REFERRAL_CODE_MAX_LENGTH ? undefined : await findUserIdByReferralCode(t, code);

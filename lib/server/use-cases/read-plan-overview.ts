@@ -2,8 +2,8 @@ import "server-only";
 import type { User } from "@/lib/server/db/schema";
 import { effectivePlan, supporterActive, trialActive } from "@/lib/server/policies/effective-plan";
 import { monthlyUploads } from "@/lib/server/queries/documents";
-import { toPublicPlanStatus } from "@/lib/server/services/present-user";
-import { currentMonth } from "@/lib/server/services/upload-limits";
+import { toPublicPlanStatus } from "@/lib/server/present/user";
+import { currentMonth } from "@/lib/server/policies/upload-limits";
 
 /** The plan that holds now, this month's uploads against its limit, and the running trial or grant. */
 export async function readPlanOverview(user: User, now = new Date()) {

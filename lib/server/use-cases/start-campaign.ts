@@ -1,7 +1,7 @@
 import "server-only";
 import { campaignReadySchema, readAudience } from "@/lib/schemas/email";
 import { AppError } from "@/lib/server/http/errors";
-import { enqueueJob } from "@/lib/server/jobs/queue";
+import { enqueueJob } from "@/lib/server/queries/jobs";
 import { pokeJobRunner } from "@/lib/server/jobs/runner";
 import { getMailSetup } from "@/lib/server/mail/mail-settings";
 import { findCampaign, returnToDraft, scheduleDraft, startCampaignSending, type Campaign } from "@/lib/server/queries/email-campaigns";

@@ -20,15 +20,15 @@ describe("opening a shared assistant", () => {
   });
 
   it("maps 404, 500, other statuses with and without a server message", () => {
-    expect(errorFromResponse(404, { message: "x" })).toEqual({ kind: "notFound" });
+    expect(errorFromResponse(404, { error: { code: "not_found", message: "x" } })).toEqual({ kind: "notFound" });
     expect(errorFromResponse(500, null)).toEqual({ kind: "serverBusy" });
-    expect(errorFromResponse(429, { message: "請求過於頻繁" })).toEqual({ kind: "other", status: 429, message: "請求過於頻繁" });
+    expect(errorFromResponse(429, { error: { code: "rate_limited", message: "請求過於頻繁" } })).toEqual({ kind: "other", status: 429, message: "請求過於頻繁" });
     expect(errorFromResponse(502, "<html>")).toEqual({ kind: "other", status: 502, message: null });
   });
 
   it("loads the share, and reports a time-out when the server does not answer in time", async () => {
     expect(await loadShare("abc", { timeoutMs: 1_000, fetchImpl: respond(200, share) })).toEqual({ ok: true, share });
-    expect(await loadShare("abc", { timeoutMs: 1_000, fetchImpl: respond(404, { message: "no" }) })).toEqual({ ok: false, error: { kind: "notFound" } });
+    expect(await loadShare("abc", { timeoutMs: 1_000, fetchImpl: respond(404, { error: { code: "not_found", message: "no" } }) })).toEqual({ ok: false, error: { kind: "notFound" } });
     const hang = ((_url: string, init: RequestInit) =>
       new Promise((_, reject) => init.signal!.addEventListener("abort", () => reject(new DOMException("aborted", "AbortError"))))) as unknown as typeof fetch;
     expect(await loadShare("abc", { timeoutMs: 20, fetchImpl: hang })).toEqual({ ok: false, error: { kind: "timeout" } });

@@ -74,10 +74,12 @@ describe("fieldErrors", () => {
 
 describe("validationIssues", () => {
   it("reads the details of the server's validation body and ignores anything else", () => {
-    const body = { code: "validation", message: "輸入的資料不正確", details: [{ path: "name", code: "too_small", message: "validation.assistantNameRequired" }, { bogus: true }] };
+    const body = { error: { code: "validation", message: "輸入的資料不正確", details: [{ path: "name", code: "too_small", message: "validation.assistantNameRequired" }, { bogus: true }] } };
     expect(validationIssues(body)).toEqual([{ path: "name", code: "too_small", message: "validation.assistantNameRequired" }]);
-    expect(validationIssues({ code: "internal", message: "x" })).toBeUndefined();
+    expect(validationIssues({ error: { code: "internal", message: "x" } })).toBeUndefined();
+    // The flat form is not an error body the server sends.
+    expect(validationIssues({ code: "validation", details: [{ path: "name", message: "x" }] })).toBeUndefined();
     expect(validationIssues("500: oops")).toBeUndefined();
-    expect(validationIssues({ details: [] })).toBeUndefined();
+    expect(validationIssues({ error: { details: [] } })).toBeUndefined();
   });
 });

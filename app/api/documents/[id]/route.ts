@@ -1,8 +1,8 @@
 import { route } from "@/lib/server/http/route";
 import { AppError } from "@/lib/server/http/errors";
 import { findDocument } from "@/lib/server/queries/documents";
-import { removeDocuments } from "@/lib/server/services/remove-documents";
-import { toPublicDocument } from "@/lib/server/services/present-document";
+import { removeDocuments } from "@/lib/server/use-cases/remove-documents";
+import { toPublicDocument } from "@/lib/server/present/document";
 
 // GET /api/documents/{id}: one of the caller's documents.
 export const GET = route({ auth: "workspace" }, async ({ user, params }) => {

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { BULK_DELETE_MAX } from "@/lib/constants";
 import { route } from "@/lib/server/http/route";
-import { removeDocuments } from "@/lib/server/services/remove-documents";
+import { removeDocuments } from "@/lib/server/use-cases/remove-documents";
 
 const bodySchema = z.object({ ids: z.array(z.string().min(1).max(100)).min(1).max(BULK_DELETE_MAX) }).strict();
 

@@ -2,9 +2,9 @@ import { NextResponse } from "next/server";
 import { route } from "@/lib/server/http/route";
 import { AppError } from "@/lib/server/http/errors";
 import { readMultipartFile } from "@/lib/server/http/multipart";
-import { uploadDocument } from "@/lib/server/services/upload-document";
-import { uploadLimitsFor } from "@/lib/server/services/upload-limits";
-import { toPublicDocument } from "@/lib/server/services/present-document";
+import { uploadDocument } from "@/lib/server/use-cases/upload-document";
+import { uploadLimitsFor } from "@/lib/server/policies/upload-limits";
+import { toPublicDocument } from "@/lib/server/present/document";
 
 const CLIENT_ID = /^[A-Za-z0-9_-]{8,64}$/;
 const MB = 1024 * 1024;

@@ -1,6 +1,6 @@
 import { route } from "@/lib/server/http/route";
 import { monthlyUploads } from "@/lib/server/queries/documents";
-import { currentMonth, uploadLimitsFor } from "@/lib/server/services/upload-limits";
+import { currentMonth, uploadLimitsFor } from "@/lib/server/policies/upload-limits";
 
 // GET /api/documents/usage: this month's uploads against the plan's limits.
 export const GET = route({ auth: "workspace" }, async ({ user }) => {

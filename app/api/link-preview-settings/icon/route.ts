@@ -3,7 +3,7 @@ import { AppError } from "@/lib/server/http/errors";
 import { readMultipartFile } from "@/lib/server/http/multipart";
 import { route } from "@/lib/server/http/route";
 import { saveLinkPreviewSettings } from "@/lib/server/queries/assistant-settings";
-import { inspectImage } from "@/lib/server/services/analyze-image";
+import { inspectImage } from "@/lib/server/use-cases/analyze-image";
 
 const ICON = { maxBytes: CUSTOM_ICON_MAX_BYTES, tooLargeKey: "icon_too_large", formatKey: "icon_format" };
 

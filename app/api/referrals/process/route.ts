@@ -1,7 +1,7 @@
 import { route } from "@/lib/server/http/route";
 import { processReferralSchema } from "@/lib/schemas/referrals";
 import { processReferral } from "@/lib/server/use-cases/process-referral";
-import { toPublicUser } from "@/lib/server/services/present-user";
+import { toPublicUser } from "@/lib/server/present/user";
 
 // POST /api/referrals/process: apply a referral code to the signed-in account (both sides get a trial).
 // No rate limit of its own: an account takes one code ever, and every valid code gives the same

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { route } from "@/lib/server/http/route";
-import { getWorkspaceAccess, setWorkspaceAccess } from "@/lib/server/services/workspace-access";
+import { getWorkspaceAccess, setWorkspaceAccess } from "@/lib/server/policies/workspace-access";
 
 // GET /api/settings/workspace-access: who has a workspace at "/" (staff may read it).
 export const GET = route({ auth: "staff" }, async () => ({ value: await getWorkspaceAccess() }));

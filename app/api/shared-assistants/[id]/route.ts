@@ -5,7 +5,7 @@ import { route } from "@/lib/server/http/route";
 import { assertAccessModeAvailable } from "@/lib/server/policies/share-access-mode";
 import { forgetEmbedOrigins } from "@/lib/server/policies/share-embedding";
 import { findActiveShare, revokeOwnerShare, updateOwnerShare } from "@/lib/server/queries/shared-assistants";
-import { toOwnerShare, toVisitorShare } from "@/lib/server/services/present-share";
+import { toOwnerShare, toVisitorShare } from "@/lib/server/present/share";
 
 // The path segment is the share id of the public link (/shared/{shareId}).
 

@@ -3,7 +3,7 @@ import { AppError } from "@/lib/server/http/errors";
 import { changePasswordSchema } from "@/lib/schemas/auth";
 import { hashPassword, verifyPassword } from "@/lib/server/auth/password";
 import { setPassword } from "@/lib/server/queries/users";
-import { signedInResponse } from "@/lib/server/services/session-response";
+import { signedInResponse } from "@/lib/server/http/session-response";
 
 // POST /api/user/password: change one's password. Other sessions end; this one gets a new cookie.
 export const POST = route({ auth: "user", body: changePasswordSchema }, async ({ user, body }) => {

@@ -1,6 +1,6 @@
 import { route } from "@/lib/server/http/route";
 import { endAllSessions } from "@/lib/server/queries/sessions";
-import { signedOutResponse } from "@/lib/server/services/session-response";
+import { signedOutResponse } from "@/lib/server/http/session-response";
 
 // DELETE /api/user/sessions: "sign out everywhere": ends every session of the caller on every
 // device, this browser's included, and clears this browser's cookie.

@@ -3,8 +3,8 @@ import { AppError } from "@/lib/server/http/errors";
 import { updateUserSchema } from "@/lib/schemas/auth";
 import { deleteUserGuarded, findUserById, updateUserGuarded } from "@/lib/server/queries/users";
 import { supporterGrantEnd } from "@/lib/server/policies/effective-plan";
-import { toPublicUser } from "@/lib/server/services/present-user";
-import { removeStoredFiles } from "@/lib/server/services/remove-documents";
+import { toPublicUser } from "@/lib/server/present/user";
+import { removeStoredFiles } from "@/lib/server/use-cases/remove-documents";
 
 function guardFailure(reason: "not_found" | "last_admin"): never {
   if (reason === "not_found") throw new AppError("not_found", { messageKey: "user_not_found" });

@@ -1,19 +1,14 @@
 import { z } from "zod";
 import { GUEST_KEY_HEADER } from "@/lib/constants";
-import { env } from "@/lib/env";
 import { MESSAGE_BODY_MAX_BYTES, shareMessageSchema } from "@/lib/schemas/chat";
 import { clientIp } from "@/lib/server/http/client-ip";
 import { AppError } from "@/lib/server/http/errors";
 import { answerResponse } from "@/lib/server/http/answer-response";
-import { consumeLimits } from "@/lib/server/http/rate-limit";
 import { route } from "@/lib/server/http/route";
 import { listConversation, moveGuestConversationToUser, type ConversationKey } from "@/lib/server/queries/messages";
-import type { SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
-import { readableGuestConversation, SESSION_ID_PATTERN, writableGuestConversation } from "@/lib/server/services/guest-identity";
-import { toPublicMessage } from "@/lib/server/services/present-message";
-import { openShare, requireVisitorSignIn } from "@/lib/server/services/share-access";
-
-const MINUTE = 60_000;
+import { readableGuestConversation, SESSION_ID_PATTERN, writableGuestConversation } from "@/lib/server/policies/guest-identity";
+import { toPublicMessage } from "@/lib/server/present/message";
+import { countShareMessage, openShare, requireVisitorSignIn } from "@/lib/server/policies/share-access";
 
 function checkSessionId(sessionId: string | undefined): string {
   if (!sessionId || !SESSION_ID_PATTERN.test(sessionId)) throw new AppError("bad_request", { messageKey: "session_required" });
@@ -44,9 +39,8 @@ export const POST = route({ auth: "public", body: shareMessageSchema, maxBodyByt
   requireVisitorSignIn(share, user);
   const ip = clientIp(req);
   const sessionId = share.isPublicMode || user ? null : checkSessionId(body.sessionId);
-  const visitor = user ? `user:${user.id}` : sessionId ? `session:${sessionId}` : `ip:${ip}`;
   // Limits first: a refused request costs no session and no model call.
-  await limits(share, ip, visitor);
+  await countShareMessage(share, { ip, visitor: user ? `user:${user.id}` : sessionId ? `session:${sessionId}` : `ip:${ip}` });
   let conversation: ConversationKey | null = null;
   let setCookies: string[] = [];
   let frameKey: string | undefined;
@@ -72,12 +66,3 @@ export const POST = route({ auth: "public", body: shareMessageSchema, maxBodyByt
   if (frameKey) res.headers.set(GUEST_KEY_HEADER, frameKey);
   return res;
 });
-
-// The limits default to lib/constants.ts and are set per deployment through SHARE_LIMIT_* (lib/env.ts).
-async function limits(share: SharedAssistantRow, ip: string, visitor: string) {
-  await consumeLimits([
-    { key: `share-msg:ip:${ip}`, limit: env.SHARE_LIMIT_PER_IP_PER_MINUTE, windowMs: MINUTE },
-    { key: `share-msg:visitor:${share.id}:${visitor}`, limit: env.SHARE_LIMIT_PER_VISITOR_PER_MINUTE, windowMs: MINUTE },
-    { key: `share-msg:link:${share.id}`, limit: env.SHARE_LIMIT_PER_LINK_PER_MINUTE, windowMs: MINUTE },
-  ]);
-}

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq, like, sql } from "drizzle-orm";
 import type { Db } from "@/lib/server/db/client";
 import { getDb, onDatabaseSwitch } from "@/lib/server/db/client";
 import { appSettings } from "@/lib/server/db/schema";
@@ -48,4 +48,14 @@ export async function readRetrievalStamp(ownerId: string): Promise<string> {
   const value = typeof row?.value === "string" ? row.value : "none";
   recent.set(ownerId, { value, at: Date.now() });
   return value;
+}
+
+/** Every owner's index is rebuilt from scratch on its next search ("full:" stamps), on every instance. */
+export async function restampAllForFullReload() {
+  const db = await getDb();
+  await db
+    .update(appSettings)
+    .set({ value: sql`to_jsonb(${FULL_RELOAD_PREFIX} || gen_random_uuid()::text)`, updatedAt: sql`now()` })
+    .where(like(appSettings.key, "retrieval_stamp:%"));
+  forgetRetrievalStamps();
 }

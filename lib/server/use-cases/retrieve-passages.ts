@@ -8,7 +8,7 @@ import { ByteBudgetCache } from "@/lib/server/retrieval/byte-budget-cache";
 import { VectorIndex, fuseRankings } from "@/lib/server/retrieval/vector-index";
 import { embedQuestion } from "@/lib/server/ai/embeddings";
 import { loadChunks, loadChunksForIndex, recentDocumentOwners } from "@/lib/server/queries/documents";
-import { FULL_RELOAD_PREFIX, readRetrievalStamp } from "./retrieval-stamp";
+import { FULL_RELOAD_PREFIX, readRetrievalStamp } from "@/lib/server/queries/retrieval-stamp";
 
 export interface Passage {
   chunkId: number;

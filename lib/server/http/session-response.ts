@@ -2,7 +2,7 @@ import "server-only";
 import { NextResponse } from "next/server";
 import type { User } from "@/lib/server/db/schema";
 import { clearedSessionCookie, encodeSession, sessionCookie } from "@/lib/server/auth/session";
-import { toPublicUser } from "./present-user";
+import { toPublicUser } from "@/lib/server/present/user";
 
 /** A JSON response carrying the user and a fresh session cookie for them. */
 export async function signedInResponse(user: User, status = 200) {

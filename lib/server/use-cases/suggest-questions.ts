@@ -10,8 +10,8 @@ import { log } from "@/lib/server/log";
 import { findAssistantSettings, saveInitialQuestions } from "@/lib/server/queries/assistant-settings";
 import { openingPassages, openingPassagesOf } from "@/lib/server/queries/documents";
 import { shuffleQuestions as shuffle } from "@/lib/chat/shuffle";
-import { readRetrievalStamp } from "./retrieval-stamp";
-import { retrievePassages } from "./retrieve-passages";
+import { readRetrievalStamp } from "@/lib/server/queries/retrieval-stamp";
+import { retrievePassages } from "@/lib/server/use-cases/retrieve-passages";
 
 // Suggested questions are only ever ones the documents can answer: each candidate, from the
 // hosted model or from the documents' own titles, headings, definitions and terms, is put to the

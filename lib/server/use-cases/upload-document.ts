@@ -1,11 +1,11 @@
 import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { DOCUMENT_NAME_MAX_LENGTH } from "@/lib/constants";
-import { getDb, type Db } from "@/lib/server/db/client";
+import { inTransaction } from "@/lib/server/queries/transaction";
 import type { User } from "@/lib/server/db/schema";
 import { AppError } from "@/lib/server/http/errors";
 import { detectType } from "@/lib/server/ingest/worker/detect-type.mjs";
-import { enqueueJob } from "@/lib/server/jobs/queue";
+import { enqueueJob } from "@/lib/server/queries/jobs";
 import { pokeJobRunner } from "@/lib/server/jobs/runner";
 import {
   findDocumentByClientId,
@@ -16,7 +16,7 @@ import {
 } from "@/lib/server/queries/documents";
 import { objectStore } from "@/lib/server/storage/file-store";
 import { storageKeyFor } from "@/lib/server/storage/object-store";
-import { currentMonth, uploadLimitsFor } from "./upload-limits";
+import { currentMonth, uploadLimitsFor } from "@/lib/server/policies/upload-limits";
 
 export const INGEST_JOB = "ingest-document";
 
@@ -79,9 +79,7 @@ export async function uploadDocument(input: {
   const storageKey = storageKeyFor(user.id, id);
   await objectStore().put(storageKey, bytes, { contentType: detected.mimeType });
   try {
-    const db = await getDb();
-    const document = await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
+    const document = await inTransaction(async (t) => {
       if (!(await takeUploadSlot(t, user.id, month, limits.monthlyUploads))) throw overMonthlyLimit(limits.monthlyUploads!);
       const row = await insertDocument(t, {
         id,

@@ -10,8 +10,8 @@ import { log } from "@/lib/server/log";
 import { clearUnfinishedChunks, findDocumentForJob, finishProcessedDocument, markDocumentError } from "@/lib/server/queries/documents";
 import { objectStore } from "@/lib/server/storage/file-store";
 import { ObjectNotFoundError, readAll } from "@/lib/server/storage/object-store";
-import { ChunkWriter } from "./chunk-writer";
-import { bumpRetrievalStamp, forgetRetrievalStamp } from "./retrieval-stamp";
+import { ChunkWriter } from "@/lib/server/use-cases/write-chunks";
+import { bumpRetrievalStamp, forgetRetrievalStamp } from "@/lib/server/queries/retrieval-stamp";
 
 // Tokenising a Word or text file runs on the main thread after parsing; yielding every few
 // chunks keeps other requests answered while a long one is indexed.

@@ -23,10 +23,10 @@ import {
   type NewMessage,
 } from "@/lib/server/queries/messages";
 import type { SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
-import { assistantProfile } from "./assistant-profile";
-import { citedPages } from "./cited-pages";
-import { toPublicMessage, type MessageSource, type PublicMessage } from "./present-message";
-import { retrievePassages, type Passage } from "./retrieve-passages";
+import { assistantProfile } from "@/lib/server/use-cases/read-assistant-profile";
+import { citedPages } from "@/lib/server/ingest/cited-pages";
+import { toPublicMessage, type MessageSource, type PublicMessage } from "@/lib/server/present/message";
+import { retrievePassages, type Passage } from "@/lib/server/use-cases/retrieve-passages";
 
 /**
  * Whose assistant answers, from which documents, into which conversation: the owner's own chat,

@@ -1,13 +1,11 @@
 import "server-only";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
-import { asc, eq, gt, like, sql } from "drizzle-orm";
-import { getDb } from "@/lib/server/db/client";
-import { appSettings, documentChunks } from "@/lib/server/db/schema";
 import { encodeTerms } from "@/lib/server/ingest/term-encoding";
 import { TOKENIZER_VERSION, termFrequencies, tokenize } from "@/lib/server/ingest/tokenizer";
-import { enqueueJob } from "@/lib/server/jobs/queue";
+import { enqueueJob } from "@/lib/server/queries/jobs";
 import { getSetting, setSetting } from "@/lib/server/queries/app-settings";
-import { forgetRetrievalStamps, FULL_RELOAD_PREFIX } from "./retrieval-stamp";
+import { passageTextsAfter, savePassageTerms } from "@/lib/server/queries/chunk-terms";
+import { restampAllForFullReload } from "@/lib/server/queries/retrieval-stamp";
 
 // Terms are computed once at ingestion and stored. When the tokenizer changes (its version
 // moves), every stored passage is re-tokenised from its text by one background job, so queries
@@ -31,28 +29,17 @@ export async function scheduleTermsReindexIfStale(): Promise<boolean> {
 
 export async function reindexTerms(version: number): Promise<void> {
   if (version !== TOKENIZER_VERSION) return;
-  const db = await getDb();
   let after = 0;
   for (;;) {
-    const rows = await db
-      .select({ id: documentChunks.id, content: documentChunks.content })
-      .from(documentChunks)
-      .where(gt(documentChunks.id, after))
-      .orderBy(asc(documentChunks.id))
-      .limit(BATCH);
+    const rows = await passageTextsAfter({ after, limit: BATCH });
     if (rows.length === 0) break;
     for (const row of rows) {
       const tokens = tokenize(row.content);
-      await db.update(documentChunks).set({ terms: encodeTerms(termFrequencies(tokens)), tokenCount: tokens.length }).where(eq(documentChunks.id, row.id));
+      await savePassageTerms({ id: row.id, terms: encodeTerms(termFrequencies(tokens)), tokenCount: tokens.length });
     }
     after = rows[rows.length - 1].id;
     await yieldToEventLoop();
   }
-  // Every owner's index is rebuilt from scratch on its next search ("full:" stamps).
-  await db
-    .update(appSettings)
-    .set({ value: sql`to_jsonb(${FULL_RELOAD_PREFIX} || gen_random_uuid()::text)`, updatedAt: sql`now()` })
-    .where(like(appSettings.key, "retrieval_stamp:%"));
-  forgetRetrievalStamps();
+  await restampAllForFullReload();
   await setSetting(VERSION_KEY, TOKENIZER_VERSION);
 }

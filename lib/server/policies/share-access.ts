@@ -1,8 +1,9 @@
 import "server-only";
+import { env } from "@/lib/env";
 import type { User } from "@/lib/server/db/schema";
 import { AppError } from "@/lib/server/http/errors";
 import { consumeLimits } from "@/lib/server/http/rate-limit";
-import { authorize } from "@/lib/server/http/route";
+import { authorize } from "@/lib/server/policies/auth-requirement";
 import { findActiveShare, type SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
 
 // Who may use a shared assistant, and whose documents answer: the one place the share routes and
@@ -20,6 +21,20 @@ export async function openShare(shareId: string): Promise<SharedAssistantRow> {
 /** google_required: nothing costly until the visitor has signed in (the page then sends them to Google). */
 export function requireVisitorSignIn(share: SharedAssistantRow, user: User | null) {
   if (share.accessMode === "google_required" && !user) throw new AppError("unauthorized", { messageKey: "sign_in_required", extra: { requireAuth: true } });
+}
+
+/**
+ * A visitor's message on a share, counted per address, per visitor on the link and per link (one
+ * round trip, 429 at the first exceeded). Not a route({ limit }): the counts name the opened share
+ * and come after its 404 and sign-in checks, so a refused request is not counted. The limits
+ * default to lib/constants.ts and are set per deployment through SHARE_LIMIT_* (lib/env.ts).
+ */
+export async function countShareMessage(share: SharedAssistantRow, caller: { ip: string; visitor: string }) {
+  await consumeLimits([
+    { key: `share-msg:ip:${caller.ip}`, limit: env.SHARE_LIMIT_PER_IP_PER_MINUTE, windowMs: MINUTE },
+    { key: `share-msg:visitor:${share.id}:${caller.visitor}`, limit: env.SHARE_LIMIT_PER_VISITOR_PER_MINUTE, windowMs: MINUTE },
+    { key: `share-msg:link:${share.id}`, limit: env.SHARE_LIMIT_PER_LINK_PER_MINUTE, windowMs: MINUTE },
+  ]);
 }
 
 export interface HelperScope {

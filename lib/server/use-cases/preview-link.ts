@@ -1,10 +1,8 @@
 import "server-only";
-import { eq } from "drizzle-orm";
 import { sniffImageType } from "@/lib/image-data";
-import { getDb } from "@/lib/server/db/client";
-import { linkPreviewCache } from "@/lib/server/db/schema";
 import { OutboundRefused, checkOutboundUrl, safeFetch, type SafeFetchOptions } from "@/lib/server/http/safe-fetch";
 import { log } from "@/lib/server/log";
+import { findCachedPreview, rememberPreview } from "@/lib/server/queries/link-preview-cache";
 
 export interface LinkPreview {
   title: string | null;
@@ -117,16 +115,12 @@ export async function linkPreview(raw: string, fetchOptions: Partial<SafeFetchOp
   const url = checkOutboundUrl(raw, fetchOptions);
   url.hash = "";
   const key = url.href;
-  const db = await getDb();
-  const [cached] = await db.select().from(linkPreviewCache).where(eq(linkPreviewCache.url, key));
+  const cached = await findCachedPreview(key);
   if (cached && Date.now() - cached.fetchedAt.getTime() < (cached.ok ? FRESH_MS : FAILED_FRESH_MS)) {
     if (!cached.ok || !cached.data) throw new LinkPreviewFailed("cached_failure");
     return cached.data as unknown as LinkPreview;
   }
-  const remember = async (ok: boolean, data: LinkPreview | null) => {
-    const values = { url: key, ok, data: data as unknown as Record<string, string | null> | null, fetchedAt: new Date() };
-    await db.insert(linkPreviewCache).values(values).onConflictDoUpdate({ target: linkPreviewCache.url, set: values });
-  };
+  const remember = (ok: boolean, data: LinkPreview | null) => rememberPreview({ url: key, ok, data: data as unknown as Record<string, string | null> | null });
   try {
     const res = await safeFetch(key, { maxBytes: PAGE_MAX_BYTES, timeoutMs: TIMEOUT_MS, maxRedirects: MAX_REDIRECTS, accept: "text/html,application/xhtml+xml", ...fetchOptions });
     if (res.status < 200 || res.status >= 300) throw new LinkPreviewFailed(`status ${res.status}`);

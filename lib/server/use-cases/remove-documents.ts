@@ -2,7 +2,7 @@ import "server-only";
 import { deleteDocuments } from "@/lib/server/queries/documents";
 import { objectStore } from "@/lib/server/storage/file-store";
 import { log } from "@/lib/server/log";
-import { bumpRetrievalStamp, forgetRetrievalStamp } from "./retrieval-stamp";
+import { bumpRetrievalStamp, forgetRetrievalStamp } from "@/lib/server/queries/retrieval-stamp";
 
 export interface RemoveResult {
   id: string;
