@@ -1,7 +1,7 @@
 import { env } from "@/lib/env";
 import { supportLink } from "@/lib/support-link";
 import { FeatureCards } from "@/components/home/feature-cards";
-import { SharedAssistantLazy } from "@/components/shared/shared-assistant-lazy";
+import { SharedAssistantLazy } from "@/components/share-visitor/shared-assistant-lazy";
 
 // /shared without an id: the shared page's missing-id notice (缺少共享助手 ID).
 export default function SharedWithoutId() {

@@ -16,7 +16,7 @@ import {
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { cn } from "@/lib/utils";
-import { ShareAssistantButton } from "@/components/shares/share-assistant-button";
+import { ShareAssistantButton } from "@/components/share-admin/share-assistant-button";
 import { AssistantSettingsDialog } from "./assistant-settings-dialog";
 import { LinkPreviewSettingsControl } from "./link-preview-settings";
 import { useExport, type ExportFormat } from "./use-export";

@@ -19,4 +19,4 @@ function Loading() {
 
 export const FileLibraryPanel = dynamic(() => import("@/components/files/file-library").then((m) => m.FileLibrary), { loading: Loading, ssr: false });
 
-export const SharesPanel = dynamic(() => import("@/components/shares/shares-manager").then((m) => m.SharesManager), { loading: Loading, ssr: false });
+export const SharesPanel = dynamic(() => import("@/components/share-admin/shares-manager").then((m) => m.SharesManager), { loading: Loading, ssr: false });

@@ -6,8 +6,8 @@ import { env } from "@/lib/env";
 import { supportLink } from "@/lib/support-link";
 import { findActiveShare } from "@/lib/server/queries/shared-assistants";
 import { FeatureCards } from "@/components/home/feature-cards";
-import { SharedAssistantApp } from "@/components/shared/shared-assistant-app";
-import { SharedAssistantLazy } from "@/components/shared/shared-assistant-lazy";
+import { SharedAssistantApp } from "@/components/share-visitor/shared-assistant-app";
+import { SharedAssistantLazy } from "@/components/share-visitor/shared-assistant-lazy";
 
 // Public page of a shared assistant. The server renders what link unfurlers read (title, Open
 // Graph); the chat itself loads in the browser.

@@ -8,7 +8,7 @@ import { AI_OUTPUT_TOKENS_MAX, AI_OUTPUT_TOKENS_MIN } from "@/lib/constants";
 import { formFromSaved, requestFromForm, testedValues, type AiServiceFormFields } from "@/lib/ai-service/form";
 import { ApiError, apiFetch, errorMessage } from "@/lib/fetcher";
 import { aiServiceSettingsSchema, aiServiceTestSchema } from "@/lib/schemas/ai-service";
-import { fieldErrors, validationIssues, type FieldIssue } from "@/lib/shares/field-errors";
+import { fieldErrors, validationIssues, type FieldIssue } from "@/lib/share-admin/field-errors";
 import {
   AlertDialog,
   AlertDialogCancel,

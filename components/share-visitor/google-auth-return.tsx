@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { sessionStore } from "@/lib/browser-storage";
 import { AUTH_SUCCESS_MESSAGE, withoutAuthParams } from "@/lib/google-auth-flow";
-import { schedulePendingReplay, shouldReplayOnLoad } from "@/lib/shared/pending-replay";
+import { schedulePendingReplay, shouldReplayOnLoad } from "@/lib/share-visitor/pending-replay";
 
 /**
  * Back from Google with auth=success. In the popup: tell the opener (same origin only) and close.

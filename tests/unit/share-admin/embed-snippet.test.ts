@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { embedOriginIndex, embedSnippet } from "@/lib/shares/embed-snippet";
+import { embedOriginIndex, embedSnippet } from "@/lib/share-admin/embed-snippet";
 
 describe("the embed snippet", () => {
   it("frames the share's link, titled with its name", () => {

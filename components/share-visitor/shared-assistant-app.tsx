@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from "react";
 import { useTranslations } from "next-intl";
 import { localStore } from "@/lib/browser-storage";
 import { FORCED_REVEAL_LINE_MS, FORCED_REVEAL_MS, INAPP_LOAD_CHECKS_MS, LINE_SHARED_LOAD_DELAY_MS, SHARED_LOAD_TIMEOUT_LINE_MS, SHARED_LOAD_TIMEOUT_MS } from "@/lib/constants";
-import { checkShareId, loadShare, type ShareLoadError, type VisitorShare } from "@/lib/shared/load-share";
+import { checkShareId, loadShare, type ShareLoadError, type VisitorShare } from "@/lib/share-visitor/load-share";
 import { useDevice } from "@/components/chat/use-device";
 import { Spinner } from "@/components/ui/spinner";
 import { GoogleAuthReturn } from "./google-auth-return";

@@ -12,8 +12,8 @@ import { Textarea } from "@/components/ui/textarea";
 import { COPY_FEEDBACK_MS, EMBED_ORIGINS_MAX } from "@/lib/constants";
 import { ApiError, apiFetch, errorMessage } from "@/lib/fetcher";
 import { embedOriginLines, embedOriginsSchema } from "@/lib/schemas/embed-origins";
-import { validationIssues, type FieldIssue } from "@/lib/shares/field-errors";
-import { embedOriginIndex, embedSnippet } from "@/lib/shares/embed-snippet";
+import { validationIssues, type FieldIssue } from "@/lib/share-admin/field-errors";
+import { embedOriginIndex, embedSnippet } from "@/lib/share-admin/embed-snippet";
 import type { OwnerShare } from "./types";
 import { sharePath, useShareActions } from "./use-share-actions";
 

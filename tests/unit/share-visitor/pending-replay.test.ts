@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { PENDING_REPLAY_DELAY_MS } from "@/lib/constants";
-import { requestPendingReplayAfterReload, schedulePendingReplay, SEND_PENDING_EVENT, shouldReplayOnLoad, takeReplayRequest } from "@/lib/shared/pending-replay";
+import { requestPendingReplayAfterReload, schedulePendingReplay, SEND_PENDING_EVENT, shouldReplayOnLoad, takeReplayRequest } from "@/lib/share-visitor/pending-replay";
 
 class MemoryStore {
   data = new Map<string, string>();

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { Home, RotateCw, SearchX } from "lucide-react";
-import type { ShareLoadError } from "@/lib/shared/load-share";
+import type { ShareLoadError } from "@/lib/share-visitor/load-share";
 import { Button } from "@/components/ui/button";
 
 /** The error state of the shared page: 無法載入共享助手, why, and back-to-home and reload. */

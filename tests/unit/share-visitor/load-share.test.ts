@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkShareId, errorFromResponse, loadShare } from "@/lib/shared/load-share";
+import { checkShareId, errorFromResponse, loadShare } from "@/lib/share-visitor/load-share";
 
 const share = { id: "1", name: "小幫手", shareId: "abc", accessMode: "open", isPublicMode: false, announcementEnabled: false, pinnedAnnouncement: null, isOwner: false };
 

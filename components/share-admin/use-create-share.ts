@@ -6,7 +6,7 @@ import { toast } from "@/lib/toast";
 import { useSWRConfig } from "swr";
 import { ASSISTANT_KEY } from "@/components/chat/assistant-settings-dialog";
 import { apiFetch } from "@/lib/fetcher";
-import { announceShare, browserAnnouncer } from "@/lib/shares/announce-share";
+import { announceShare, browserAnnouncer } from "@/lib/share-admin/announce-share";
 import type { OwnerShare } from "./types";
 import { SHARES_KEY } from "./use-shares";
 

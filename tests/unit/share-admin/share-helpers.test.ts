@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { announceShare, type ShareAnnouncer } from "@/lib/shares/announce-share";
-import { fieldErrors, validationIssues } from "@/lib/shares/field-errors";
+import { announceShare, type ShareAnnouncer } from "@/lib/share-admin/announce-share";
+import { fieldErrors, validationIssues } from "@/lib/share-admin/field-errors";
 
 function recorder(overrides: Partial<ShareAnnouncer> = {}) {
   const calls: string[] = [];

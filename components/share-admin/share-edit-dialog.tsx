@@ -15,7 +15,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { ACCESS_MODES, ASSISTANT_NAME_MAX_LENGTH, ROLE_PROMPT_MAX_LENGTH, type AccessMode } from "@/lib/constants";
 import { ApiError, apiFetch, errorMessage } from "@/lib/fetcher";
 import { ANNOUNCEMENT_MAX_LENGTH, updateShareSchema } from "@/lib/schemas/shared-assistant";
-import { fieldErrors, validationIssues, type FieldIssue } from "@/lib/shares/field-errors";
+import { fieldErrors, validationIssues, type FieldIssue } from "@/lib/share-admin/field-errors";
 import { useGoogleAvailable } from "./google-availability";
 import type { OwnerShare } from "./types";
 import { sharePath, useShareActions } from "./use-share-actions";

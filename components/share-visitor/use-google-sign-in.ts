@@ -6,7 +6,7 @@ import { toast } from "@/lib/toast";
 import { sessionStore } from "@/lib/browser-storage";
 import { POPUP_CLOSED_RECHECK_MS, RELOAD_AFTER_AUTH_MS } from "@/lib/constants";
 import { googleSignInUrl, isAuthSuccessMessage, isFramed, isMobile } from "@/lib/google-auth-flow";
-import { requestPendingReplayAfterReload } from "@/lib/shared/pending-replay";
+import { requestPendingReplayAfterReload } from "@/lib/share-visitor/pending-replay";
 import { useGuestAuth } from "./use-guest-auth";
 
 /**

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import { NextIntlClientProvider } from "next-intl";
 import { SWRConfig } from "swr";
-import { GoogleAvailability } from "@/components/shares/google-availability";
-import { ShareEditForm } from "@/components/shares/share-edit-dialog";
-import type { OwnerShare } from "@/components/shares/types";
+import { GoogleAvailability } from "@/components/share-admin/google-availability";
+import { ShareEditForm } from "@/components/share-admin/share-edit-dialog";
+import type { OwnerShare } from "@/components/share-admin/types";
 import zhTW from "@/messages/zh-TW.json";
 
 const share: OwnerShare = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { renderToStaticMarkup } from "react-dom/server";
 import { NextIntlClientProvider } from "next-intl";
-import { ShareAssistantButton } from "@/components/shares/share-assistant-button";
+import { ShareAssistantButton } from "@/components/share-admin/share-assistant-button";
 import en from "@/messages/en.json";
 import zhTW from "@/messages/zh-TW.json";
 

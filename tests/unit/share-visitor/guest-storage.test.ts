@@ -9,7 +9,7 @@ import {
   savePendingMessage,
   sessionIdKey,
   takePendingMessage,
-} from "@/lib/shared/guest-storage";
+} from "@/lib/share-visitor/guest-storage";
 import type { ChatMessage } from "@/lib/chat/message-types";
 
 class MemoryStore {
