@@ -52,6 +52,7 @@ export function ChatConversation({
 
   const announcement = useFinishedReply(chat.messages, chat.loading);
   const busy = chat.sending || chat.clearing;
+  const bar = useRef<HTMLDivElement>(null);
   const empty = !chat.loading && chat.messages.length === 0;
 
   return (
@@ -89,8 +90,20 @@ export function ChatConversation({
           </Button>
         )}
       </div>
-      <div className="mx-auto w-full max-w-3xl shrink-0 space-y-2 pt-2">
-        <SuggestionsPanel suggestions={suggestions} mobile={mobile} disabled={busy} onPick={onPickSuggestion} onDismiss={onDismissSuggestions} />
+      <div ref={bar} className="mx-auto w-full max-w-3xl shrink-0 space-y-2 pt-2">
+        <SuggestionsPanel
+          suggestions={suggestions}
+          mobile={mobile}
+          disabled={busy}
+          onPick={(question) => {
+            // The picked question's button goes with the panel: a keyboard user continues in the
+            // message box rather than at the top of the page (a tap leaves focus, and the phone's keyboard, alone).
+            const fromKeyboard = !!document.activeElement?.matches(":focus-visible");
+            onPickSuggestion(question);
+            if (fromKeyboard) bar.current?.querySelector("textarea")?.focus();
+          }}
+          onDismiss={onDismissSuggestions}
+        />
         {inputNotice ?? <ChatInput busy={busy} mobile={mobile} onSend={(text, image) => chat.send(text, image)} analyzeUrl={analyzeUrl} onSignInToSend={onSignInToSend} />}
         {inputFootnote && !inputNotice ? inputFootnote : null}
       </div>

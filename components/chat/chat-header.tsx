@@ -60,19 +60,22 @@ export function ChatHeader({
         <h2 className="min-w-0 truncate text-base font-semibold" title={assistantName} data-testid="assistant-name">
           {assistantName}
         </h2>
-        {rolePrompt !== null && <AssistantSettingsDialog key={`${assistantName}\n${rolePrompt}`} name={assistantName} rolePrompt={rolePrompt} />}
+        {/* Not keyed by the name: a new button after saving would leave keyboard focus nowhere. The form
+            reads the current name and role each time it opens (the dialog's content mounts on opening). */}
+        {rolePrompt !== null && <AssistantSettingsDialog name={assistantName} rolePrompt={rolePrompt} />}
       </div>
       <div className="ml-auto flex flex-none items-center" data-testid="chat-header-actions">
         <ThemeToggle />
         <DropdownMenu>
           <DropdownMenuTrigger asChild>
-            <Button variant="ghost" size="icon" aria-label={t("export")} title={t("export")} disabled={exporting} data-testid="export-menu">
+            {/* Not disabled while a file is made: a disabled button could not take focus back from the menu. */}
+            <Button variant="ghost" size="icon" aria-label={t("export")} title={t("export")} aria-busy={exporting || undefined} data-testid="export-menu">
               <Download />
             </Button>
           </DropdownMenuTrigger>
           <DropdownMenuContent align="end">
             {FORMATS.map(({ format, key }) => (
-              <DropdownMenuItem key={format} onSelect={() => void download(format)} data-testid={`export-${format}`}>
+              <DropdownMenuItem key={format} disabled={exporting} onSelect={() => void download(format)} data-testid={`export-${format}`}>
                 {t(key)}
               </DropdownMenuItem>
             ))}
@@ -83,14 +86,32 @@ export function ChatHeader({
             </DropdownMenuItem>
           </DropdownMenuContent>
         </DropdownMenu>
-        <Button variant="ghost" size="icon" aria-label={t("refresh")} title={t("refresh")} onClick={onRefresh} disabled={refreshing} data-testid="refresh-chat">
+        {/* aria-disabled rather than disabled, here and on start over: a disabled button drops keyboard focus to the page's top. */}
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={t("refresh")}
+          title={t("refresh")}
+          onClick={() => !refreshing && onRefresh()}
+          aria-disabled={refreshing || undefined}
+          data-testid="refresh-chat"
+        >
           <RefreshCw className={cn(refreshing && "animate-spin")} />
         </Button>
         <LinkPreviewSettingsControl mobile={mobile} />
         <ShareAssistantButton />
         <AlertDialog>
           <AlertDialogTrigger asChild>
-            <Button variant="ghost" size="icon" aria-label={t("startOver")} title={t("startOver")} disabled={clearing || !hasMessages} data-testid="start-over">
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t("startOver")}
+              title={t("startOver")}
+              aria-disabled={clearing || !hasMessages || undefined}
+              onClick={(event) => (clearing || !hasMessages) && event.preventDefault()}
+              className="aria-disabled:opacity-50"
+              data-testid="start-over"
+            >
               <RotateCcw />
             </Button>
           </AlertDialogTrigger>

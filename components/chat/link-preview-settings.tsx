@@ -143,7 +143,7 @@ export function LinkPreviewSettingsControl({ mobile }: { mobile: boolean }) {
   return (
     <Popover>
       <PopoverTrigger asChild>{trigger}</PopoverTrigger>
-      <PopoverContent data-testid="link-preview-dropdown">
+      <PopoverContent aria-label={t("title")} data-testid="link-preview-dropdown">
         <p className="mb-3 font-medium">{t("title")}</p>
         <SettingsPanel />
       </PopoverContent>

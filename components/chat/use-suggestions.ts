@@ -23,6 +23,11 @@ export function useSuggestions(options: {
   const [suggestions, setSuggestions] = useState<string[]>([]);
   const [dismissed, setDismissed] = useState(false);
   const lastReplyId = useRef<string | null>(null);
+  // Whether suggestions are wanted now (not while a question is being sent), for answers that arrive late.
+  const wanted = useRef(options.enabled);
+  useEffect(() => {
+    wanted.current = options.enabled;
+  }, [options.enabled]);
   const { messages, loaded, enabled, assistantName, assistantRole, shareId } = options;
   const empty = loaded && messages.length === 0;
 
@@ -42,17 +47,17 @@ export function useSuggestions(options: {
   const last = messages.at(-1);
   useEffect(() => {
     if (!enabled || !last || last.role !== "assistant" || last.pending || last.isError || last.id === lastReplyId.current) return;
-    lastReplyId.current = last.id;
+    const replyId = last.id;
+    lastReplyId.current = replyId;
     setSuggestions([]);
     setDismissed(false);
     const history = messages.slice(-SUGGESTION_HISTORY_MESSAGES).map((m) => ({ role: m.role, content: m.content }));
-    let cancelled = false;
+    // Not cancelled when this effect runs again for the same reply (the assistant's name arriving,
+    // the list revalidated): that run returns early above, and the follow-ups would never show.
+    // A newer reply, or a question sent meanwhile, makes these stale instead.
     apiFetch<{ suggestions: string[] }>("/api/ai-suggestions", { method: "POST", json: { assistantMessage: last.content, conversationHistory: history, assistantName, assistantRole, shareId } })
-      .then(({ suggestions: next }) => !cancelled && setSuggestions(next))
+      .then(({ suggestions: next }) => lastReplyId.current === replyId && wanted.current && setSuggestions(next))
       .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
   }, [enabled, last, messages, assistantName, assistantRole, shareId]);
 
   const dismiss = useCallback(() => setDismissed(true), []);

@@ -23,7 +23,8 @@ function TabsTrigger({ className, ...props }: React.ComponentProps<typeof TabsPr
 }
 
 function TabsContent({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content className={cn("mt-4 outline-none", className)} {...props} />;
+  // The panel is a Tab stop of its own (Radix gives it tabIndex 0): it shows when it has focus.
+  return <TabsPrimitive.Content className={cn("mt-4 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50", className)} {...props} />;
 }
 
 export { Tabs, TabsList, TabsTrigger, TabsContent };

@@ -84,3 +84,166 @@ test("the admin console has no serious or critical accessibility violation", asy
     ADMIN,
   );
 });
+
+// ---------------------------------------------------------------------------------------------
+// Lighthouse's accessibility score is axe-core with the rules below (Lighthouse 12's list), any
+// impact failing an audit. The chat, the shared page and /auth are checked in the states people
+// see, not only as they load: a reply with its source open and follow-ups under it, the export
+// menu, the dialogs and sheets open, on a phone and a desktop, light and dark.
+
+const LIGHTHOUSE_RULES = [
+  "accesskeys", "aria-allowed-attr", "aria-allowed-role", "aria-command-name", "aria-conditional-attr", "aria-deprecated-role", "aria-dialog-name",
+  "aria-hidden-body", "aria-hidden-focus", "aria-input-field-name", "aria-meter-name", "aria-progressbar-name", "aria-prohibited-attr", "aria-required-attr",
+  "aria-required-children", "aria-required-parent", "aria-roles", "aria-text", "aria-toggle-field-name", "aria-tooltip-name", "aria-treeitem-name",
+  "aria-valid-attr-value", "aria-valid-attr", "button-name", "bypass", "color-contrast", "definition-list", "dlitem", "document-title", "duplicate-id-aria",
+  "empty-heading", "form-field-multiple-labels", "frame-title", "heading-order", "html-has-lang", "html-lang-valid", "html-xml-lang-mismatch",
+  "identical-links-same-purpose", "image-alt", "image-redundant-alt", "input-button-name", "input-image-alt", "label-content-name-mismatch", "label",
+  "landmark-one-main", "link-in-text-block", "link-name", "list", "listitem", "meta-refresh", "meta-viewport", "object-alt", "select-name", "skip-link",
+  "tabindex", "table-duplicate-name", "table-fake-caption", "target-size", "td-has-header", "td-headers-attr", "th-has-data-cells", "valid-lang", "video-caption",
+];
+
+const CONTROL_ROLES = new Set([
+  "button", "link", "menuitem", "menuitemradio", "menuitemcheckbox", "tab", "checkbox", "radio", "switch", "combobox", "textbox", "searchbox", "slider", "spinbutton", "option",
+]);
+
+/** Controls in the page's accessibility tree (Chromium's computed names) whose name is empty. */
+async function unnamedControls(page: Page, where: string) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { nodes } = (await cdp.send("Accessibility.getFullAXTree")) as { nodes: { ignored: boolean; role?: { value: string }; name?: { value: string }; backendDOMNodeId?: number }[] };
+    const controls = nodes.filter((n) => !n.ignored && CONTROL_ROLES.has(n.role?.value ?? ""));
+    const unnamed = [];
+    for (const n of controls.filter((c) => !String(c.name?.value ?? "").trim())) {
+      const { node } = (await cdp.send("DOM.describeNode", { backendNodeId: n.backendDOMNodeId })) as { node: { localName: string; attributes?: string[] } };
+      unnamed.push({ where, role: n.role!.value, element: `<${node.localName} ${(node.attributes ?? []).join(" ").slice(0, 160)}>` });
+    }
+    // The tree was read: a page of this app always has named controls.
+    expect(controls.length, where).toBeGreaterThan(0);
+    return unnamed;
+  } finally {
+    await cdp.detach();
+  }
+}
+
+async function lighthouseViolations(page: Page, where: string) {
+  const result = await new AxeBuilder({ page }).withRules(LIGHTHOUSE_RULES).analyze();
+  expect(result.passes.length, where).toBeGreaterThan(0);
+  return result.violations.map((v) => ({ where, rule: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => `${n.target.join(" ")} ${n.failureSummary?.split("\n")[1] ?? ""}`) }));
+}
+
+/** Lighthouse's rules and the names check, on the page as it stands. */
+async function audit(page: Page, where: string, found: unknown[]) {
+  // Let opening animations finish: axe reads colours as they are painted.
+  await page.waitForTimeout(400);
+  found.push(...(await lighthouseViolations(page, where)), ...(await unnamedControls(page, where)));
+}
+
+const SCREENS = [
+  { name: "phone", viewport: { width: 390, height: 844 } },
+  { name: "desktop", viewport: { width: 1280, height: 800 } },
+];
+
+test("the chat, the shared page and /auth pass Lighthouse's accessibility rules with content, menus and dialogs open, and every control is named", async ({ browser }) => {
+  test.setTimeout(480_000);
+  const found: unknown[] = [];
+  for (const screen of SCREENS) {
+    for (const theme of ["light", "dark"] as const) {
+      const look: Look = { locale: screen.name === "phone" ? "en" : "zh-TW", theme };
+      const tag = `${screen.name} ${look.locale} ${theme}`;
+
+      // The owner's chat: a reply with its source open, follow-ups under it.
+      const context = await browser.newContext({ viewport: screen.viewport });
+      const page = await context.newPage();
+      await signIn(page, ADMIN.email, ADMIN.password);
+      await lookOf(page, look);
+      await page.request.delete("/api/messages", { headers: { origin: E2E_BASE_URL } });
+      expect((await page.request.post("/api/messages", { data: { content: "資源回收是哪幾天？" }, headers: { origin: E2E_BASE_URL } })).status()).toBe(200);
+      await page.goto("/");
+      const reply = page.getByTestId("message-assistant").last();
+      await reply.getByTestId("source-chip").first().click();
+      await expect(reply.getByTestId("source-quote")).toBeVisible();
+      await expect(page.getByTestId("suggestion").first()).toBeVisible({ timeout: 15_000 });
+      await audit(page, `chat ${tag}`, found);
+      await page.getByTestId("export-menu").click();
+      await expect(page.getByRole("menu")).toBeVisible();
+      await audit(page, `chat export menu ${tag}`, found);
+      await page.keyboard.press("Escape");
+      await page.getByTestId("assistant-settings-button").click();
+      await expect(page.getByTestId("assistant-settings")).toBeVisible();
+      await audit(page, `chat assistant settings ${tag}`, found);
+      await page.keyboard.press("Escape");
+      await page.getByTestId("link-preview-settings-button").click();
+      await expect(page.getByTestId("link-preview-settings")).toBeVisible();
+      await audit(page, `chat link-card settings ${tag}`, found);
+      await page.keyboard.press("Escape");
+      await page.getByTestId("start-over").click();
+      await expect(page.getByRole("alertdialog")).toBeVisible();
+      await audit(page, `chat start over ${tag}`, found);
+      await page.keyboard.press("Escape");
+      await page.getByTestId("language-switcher").click();
+      await expect(page.getByRole("menu")).toBeVisible();
+      await audit(page, `chat language menu ${tag}`, found);
+      await page.keyboard.press("Escape");
+      if (screen.name === "phone") {
+        await page.getByTestId("mobile-menu-toggle").click();
+        await expect(page.getByTestId("mobile-nav")).toBeVisible();
+        await audit(page, `chat mobile menu ${tag}`, found);
+      } else {
+        await page.getByTestId("account-menu").click();
+        await expect(page.getByRole("menu")).toBeVisible();
+        await audit(page, `chat account menu ${tag}`, found);
+      }
+      await context.close();
+
+      // The shared page as a visitor meets it, with a conversation of their own.
+      const visitor = await browser.newContext({ viewport: screen.viewport });
+      const sessionId = `session_${Date.now()}_a11y${screen.name}${theme}`;
+      await visitor.addInitScript(([id, value]) => localStorage.setItem(`sessionId_${id}`, value), [shareId, sessionId] as const);
+      const guest = await visitor.newPage();
+      await lookOf(guest, look);
+      await guest.goto(`/shared/${shareId}`);
+      await expect(guest.getByTestId("suggestion").first()).toBeVisible({ timeout: 15_000 });
+      await audit(guest, `shared page, empty ${tag}`, found);
+      expect((await guest.request.post(`/api/shared-assistants/${shareId}/messages`, { data: { message: "巨大垃圾要怎麼丟？", sessionId }, headers: { origin: E2E_BASE_URL } })).status()).toBe(200);
+      await guest.reload();
+      const answer = guest.getByTestId("message-assistant").last();
+      await answer.getByTestId("source-chip").first().click();
+      await expect(answer.getByTestId("source-quote")).toBeVisible();
+      await expect(guest.getByTestId("suggestion").first()).toBeVisible({ timeout: 15_000 });
+      await audit(guest, `shared page ${tag}`, found);
+      await guest.getByTestId("language-switcher").click();
+      await expect(guest.getByRole("menu")).toBeVisible();
+      await audit(guest, `shared page language menu ${tag}`, found);
+      await guest.keyboard.press("Escape");
+
+      // Sign-in and registration.
+      await guest.goto("/auth");
+      await expect(guest.getByTestId("signin-submit").filter({ visible: true })).toBeVisible();
+      await audit(guest, `/auth ${tag}`, found);
+      await guest.goto("/auth?tab=register");
+      await expect(guest.getByTestId("register-submit").filter({ visible: true })).toBeVisible();
+      await audit(guest, `/auth?tab=register ${tag}`, found);
+      await visitor.close();
+    }
+  }
+  expect(found).toEqual([]);
+});
+
+test("every button, link and menu item of the admin console and the workspace has a name", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const found: unknown[] = [];
+  for (const locale of ["zh-TW", "en"] as const) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await lookOf(page, { locale, theme: "light" });
+    for (const path of ["/?tab=files", "/?tab=shares", "/admin", "/admin/users", "/admin/feedback", "/admin/email-management", "/admin/email-progress", "/admin/api-usage", "/admin/ai-service", "/account", "/daily-checkin", "/subscribe"]) {
+      await page.goto(path);
+      await page.waitForLoadState("networkidle");
+      await expect(page.locator("[data-testid=route-spinner], [aria-busy=true]")).toHaveCount(0, { timeout: 15_000 });
+      found.push(...(await unnamedControls(page, `${path} ${locale}`)));
+    }
+    await context.close();
+  }
+  expect(found).toEqual([]);
+});
