@@ -165,6 +165,8 @@ test.describe("the chat from the keyboard alone", () => {
     await expect(reply.getByTestId("source-quote")).toHaveCount(0);
     // The citation in the text opens the same quote.
     await tabTo(page, '[data-testid="citation"]', { back: true });
+    // Its visible text is the number alone; its name says what the number is.
+    await expect(page.locator(":focus")).toHaveAccessibleName(/^來源 \d+$/);
     await page.keyboard.press("Enter");
     await expect(reply.getByTestId("source-quote")).toBeVisible();
 
