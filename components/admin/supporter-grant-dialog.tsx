@@ -128,7 +128,7 @@ export function SupporterGrantDialog({
                 <label
                   key={choice}
                   className={cn(
-                    "flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2.5 text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
+                    "flex cursor-pointer items-center gap-3 rounded-md border px-3 py-2.5 text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring",
                     plan === choice ? "border-primary bg-primary/5" : "hover:bg-muted/50",
                   )}
                 >

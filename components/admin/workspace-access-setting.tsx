@@ -63,7 +63,7 @@ export function WorkspaceAccessSetting({ initialValue }: { initialValue: Workspa
               <label
                 key={option.value}
                 className={cn(
-                  "flex cursor-pointer items-center gap-3 rounded-lg border p-3 text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring/50",
+                  "flex cursor-pointer items-center gap-3 rounded-lg border p-3 text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring",
                   checked ? "border-primary bg-primary/5" : "hover:bg-accent/50",
                   saving && "cursor-wait",
                 )}

@@ -106,7 +106,7 @@ export function ChatInput({
 
   return (
     <div
-      className="relative rounded-2xl border bg-background p-2 shadow-sm focus-within:ring-2 focus-within:ring-ring/40"
+      className="relative rounded-2xl border bg-background p-2 shadow-sm focus-within:ring-2 focus-within:ring-ring"
       onDragEnter={(event) => {
         if (event.dataTransfer.types.includes("Files")) setDragging(true);
       }}

@@ -157,7 +157,7 @@ export function DailyCheckin() {
                       className={cn(
                         "grid size-8 place-items-center rounded-full border text-xs tabular-nums",
                         done ? "border-transparent bg-primary text-primary-foreground" : "text-muted-foreground",
-                        day === data.today && "ring-2 ring-ring/50 ring-offset-2 ring-offset-card",
+                        day === data.today && "ring-2 ring-ring ring-offset-2 ring-offset-card",
                       )}
                       aria-hidden
                     >

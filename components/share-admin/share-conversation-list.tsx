@@ -32,7 +32,7 @@ export function ShareConversationList({
               onClick={() => onSelect(c.id)}
               aria-current={current || undefined}
               className={cn(
-                "grid w-full gap-1 rounded-lg border p-3 text-left text-sm transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                "grid w-full gap-1 rounded-lg border p-3 text-left text-sm transition-colors outline-none focus-visible:ring-[3px] focus-visible:ring-ring",
                 current ? "border-primary bg-primary/5" : "hover:bg-accent/50",
               )}
               data-testid="conversation-item"

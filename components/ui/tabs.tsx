@@ -14,7 +14,7 @@ function TabsTrigger({ className, ...props }: React.ComponentProps<typeof TabsPr
   return (
     <TabsPrimitive.Trigger
       className={cn(
-        "inline-flex h-full flex-1 items-center justify-center gap-1.5 rounded-md px-3 text-sm font-medium whitespace-nowrap transition-all outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm",
+        "inline-flex h-full flex-1 items-center justify-center gap-1.5 rounded-md px-3 text-sm font-medium whitespace-nowrap transition-all outline-none focus-visible:ring-[3px] focus-visible:ring-ring data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm",
         className,
       )}
       {...props}
@@ -24,7 +24,7 @@ function TabsTrigger({ className, ...props }: React.ComponentProps<typeof TabsPr
 
 function TabsContent({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.Content>) {
   // The panel is a Tab stop of its own (Radix gives it tabIndex 0): it shows when it has focus.
-  return <TabsPrimitive.Content className={cn("mt-4 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50", className)} {...props} />;
+  return <TabsPrimitive.Content className={cn("mt-4 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring", className)} {...props} />;
 }
 
 export { Tabs, TabsList, TabsTrigger, TabsContent };

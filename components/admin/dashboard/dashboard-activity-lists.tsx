@@ -26,7 +26,7 @@ export async function DashboardActivityLists({ dashboard }: { dashboard: Dashboa
             {t("recentFeedback")}
           </CardTitle>
           {dashboard.feedback ? (
-            <Link href="/admin/feedback" className="inline-flex items-center gap-0.5 rounded text-sm text-primary outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50">
+            <Link href="/admin/feedback" className="inline-flex items-center gap-0.5 rounded text-sm text-primary outline-none hover:underline focus-visible:ring-[3px] focus-visible:ring-ring">
               {t("viewAll")}
               <ChevronRight className="size-4" aria-hidden />
             </Link>

@@ -60,7 +60,7 @@ export function UsageBreakdownTable({
       role="region"
       aria-label={t("tableLabel", { dimension: dimensionName })}
       tabIndex={0}
-      className="overflow-x-auto rounded-xl border bg-card outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      className="overflow-x-auto rounded-xl border bg-card outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
       data-testid="usage-table"
     >
       <table className="w-full min-w-[760px] text-sm">
@@ -81,7 +81,7 @@ export function UsageBreakdownTable({
                     type="button"
                     onClick={() => onSort(column, active ? (dir === "asc" ? "desc" : "asc") : FIRST_DIRECTION(column))}
                     className={cn(
-                      "inline-flex items-center gap-1 rounded px-1 py-1 whitespace-nowrap outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring/50",
+                      "inline-flex items-center gap-1 rounded px-1 py-1 whitespace-nowrap outline-none hover:text-foreground focus-visible:ring-[3px] focus-visible:ring-ring",
                       active && "text-foreground",
                       column !== "name" && "flex-row-reverse",
                     )}
