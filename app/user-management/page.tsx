@@ -13,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 export default async function UserManagementPage() {
   await requirePage("/user-management");
   return (
-    <AppShell>
+    <AppShell staff>
       <UserManagement />
     </AppShell>
   );

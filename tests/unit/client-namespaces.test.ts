@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import zhTW from "@/messages/zh-TW.json";
@@ -36,6 +36,17 @@ describe("the translations each page sends to the browser (lib/i18n/client-names
     const entries = ["components/layout/app-shell.tsx", ...pagesUnder("app/(main)"), ...pagesUnder("app/(public)")];
     expect(entries.length).toBeGreaterThan(8);
     expect(missing(entries, SHELL_NAMESPACES)).toEqual({});
+  });
+
+  it("every page in the app shell without `staff` reads only the shell's namespaces", () => {
+    // A staff page outside app/admin (/user-management) must say <AppShell staff>, or its strings are missing.
+    const shellPages = readdirSync(path.join(root, "app"), { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".tsx"))
+      .map((file) => path.join("app", file))
+      .filter((file) => /<AppShell>/.test(readFileSync(path.join(root, file), "utf8")));
+    expect(shellPages.length).toBeGreaterThan(0);
+    for (const file of shellPages) expect(missing([file], SHELL_NAMESPACES), file).toEqual({});
+    expect(readFileSync(path.join(root, "app/user-management/page.tsx"), "utf8")).toContain("<AppShell staff>");
   });
 
   it("the console's strings reach staff pages only", () => {
