@@ -1,6 +1,6 @@
 import { NextIntlClientProvider } from "next-intl";
 import { getMessages } from "next-intl/server";
-import { SHELL_NAMESPACES, pickMessages } from "@/lib/i18n/client-namespaces";
+import { SHELL_NAMESPACES, pageMessages } from "@/lib/i18n/client-namespaces";
 import type { Messages } from "@/lib/i18n/locale";
 import { getWorkspaceAccess } from "@/lib/server/policies/workspace-access";
 import { AppHeader } from "./app-header";
@@ -16,7 +16,7 @@ export async function AppShell({ children, staff = false }: { children: React.Re
   // A screen marked data-fill-viewport (the chat) gets exactly the window's height below the
   // header instead of a page that grows: it scrolls inside itself, and the page does not.
   return (
-    <NextIntlClientProvider messages={staff ? messages : pickMessages(messages as Messages, SHELL_NAMESPACES)}>
+    <NextIntlClientProvider messages={staff ? messages : pageMessages(messages as Messages, SHELL_NAMESPACES)}>
       <div className="flex min-h-dvh flex-col has-[[data-fill-viewport]]:h-dvh">
         <AppHeader workspaceForEveryone={workspaceForEveryone} />
         <main

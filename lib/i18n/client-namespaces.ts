@@ -42,6 +42,15 @@ export const SHELL_NAMESPACES = [
   "workspace",
 ] as const satisfies readonly Namespace[];
 
+/**
+ * What a page-level provider sends: its own namespaces and the root's, because the error,
+ * not-found and forbidden screens (app/forbidden.tsx renders from forbidden() in any page) can
+ * render inside it.
+ */
+export function pageMessages(messages: Messages, namespaces: readonly Namespace[]): Partial<Messages> {
+  return pickMessages(messages, [...new Set([...ROOT_NAMESPACES, ...namespaces])]);
+}
+
 export function pickMessages(messages: Messages, namespaces: readonly Namespace[]): Partial<Messages> {
   return Object.fromEntries(namespaces.map((ns) => [ns, messages[ns]])) as Partial<Messages>;
 }

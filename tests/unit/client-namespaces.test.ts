@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import zhTW from "@/messages/zh-TW.json";
-import { ROOT_NAMESPACES, SHARED_PAGE_NAMESPACES, SHELL_NAMESPACES, pickMessages, type Namespace } from "@/lib/i18n/client-namespaces";
+import { ROOT_NAMESPACES, SHARED_PAGE_NAMESPACES, SHELL_NAMESPACES, pageMessages, pickMessages, type Namespace } from "@/lib/i18n/client-namespaces";
 import type { Messages } from "@/lib/i18n/locale";
 import { namespacesReachable } from "../support/translation-namespaces";
 
@@ -63,6 +63,15 @@ describe("the translations each page sends to the browser (lib/i18n/client-names
     // The language menu loads on first use (components/layout/language-switcher.tsx).
     const found = namespacesReachable(["components/layout/language-switcher.tsx"]);
     expect(found.get("language")).toEqual(expect.arrayContaining(["components/layout/language-button.tsx", "components/layout/language-menu.tsx"]));
+  });
+
+  it("a page's provider carries the root's namespaces too: forbidden() renders 權限不足 inside it", () => {
+    const sent = Object.keys(pageMessages(zhTW as Messages, SHELL_NAMESPACES));
+    expect(sent).toEqual(expect.arrayContaining([...ROOT_NAMESPACES, ...SHELL_NAMESPACES]));
+    expect(sent).toContain("guard");
+    for (const file of ["components/layout/app-shell.tsx", "app/shared/layout.tsx"]) {
+      expect(readFileSync(path.join(root, file), "utf8"), file).toMatch(/pageMessages\(/);
+    }
   });
 
   it("every listed namespace exists, and picking keeps exactly those", () => {
