@@ -142,6 +142,9 @@ test.describe("AI service", () => {
 
     // Back to the built-in offline model, by keyboard.
     await page.goto("/admin/ai-service");
+    // A key pressed before the page's code has run reaches a server-rendered switch with no
+    // handler yet (CI saw it on a busy machine): press once the page has settled.
+    await page.waitForLoadState("networkidle");
     await page.getByTestId("ai-offline").focus();
     await page.keyboard.press("Space");
     await expect(page.getByTestId("ai-offline")).toHaveAttribute("aria-checked", "true");
