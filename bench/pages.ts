@@ -15,6 +15,7 @@ import lighthouse from "lighthouse";
 import { chromium } from "@playwright/test";
 import { CookieJar } from "./lib/cookie-jar";
 import { parseArgs, round } from "./lib/eval-set";
+import { precompressStatic } from "../scripts/precompressed-static";
 import { freePort, serveApp, sleep } from "./lib/serve-app";
 import { shareBenchEnv, shareWithDocument } from "./lib/share-owner";
 
@@ -215,9 +216,10 @@ async function signedInCookie(baseUrl: string): Promise<string> {
 }
 
 /**
- * An empty Next.js app (a root layout and a page with one heading), built and served by this
- * project's own Next.js: node_modules is a link to the project's, and Turbopack's root is "/" so
- * the link stays inside it.
+ * An empty Next.js app (a root layout and a page with one heading), built by this project's own
+ * Next.js (node_modules is a link to the project's, and Turbopack's root is "/" so the link stays
+ * inside it) and served as the product is: by scripts/server.ts, with the same brotli copies of
+ * its static files, so both sides of the comparison are compressed alike.
  */
 async function serveEmptyNextPage(dir: string): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   mkdirSync(path.join(dir, "app"), { recursive: true });
@@ -231,8 +233,10 @@ async function serveEmptyNextPage(dir: string): Promise<{ baseUrl: string; stop:
   const node = path.join(root, "node_modules/.bin/node");
   const build = await new Promise<number | null>((resolve) => spawn(node, [next, "build", dir], { cwd: dir, env, stdio: ["ignore", 2, 2] }).once("exit", resolve));
   if (build !== 0) throw new Error(`building the empty Next.js page failed (${build})`);
+  await precompressStatic(path.join(dir, ".next"));
   const port = await freePort();
-  const child = spawn(node, [next, "start", dir, "-p", String(port), "-H", "127.0.0.1"], { cwd: dir, env, stdio: ["ignore", 2, 2], detached: true });
+  const serverEnv = { ...env, NODE_ENV: "production" as const, PORT: String(port), HOST: "127.0.0.1", APP_URL: `http://127.0.0.1:${port}`, DATA_DIR: path.join(dir, "data") };
+  const child = spawn(node, [path.join(root, "scripts/server.ts")], { cwd: dir, env: serverEnv, stdio: ["ignore", 2, 2], detached: true });
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async () => {
     try {

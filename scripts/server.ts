@@ -3,11 +3,15 @@
 // handed to the app in x-client-ip, a header no client can set through this server.
 import http from "node:http";
 import next from "next";
+import path from "node:path";
 import { env } from "../lib/env.ts";
+import { precompressedStaticHandler } from "./precompressed-static.ts";
 
 const app = next({ dev: false, hostname: env.HOST, port: env.PORT });
 const handle = app.getRequestHandler();
 await app.prepare();
+// The build's JavaScript and CSS as brotli, where a .br was written after the build; else Next's gzip.
+const serveBrotli = precompressedStaticHandler(path.resolve(".next"));
 
 const server = http.createServer((req, res) => {
   const forwarded = req.headers["x-forwarded-for"];
@@ -15,6 +19,7 @@ const server = http.createServer((req, res) => {
   // written itself (a forged X-Forwarded-For would otherwise dodge every per-address limit).
   const proxyHop = typeof forwarded === "string" ? forwarded.split(",").at(-1)?.trim() : undefined;
   req.headers["x-client-ip"] = env.TRUST_PROXY && proxyHop ? proxyHop : (req.socket.remoteAddress ?? "unknown");
+  if (serveBrotli(req, res)) return;
   void handle(req, res);
 });
 

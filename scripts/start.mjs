@@ -41,5 +41,9 @@ if (stale) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+// Brotli copies of the build's static files (scripts/precompressed-static.ts), once per build.
+const { isPrecompressed, precompressStatic } = await import("./precompressed-static.ts");
+if (!isPrecompressed(path.join(root, ".next"))) await precompressStatic(path.join(root, ".next"));
+
 process.env.NODE_ENV = "production";
 await import("./server.ts");

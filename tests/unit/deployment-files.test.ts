@@ -341,7 +341,8 @@ describe("Dockerfile", () => {
     const runs = all.filter((i) => i.op === "RUN").map((i) => i.args);
     expect(runs.some((run) => /(^|&&\s*)npm ci(\s|$)/.test(run))).toBe(true);
     expect(runs.some((run) => /(^|&&\s*)npm run build(\s|&&|$)/.test(run))).toBe(true);
-    expect(pkg.scripts.build).toBe("next build");
+    // The build, then the brotli copies of its static files the server sends (scripts/precompressed-static.ts).
+    expect(pkg.scripts.build).toBe("next build && node scripts/precompressed-static.ts");
     expect(stages.every((stage) => /^node:24-bookworm-slim(\s|$)/.test(stage[0].args) || /^base(\s|$)/.test(stage[0].args))).toBe(true);
   });
 
