@@ -22,7 +22,7 @@ function missing(entries: string[], sent: readonly string[]): Record<string, str
 
 describe("the translations each page sends to the browser (lib/i18n/client-namespaces.ts)", () => {
   it("the root layout sends what its providers, error and not-found screens read", () => {
-    const entries = ["app/layout.tsx", "app/error.tsx", "app/global-error.tsx", "app/not-found.tsx", "app/forbidden.tsx", "app/loading.tsx"];
+    const entries = ["app/layout.tsx", "app/error.tsx", "app/global-error.tsx", "app/not-found.tsx", "app/forbidden.tsx", "components/layout/page-loading.tsx"];
     expect(missing(entries, ROOT_NAMESPACES)).toEqual({});
   });
 
