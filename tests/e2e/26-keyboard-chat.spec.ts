@@ -125,6 +125,42 @@ async function newPage(browser: Browser, options: BrowserContextOptions) {
   return { context, page: await context.newPage() };
 }
 
+test("the sign-in screen's tabs from the keyboard: one Tab stop, arrows, Home and End select, Tab goes on into the panel", async ({ browser }) => {
+  const { context, page } = await newPage(browser, DESKTOP);
+  await page.goto("/auth");
+  const signin = page.getByTestId("tab-signin");
+  const register = page.getByTestId("tab-register");
+  await expect(signin).toHaveAttribute("aria-selected", "true");
+  await tabTo(page, '[data-testid="tab-signin"]');
+  await page.keyboard.press("ArrowRight");
+  await expectFocusOn(page, "tab-register");
+  await expect(register).toHaveAttribute("aria-selected", "true");
+  await expect(signin).toHaveAttribute("aria-selected", "false");
+  await expect(page.getByTestId("register-form")).toBeVisible();
+  await expect(page.getByTestId("signin-form")).toHaveCount(0);
+  await page.keyboard.press("ArrowRight");
+  await expectFocusOn(page, "tab-signin");
+  await page.keyboard.press("End");
+  await expectFocusOn(page, "tab-register");
+  await page.keyboard.press("Home");
+  await expectFocusOn(page, "tab-signin");
+  await page.keyboard.press("ArrowLeft");
+  await expectFocusOn(page, "tab-register");
+  // The panel, named by its tab, comes next, then the form's first field; the other tab is no Tab stop.
+  await page.keyboard.press("Tab");
+  const panel = page.getByRole("tabpanel");
+  await expect(panel).toBeFocused();
+  await expect(panel).toHaveAccessibleName(await register.innerText());
+  await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.closest('[data-testid="register-form"]') !== null)).toBe(true);
+  await page.keyboard.press("Shift+Tab");
+  await page.keyboard.press("Shift+Tab");
+  await expectFocusOn(page, "tab-register");
+  await page.keyboard.press("Shift+Tab");
+  expect((await focused(page)).testid).not.toBe("tab-signin");
+  await context.close();
+});
+
 test.describe("the chat from the keyboard alone", () => {
   let shareId = "";
 
