@@ -4,7 +4,6 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { useSWRConfig } from "swr";
-import { Pencil } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -14,15 +13,16 @@ import { ASSISTANT_NAME_MAX_LENGTH, ROLE_PROMPT_MAX_LENGTH } from "@/lib/constan
 import { apiFetch, errorMessage } from "@/lib/fetcher";
 import { useZodFormErrors } from "@/lib/use-zod-form-errors";
 
-export const ASSISTANT_KEY = "/api/assistant";
+import { ASSISTANT_KEY } from "./assistant-profile";
+import { AssistantSettingsButton } from "./chat-header-buttons";
 
-/** Names the assistant and sets its role prompt; both shape every answer. */
+/** Names the assistant and sets its role prompt; both shape every answer. Opens as it mounts (loaded on first use, chat-header.tsx). */
 export function AssistantSettingsDialog({ name, rolePrompt }: { name: string; rolePrompt: string }) {
   const t = useTranslations("assistantSettings");
   const tCommon = useTranslations("common");
   const { mutate } = useSWRConfig();
   const validate = useZodFormErrors();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(true);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [length, setLength] = useState(rolePrompt.length);
@@ -58,9 +58,7 @@ export function AssistantSettingsDialog({ name, rolePrompt }: { name: string; ro
       }}
     >
       <DialogTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={t("title")} title={t("title")} data-testid="assistant-settings-button">
-          <Pencil />
-        </Button>
+        <AssistantSettingsButton />
       </DialogTrigger>
       <DialogContent closeLabel={tCommon("close")} data-testid="assistant-settings">
         <DialogTitle>{t("title")}</DialogTitle>

@@ -10,12 +10,7 @@ import { PromoBanner } from "./promo-banner";
 import { useChat } from "./use-chat";
 import { useDevice } from "./use-device";
 import { useSuggestions } from "./use-suggestions";
-import { ASSISTANT_KEY } from "./assistant-settings-dialog";
-
-interface AssistantProfile {
-  name: string;
-  rolePrompt: string;
-}
+import { ASSISTANT_KEY, type AssistantProfile } from "./assistant-profile";
 
 /** The chat of the workspace (normal mode): header, conversation, suggestions and the input bar. */
 export function ChatScreen({ emptyState }: { emptyState: React.ReactNode }) {

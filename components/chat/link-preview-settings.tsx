@@ -1,11 +1,12 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
-import { Link2, Trash2, Upload } from "lucide-react";
+import { Trash2, Upload } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
+import { LinkPreviewButton } from "./chat-header-buttons";
 import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover";
 import { CUSTOM_ICON_MAX_BYTES, PREVIEW_STYLES, type PreviewStyle } from "@/lib/constants";
 import { apiFetch, errorMessage } from "@/lib/fetcher";
@@ -117,17 +118,21 @@ function SettingsPanel() {
   );
 }
 
-/** Opens the settings as a bottom sheet on a phone and as a dropdown panel on a wider screen. */
+/**
+ * The settings as a bottom sheet on a phone and as a dropdown panel on a wider screen; opens as it
+ * mounts (loaded on first use, chat-header.tsx).
+ */
 export function LinkPreviewSettingsControl({ mobile }: { mobile: boolean }) {
   const t = useTranslations("linkPreview");
-  const trigger = (
-    <Button variant="ghost" size="icon" aria-label={t("title")} title={t("title")} data-testid="link-preview-settings-button">
-      <Link2 />
-    </Button>
-  );
+  const trigger = <LinkPreviewButton />;
+  // Open on the first render only: turning a phone (sheet ↔ panel) later must not open it again.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+  }, []);
   if (mobile) {
     return (
-      <Dialog>
+      <Dialog defaultOpen={!mounted.current}>
         <DialogTrigger asChild>{trigger}</DialogTrigger>
         <DialogContent
           closeLabel={t("close")}
@@ -141,7 +146,7 @@ export function LinkPreviewSettingsControl({ mobile }: { mobile: boolean }) {
     );
   }
   return (
-    <Popover>
+    <Popover defaultOpen={!mounted.current}>
       <PopoverTrigger asChild>{trigger}</PopoverTrigger>
       <PopoverContent aria-label={t("title")} data-testid="link-preview-dropdown">
         <p className="mb-3 font-medium">{t("title")}</p>

@@ -2,24 +2,19 @@
 
 import Link from "next/link";
 import { useTranslations } from "next-intl";
-import { LogIn, LogOut, UserRound } from "lucide-react";
+import { LogIn } from "lucide-react";
 import { Button } from "@/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@/components/ui/dropdown-menu";
 import type { ClientUser } from "@/lib/client-user";
+import { AccountButton } from "./account-button";
 import type { NavItem } from "./nav-items";
-import { useSignOut } from "./use-sign-out";
+import { useLoadOnUse } from "./use-load-on-use";
 
+const loadMenu = () => import("./account-menu-content").then((m) => m.AccountMenuContent);
+
+/** A sign-in link for visitors; for a user, the account menu, loaded on first use (use-load-on-use.ts). */
 export function AccountMenu({ user, help }: { user: ClientUser | null; help: NavItem[] }) {
   const t = useTranslations("nav");
-  const tRoles = useTranslations("roles");
-  const signOut = useSignOut();
+  const { loaded: Menu, byKeyboard, triggerProps } = useLoadOnUse(loadMenu);
   if (!user) {
     return (
       <Button asChild size="sm" data-testid="sign-in-link">
@@ -30,40 +25,6 @@ export function AccountMenu({ user, help }: { user: ClientUser | null; help: Nav
       </Button>
     );
   }
-  return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <Button variant="outline" size="sm" data-testid="account-menu" className="max-w-44">
-          <UserRound />
-          {/* The visible name leads the accessible one (WCAG 2.5.3), the menu's purpose follows. */}
-          <span className="truncate">{user.displayName}</span>
-          <span className="sr-only">, {t("accountMenu")}</span>
-        </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-56">
-        <DropdownMenuLabel className="font-normal">
-          <div className="truncate font-medium">{user.displayName}</div>
-          <div className="truncate text-xs text-muted-foreground">{user.email}</div>
-          <div className="mt-1 text-xs text-muted-foreground">{tRoles(user.role)}</div>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link href="/account">
-            <UserRound />
-            {t("account")}
-          </Link>
-        </DropdownMenuItem>
-        {help.map((item) => (
-          <DropdownMenuItem key={item.href} asChild>
-            <Link href={item.href}>{t(item.key)}</Link>
-          </DropdownMenuItem>
-        ))}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem data-testid="sign-out" onSelect={() => void signOut()}>
-          <LogOut />
-          {t("signOut")}
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
-  );
+  if (Menu) return <Menu user={user} help={help} openedByKeyboard={byKeyboard} />;
+  return <AccountButton user={user} {...triggerProps} />;
 }

@@ -16,13 +16,13 @@ import {
 import { LanguageButton } from "./language-button";
 
 /** The language menu proper, loaded on first use (language-switcher.tsx); opens as it mounts. */
-export function LanguageMenu() {
+export function LanguageMenu({ openedByKeyboard }: { openedByKeyboard: boolean }) {
   const t = useTranslations("language");
   const locale = useLocale() as Locale;
   const router = useRouter();
   const [pending, startTransition] = useTransition();
   return (
-    <DropdownMenu defaultOpen>
+    <DropdownMenu defaultOpen openedByKeyboard={openedByKeyboard}>
       <DropdownMenuTrigger asChild>
         <LanguageButton disabled={pending} />
       </DropdownMenuTrigger>

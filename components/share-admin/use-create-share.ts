@@ -4,16 +4,11 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { useSWRConfig } from "swr";
-import { ASSISTANT_KEY } from "@/components/chat/assistant-settings-dialog";
+import { ASSISTANT_KEY, type AssistantProfile } from "@/components/chat/assistant-profile";
 import { apiFetch } from "@/lib/fetcher";
 import { announceShare, browserAnnouncer } from "@/lib/share-admin/announce-share";
 import type { OwnerShare } from "./types";
 import { SHARES_KEY } from "./use-shares";
-
-interface AssistantProfile {
-  name: string;
-  rolePrompt: string;
-}
 
 /**
  * Shares the owner's current assistant (its name and role prompt, answering from their documents)

@@ -6,18 +6,37 @@ import { cn } from "@/lib/utils";
 
 // Not modal: a menu keeps Tab to itself and Escape hands focus back anyway, and a modal one hides
 // the rest of the page with aria-hidden while it stays focusable (axe's aria-hidden-focus).
-function DropdownMenu({ modal = false, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.Root>) {
-  return <DropdownMenuPrimitive.Root modal={modal} {...props} />;
+//
+// openedByKeyboard: the menu mounts open because Enter or Space was pressed on a stand-in button
+// (use-load-on-use.ts). Its first opening then puts focus on the first item, as the menu-button
+// pattern asks and as Radix does for a menu that was there to see the key press.
+const OpenedByKeyboard = React.createContext<React.RefObject<boolean> | null>(null);
+
+function DropdownMenu({ modal = false, openedByKeyboard = false, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.Root> & { openedByKeyboard?: boolean }) {
+  const pending = React.useRef(openedByKeyboard);
+  return (
+    <OpenedByKeyboard.Provider value={pending}>
+      <DropdownMenuPrimitive.Root modal={modal} {...props} />
+    </OpenedByKeyboard.Provider>
+  );
 }
 const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 const DropdownMenuGroup = DropdownMenuPrimitive.Group;
 const DropdownMenuRadioGroup = DropdownMenuPrimitive.RadioGroup;
 
-function DropdownMenuContent({ className, sideOffset = 4, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.Content>) {
+function DropdownMenuContent({ className, sideOffset = 4, onFocus, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.Content>) {
+  const openedByKeyboard = React.useContext(OpenedByKeyboard);
   return (
     <DropdownMenuPrimitive.Portal>
       <DropdownMenuPrimitive.Content
         sideOffset={sideOffset}
+        onFocus={(event) => {
+          onFocus?.(event);
+          // Radix focuses the menu itself as it opens; from the keyboard, focus moves on to the first item.
+          if (!openedByKeyboard?.current || event.target !== event.currentTarget) return;
+          openedByKeyboard.current = false;
+          event.currentTarget.querySelector<HTMLElement>('[role^="menuitem"]:not([data-disabled])')?.focus({ preventScroll: true });
+        }}
         className={cn(
           "z-50 min-w-[10rem] overflow-hidden rounded-md border bg-popover p-1 text-popover-foreground shadow-md data-[state=open]:animate-in data-[state=open]:fade-in-0",
           className,
