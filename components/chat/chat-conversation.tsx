@@ -54,6 +54,7 @@ export function ChatConversation({
   const busy = chat.sending || chat.clearing;
   const bar = useRef<HTMLDivElement>(null);
   const empty = !chat.loading && chat.messages.length === 0;
+  const focusMessageBox = () => bar.current?.querySelector("textarea")?.focus();
 
   return (
     <>
@@ -81,7 +82,12 @@ export function ChatConversation({
             type="button"
             variant="outline"
             size="sm"
-            onClick={() => toBottom("smooth")}
+            onClick={() => {
+              // The button goes once the newest message is in view: from the keyboard, carry on in the message box.
+              const fromKeyboard = usingKeyboard();
+              toBottom("smooth");
+              if (fromKeyboard) focusMessageBox();
+            }}
             className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full bg-background/95 shadow-md"
             data-testid="jump-to-newest"
           >
@@ -98,9 +104,9 @@ export function ChatConversation({
           onPick={(question) => {
             // The picked question's button goes with the panel: a keyboard user continues in the
             // message box rather than at the top of the page (a tap leaves focus, and the phone's keyboard, alone).
-            const fromKeyboard = !!document.activeElement?.matches(":focus-visible");
+            const fromKeyboard = usingKeyboard();
             onPickSuggestion(question);
-            if (fromKeyboard) bar.current?.querySelector("textarea")?.focus();
+            if (fromKeyboard) focusMessageBox();
           }}
           onDismiss={onDismissSuggestions}
         />
@@ -109,6 +115,11 @@ export function ChatConversation({
       </div>
     </>
   );
+}
+
+/** Whether the focused control was reached from the keyboard (a tap leaves focus, and a phone's keyboard, alone). */
+function usingKeyboard(): boolean {
+  return !!document.activeElement?.matches(":focus-visible");
 }
 
 /** The text of the newest reply that arrived while the page was open (not the history it loaded with). */

@@ -74,6 +74,14 @@ async function scrolledUpThenBack(page: Page) {
   await expect(page.getByTestId("jump-to-newest")).toBeVisible();
   await page.getByTestId("jump-to-newest").click();
   await expect(page.getByTestId("jump-to-newest")).toHaveCount(0);
+  // The button goes at once; the smooth scroll takes a moment more, and scrolling up during it would be undone by it.
+  await expect.poll(() => page.getByTestId("conversation-scroll").evaluate((el) => el.scrollHeight - el.clientHeight - el.scrollTop)).toBeLessThan(2);
+  // From the keyboard, the button's going leaves focus in the message box, not at the page's top.
+  await page.getByTestId("conversation-scroll").evaluate((el) => el.scrollTo({ top: 0 }));
+  await page.getByTestId("jump-to-newest").focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("jump-to-newest")).toHaveCount(0);
+  await expect(page.getByTestId("message-input")).toBeFocused();
 }
 
 test.describe("the newest message in view", () => {
