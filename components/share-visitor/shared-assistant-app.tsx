@@ -1,7 +1,8 @@
 "use client";
 
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
+import { SWRConfig } from "swr";
 import { localStore } from "@/lib/browser-storage";
 import { FORCED_REVEAL_LINE_MS, FORCED_REVEAL_MS, INAPP_LOAD_CHECKS_MS, LINE_SHARED_LOAD_DELAY_MS, SHARED_LOAD_TIMEOUT_LINE_MS, SHARED_LOAD_TIMEOUT_MS } from "@/lib/constants";
 import { checkShareId, loadShare, type ShareLoadError, type VisitorShare } from "@/lib/share-visitor/load-share";
@@ -13,6 +14,7 @@ import { SharedEmptyState } from "./shared-empty-state";
 import { SharedHeader } from "./shared-header";
 import { ShareLoadErrorCard } from "./share-load-error";
 import { SwitchBrowserHelp } from "./switch-browser-help";
+import { GUEST_AUTH_KEY, type GuestAuthStatus } from "./use-guest-auth";
 
 type LoadState = { status: "loading" } | { status: "ready"; share: VisitorShare } | { status: "error"; error: ShareLoadError };
 
@@ -23,21 +25,38 @@ export interface SharedAssistantProps {
   googleEnabled: boolean;
   support: { href: string; external: boolean };
   featureCards: React.ReactNode;
+  /** The share (null: none active by this id) and the viewer, when the server sent them with the page. */
+  served?: ServedShare;
+}
+
+export interface ServedShare {
+  share: VisitorShare | null;
+  viewer: GuestAuthStatus;
+}
+
+function initialState(idProblem: ShareLoadError | null, served: ServedShare | undefined): LoadState {
+  if (idProblem) return { status: "error", error: idProblem };
+  if (!served) return { status: "loading" };
+  return served.share ? { status: "ready", share: served.share } : { status: "error", error: { kind: "notFound" } };
 }
 
 /**
  * /shared/{shareId} in the browser (SPEC §4 "Shared page load"): loading, then the chat or an
  * error. In LINE the load starts 300 ms late and times out at 8 s (else 15 s); the content is
  * revealed once ready or, regardless, after 5 s (3 s in LINE); in in-app browsers, load checks at
- * 1.5, 3 and 5 s offer the switch-browser help while the page is still not up.
+ * 1.5, 3 and 5 s offer the switch-browser help while the page is still not up. When the server
+ * sent the share and the viewer with the page (`served`, outside in-app browsers), the first load
+ * is that answer and nothing is asked again.
  */
-export function SharedAssistantApp({ shareId, initialName, googleEnabled, support, featureCards }: SharedAssistantProps) {
+export function SharedAssistantApp({ shareId, initialName, googleEnabled, support, featureCards, served }: SharedAssistantProps) {
   const t = useTranslations("shared");
   const device = useDevice();
   const line = device.inApp === "line";
   const [attempt, setAttempt] = useState(0);
   const idProblem = useMemo(() => checkShareId(shareId), [shareId]);
-  const [state, setState] = useState<LoadState>(idProblem ? { status: "error", error: idProblem } : { status: "loading" });
+  const [state, setState] = useState<LoadState>(() => initialState(idProblem, served));
+  // What the server sent stands for the first load; "reload" after an error asks again.
+  const servedPending = useRef(served !== undefined);
   const [chatReady, setChatReady] = useState(false);
   const [forcedReveal, setForcedReveal] = useState(false);
   const [help, setHelp] = useState<"hidden" | "shown" | "dismissed">("hidden");
@@ -45,6 +64,10 @@ export function SharedAssistantApp({ shareId, initialName, googleEnabled, suppor
   useEffect(() => {
     if (!device.known || idProblem) return;
     if (line) localStore().setItem("lineDetected", "true");
+    if (servedPending.current) {
+      servedPending.current = false;
+      return;
+    }
     let cancelled = false;
     setState({ status: "loading" });
     const timer = window.setTimeout(
@@ -78,7 +101,7 @@ export function SharedAssistantApp({ shareId, initialName, googleEnabled, suppor
   const visible = contentReady || forcedReveal;
   const name = state.status === "ready" ? state.share.name : initialName;
 
-  return (
+  const page = (
     // The window's height exactly: the conversation scrolls inside its own region (ChatConversation)
     // while the header and the input stay in view; the loading and error states scroll in main.
     <div className="flex h-dvh flex-col">
@@ -116,4 +139,6 @@ export function SharedAssistantApp({ shareId, initialName, googleEnabled, suppor
       </main>
     </div>
   );
+  // The viewer the server saw, so the chat need not ask before it shows (use-guest-auth.ts).
+  return served ? <SWRConfig value={{ fallback: { [GUEST_AUTH_KEY]: served.viewer } }}>{page}</SWRConfig> : page;
 }

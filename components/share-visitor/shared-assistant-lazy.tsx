@@ -18,7 +18,11 @@ function Loading() {
 // Outside in-app browsers the shared page's code is fetched after the first paint (SPEC §2: "it
 // loads lazily"); in LINE and other webviews, where late chunk loads are unreliable, the page
 // imports it directly instead (app/shared/[shareId]/page.tsx).
-const LazyApp = dynamic(() => import("./shared-assistant-app").then((m) => m.SharedAssistantApp), { ssr: false, loading: Loading });
+const loadApp = () => import("./shared-assistant-app").then((m) => m.SharedAssistantApp);
+// The download starts as this module runs, while React is still hydrating the page, rather than
+// once the placeholder has mounted; the first paint is the server's either way.
+if (typeof window !== "undefined") void loadApp().catch(() => undefined);
+const LazyApp = dynamic(loadApp, { ssr: false, loading: Loading });
 
 export function SharedAssistantLazy(props: SharedAssistantProps) {
   return <LazyApp {...props} />;

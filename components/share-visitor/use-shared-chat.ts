@@ -5,7 +5,7 @@ import { localStore } from "@/lib/browser-storage";
 import { GUEST_KEY_HEADER } from "@/lib/constants";
 import { listOrEmptyWhenSignedOut } from "@/lib/fetcher";
 import { isFramed } from "@/lib/google-auth-flow";
-import { guestSessionId, openMessagesCache, replaceGuestSessionId, saveMessagesCache } from "@/lib/share-visitor/guest-storage";
+import { guestSessionId, hasGuestSessionId, openMessagesCache, replaceGuestSessionId, saveMessagesCache } from "@/lib/share-visitor/guest-storage";
 import type { VisitorShare } from "@/lib/share-visitor/load-share";
 import { useChat, type ChatOptions, type ChatSource } from "@/components/chat/use-chat";
 import type { ChatMessage, DraftImage } from "@/components/chat/types";
@@ -20,13 +20,16 @@ type Question = { text: string; image: DraftImage | null | undefined };
  * and every change kept in the cache. Nothing loads until it is known who is visiting.
  */
 export function useSharedChat(share: VisitorShare, viewer: GuestAuthStatus | undefined, options: ChatOptions) {
-  const [session, setSession] = useState<{ id: string; cached: ChatMessage[] | null } | null>(null);
+  // fresh: the id was made just now, so the server can hold no conversation of a guest under it.
+  const [session, setSession] = useState<{ id: string; cached: ChatMessage[] | null; fresh: boolean } | null>(null);
   const needsSession = !share.isPublicMode;
 
   useEffect(() => {
     if (!needsSession) return;
-    const id = guestSessionId(localStore(), share.shareId);
-    setSession({ id, cached: openMessagesCache(localStore(), share.shareId, id) });
+    const store = localStore();
+    const fresh = !hasGuestSessionId(store, share.shareId);
+    const id = guestSessionId(store, share.shareId);
+    setSession({ id, cached: openMessagesCache(store, share.shareId, id), fresh });
   }, [needsSession, share.shareId]);
 
   // Framed by another site, the browser may keep no guest-key cookie: the page then holds the key
@@ -43,7 +46,9 @@ export function useSharedChat(share: VisitorShare, viewer: GuestAuthStatus | und
     return {
       // The viewer is part of the key: signing in or out is another conversation.
       key: ready ? `${url}#${viewer.user?.id ?? "guest"}` : null,
-      list: () => (locked || share.isPublicMode ? Promise.resolve([]) : listOrEmptyWhenSignedOut<ChatMessage>(url, { headers: frameHeaders() })),
+      // A first visit (a guest with a new id) has nothing to load: the chat shows a round trip sooner.
+      list: () =>
+        locked || share.isPublicMode || (session?.fresh && !viewer?.user) ? Promise.resolve([]) : listOrEmptyWhenSignedOut<ChatMessage>(url, { headers: frameHeaders() }),
       postUrl: base,
       body: ({ text, image, clientId }) => ({ message: text, sessionId: session?.id, imageData: image?.dataUrl, imageFileName: image?.file.name, clientId }),
       fallbackData: locked ? undefined : (session?.cached ?? undefined),
@@ -74,7 +79,7 @@ export function useSharedChat(share: VisitorShare, viewer: GuestAuthStatus | und
     const id = replaceGuestSessionId(localStore(), share.shareId);
     resend.current = question && !again ? { question, sessionId: id } : null;
     lastResent.current = null;
-    setSession({ id, cached: null });
+    setSession({ id, cached: null, fresh: true });
     return resend.current !== null;
   };
 

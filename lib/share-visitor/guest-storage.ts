@@ -21,6 +21,11 @@ function randomPart(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(9)), (b) => b.toString(36).padStart(2, "0")).join("");
 }
 
+/** Whether this browser has a session id on the share already (it may have a conversation there). */
+export function hasGuestSessionId(store: Store, shareId: string): boolean {
+  return GUEST_SESSION_ID_PATTERN.test(store.getItem(sessionIdKey(shareId)) ?? "");
+}
+
 /** This browser's session id on a share, made and stored on first use. */
 export function guestSessionId(store: Store, shareId: string, make: () => string = () => newGuestSessionId()): string {
   const saved = store.getItem(sessionIdKey(shareId));

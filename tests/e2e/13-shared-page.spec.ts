@@ -39,6 +39,14 @@ const lastReply = (page: Page) => page.getByTestId("message-assistant").last();
 test.describe("shared assistant page", () => {
   test("a visitor on a desktop: header, opening questions, a cited answer, the conversation back after a reload, and nothing for another browser", async ({ browser }) => {
     const { context, page } = await visitor(browser, { viewport: { width: 1280, height: 800 } });
+    // The share and who is visiting come with the page: the browser does not ask for them again.
+    // Nor, on a first visit, for a conversation its new session id cannot have yet.
+    const askedAgain: string[] = [];
+    page.on("request", (req) => {
+      const url = new URL(req.url());
+      const loadsMessages = req.method() === "GET" && url.pathname === `/api/shared-assistants/${openShare}/messages`;
+      if (loadsMessages || url.pathname === `/api/shared-assistants/${openShare}` || url.pathname === "/api/guest/auth-status" || url.pathname === "/api/user") askedAgain.push(url.pathname);
+    });
     await page.goto(`/shared/${openShare}`);
     await expect(page).toHaveTitle("清運小幫手 · AI 文件助理");
     await expect(page.getByTestId("shared-title")).toHaveText("清運小幫手");
@@ -53,6 +61,7 @@ test.describe("shared assistant page", () => {
     const suggestions = page.getByTestId("suggestions");
     await expect(suggestions).toContainText("您可能想問");
     await expect(suggestions.getByTestId("suggestion").first()).toBeVisible();
+    expect(askedAgain).toEqual([]);
 
     await ask(page, "資源回收是哪幾天？");
     await expect(lastReply(page)).toContainText("每週二與週四", { timeout: 20_000 });
@@ -136,7 +145,7 @@ test.describe("shared assistant page", () => {
     await expect(panel).toHaveCount(0);
   });
 
-  test("error states: missing id, invalid link, not found, server failures; home and reload buttons", async ({ page }) => {
+  test("error states: missing id, invalid link, not found, server failures; home and reload buttons", async ({ browser, page }) => {
     await page.goto("/shared");
     await expect(page.getByTestId("shared-error")).toContainText("無法載入共享助手");
     await expect(page.getByTestId("shared-error-message")).toHaveText("缺少共享助手 ID");
@@ -144,7 +153,16 @@ test.describe("shared assistant page", () => {
     await expect(page.getByTestId("shared-error-message")).toHaveText("無效的共享助手連結");
     await page.goto("/shared/doesNotExist0");
     await expect(page.getByTestId("shared-error-message")).toHaveText("找不到此共享助手，請確認連結是否正確");
+    // Reload loads the page again, and the server looks the share up again.
+    const reloaded = page.waitForResponse((res) => new URL(res.url()).pathname === "/shared/doesNotExist0" && res.request().resourceType() === "document");
+    await page.getByTestId("shared-error-reload").click();
+    await reloaded;
+    await expect(page.getByTestId("shared-error-message")).toHaveText("找不到此共享助手，請確認連結是否正確");
+    await page.close();
 
+    // The server's failures, as the page meets them when it loads the share itself (an in-app
+    // browser; a desktop browser gets the share with the page).
+    ({ page } = await visitor(browser, { ...PHONE, userAgent: FACEBOOK }));
     const answers: [number, string, string][] = [
       [500, JSON.stringify({ error: { code: "internal", message: "boom" } }), "伺服器暫時無法處理請求，請稍後再試"],
       [429, JSON.stringify({ error: { code: "rate_limited", message: "請求過於頻繁，請稍後再試" } }), "請求過於頻繁，請稍後再試"],
@@ -162,6 +180,7 @@ test.describe("shared assistant page", () => {
     await page.goto("/shared/doesNotExist0");
     await page.getByTestId("shared-error-home").click();
     await page.waitForURL((url) => !url.pathname.startsWith("/shared"));
+    await page.context().close();
   });
 
   test("LINE on a phone: loaded directly, a compatibility warning with copy link, no sign-in button, no suggestions", async ({ browser }) => {

@@ -4,13 +4,16 @@ import { getTranslations } from "next-intl/server";
 import { detectInAppBrowser } from "@/lib/chat/in-app-browser";
 import { env } from "@/lib/env";
 import { supportLink } from "@/lib/support-link";
+import { currentClientUser } from "@/lib/server/auth/page-guard";
+import { toVisitorShare } from "@/lib/server/present/share";
 import { findActiveShare } from "@/lib/server/queries/shared-assistants";
 import { FeatureCards } from "@/components/home/feature-cards";
-import { SharedAssistantApp } from "@/components/share-visitor/shared-assistant-app";
+import { SharedAssistantDirect } from "@/components/share-visitor/shared-assistant-direct";
 import { SharedAssistantLazy } from "@/components/share-visitor/shared-assistant-lazy";
+import type { ServedShare } from "@/components/share-visitor/shared-assistant-app";
 
 // Public page of a shared assistant. The server renders what link unfurlers read (title, Open
-// Graph); the chat itself loads in the browser.
+// Graph); the chat itself runs in the browser.
 
 /** The share's name as the page title (with the product suffix) and its social preview. */
 export async function generateMetadata({ params }: { params: Promise<{ shareId: string }> }): Promise<Metadata> {
@@ -29,7 +32,7 @@ export async function generateMetadata({ params }: { params: Promise<{ shareId: 
 
 export default async function SharedAssistantPage({ params }: { params: Promise<{ shareId: string }> }) {
   const { shareId } = await params;
-  const share = await findActiveShare(shareId);
+  const [share, user] = await Promise.all([findActiveShare(shareId), currentClientUser()]);
   const props = {
     shareId,
     initialName: share?.name ?? "",
@@ -37,7 +40,15 @@ export default async function SharedAssistantPage({ params }: { params: Promise<
     support: supportLink(env.SUPPORT_URL),
     featureCards: <FeatureCards />,
   };
-  // In-app browsers get the page directly; elsewhere it loads lazily (SPEC §2).
+  // In-app browsers get the page directly and load the share from there, as SPEC §4 describes
+  // (the LINE delay, the load checks). Elsewhere the page's code loads lazily (SPEC §2), and the
+  // share and who is visiting come with the page: the visitor sees the assistant as soon as the
+  // code has arrived, not after two more round trips on a slow phone connection.
   const inApp = detectInAppBrowser((await headers()).get("user-agent") ?? "") !== null;
-  return inApp ? <SharedAssistantApp {...props} /> : <SharedAssistantLazy {...props} />;
+  if (inApp) return <SharedAssistantDirect {...props} />;
+  const served: ServedShare = {
+    share: share ? toVisitorShare(share, user?.id ?? null) : null,
+    viewer: { isAuthenticated: user !== null, user: user ? { id: user.id, displayName: user.displayName, email: user.email, role: user.role } : null },
+  };
+  return <SharedAssistantLazy {...props} served={served} />;
 }

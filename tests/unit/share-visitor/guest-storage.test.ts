@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PENDING_MESSAGE_STORAGE_KEY } from "@/lib/constants";
 import {
   guestSessionId,
+  hasGuestSessionId,
   newGuestSessionId,
   openMessagesCache,
   replaceGuestSessionId,
@@ -52,6 +53,16 @@ describe("guest session id", () => {
     const renewed = replaceGuestSessionId(store, "shareB");
     expect(renewed).not.toBe(guestSessionId(new MemoryStore(), "shareB"));
     expect(guestSessionId(store, "shareB")).toBe(renewed);
+  });
+
+  it("says whether the browser has an id on the share already (a tampered value is none)", () => {
+    const store = new MemoryStore();
+    expect(hasGuestSessionId(store, "shareA")).toBe(false);
+    guestSessionId(store, "shareA");
+    expect(hasGuestSessionId(store, "shareA")).toBe(true);
+    expect(hasGuestSessionId(store, "shareB")).toBe(false);
+    store.setItem(sessionIdKey("shareB"), "<script>");
+    expect(hasGuestSessionId(store, "shareB")).toBe(false);
   });
 });
 

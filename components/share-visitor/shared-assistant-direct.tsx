@@ -1,0 +1,14 @@
+"use client";
+
+import dynamic from "next/dynamic";
+import type { SharedAssistantProps } from "./shared-assistant-app";
+
+// In LINE and other webviews the shared page is rendered on the server and its code arrives with
+// the page (SPEC §2: "loads directly"). It is still its own chunk: the page imports this wrapper
+// and SharedAssistantLazy, and a client component the page imported itself would be in every
+// visitor's first load, lazy path included.
+const DirectApp = dynamic(() => import("./shared-assistant-app").then((m) => m.SharedAssistantApp));
+
+export function SharedAssistantDirect(props: SharedAssistantProps) {
+  return <DirectApp {...props} />;
+}
