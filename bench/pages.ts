@@ -16,7 +16,7 @@ import { chromium } from "@playwright/test";
 import { CookieJar } from "./lib/cookie-jar";
 import { parseArgs, round } from "./lib/eval-set";
 import { precompressStatic } from "../scripts/precompressed-static";
-import { freePort, serveApp, sleep } from "./lib/serve-app";
+import { freePort, serveApp, signalGroup, sleep } from "./lib/serve-app";
 import { shareBenchEnv, shareWithDocument } from "./lib/share-owner";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -238,12 +238,9 @@ async function serveEmptyNextPage(dir: string): Promise<{ baseUrl: string; stop:
   const serverEnv = { ...env, NODE_ENV: "production" as const, PORT: String(port), HOST: "127.0.0.1", APP_URL: `http://127.0.0.1:${port}`, DATA_DIR: path.join(dir, "data") };
   const child = spawn(node, [path.join(root, "scripts/server.ts")], { cwd: dir, env: serverEnv, stdio: ["ignore", 2, 2], detached: true });
   const baseUrl = `http://127.0.0.1:${port}`;
+  // No pid: it never started (and a group of 0 would be this process's own).
   const stop = async () => {
-    try {
-      process.kill(-(child.pid ?? 0), "SIGKILL");
-    } catch {
-      // Gone already.
-    }
+    if (child.pid) signalGroup(child.pid, "SIGKILL");
   };
   process.once("exit", () => void stop());
   for (let i = 0; i < 120; i++) {

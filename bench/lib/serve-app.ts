@@ -115,7 +115,8 @@ async function waitForHealth(baseUrl: string, child: ChildProcess) {
   throw new Error(`the server was not ready within ${READY_TIMEOUT_MS / 60_000} minutes`);
 }
 
-function signalGroup(pgid: number, signal: NodeJS.Signals) {
+/** Sends `signal` to a detached child's whole process group (the server and what it started). */
+export function signalGroup(pgid: number, signal: NodeJS.Signals) {
   try {
     process.kill(-pgid, signal);
   } catch {

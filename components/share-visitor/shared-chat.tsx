@@ -63,7 +63,7 @@ export function SharedChat({
   const renew = useRef<(question: { text: string; image: DraftImage | null | undefined }) => boolean>(() => false);
   const { chat, ready, renewSession } = useSharedChat(share, viewer, {
     onRefused: (error: ApiError, question) => {
-      const body = error.body as { requireAuth?: boolean; code?: string } | null;
+      const body = error.body as { requireAuth?: boolean } | null;
       if (error.status === 401 && body?.requireAuth) {
         signInFirst(question.text, question.image ?? null);
         return true;
