@@ -8,7 +8,7 @@
 // priority (nice 19) so that the browser and the app under test get the processor whenever they
 // want it, and their output is printed once they are done. On a two-core machine this takes the
 // whole run from about 35 minutes to under 25.
-import { createWriteStream, existsSync, readFileSync } from "node:fs";
+import { closeSync, existsSync, openSync, readFileSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -28,30 +28,44 @@ function run(label, command, args, extraEnv = {}) {
   return status === 0;
 }
 
-/** Runs the stages one after another in the background, niced, each into a log file of its own. */
+/**
+ * Starts the stages one after another in the background, niced, each writing into a log file of
+ * its own (straight to the file: the parent may be blocked in a foreground stage meanwhile).
+ * Resolves with their results once the last has ended.
+ */
 function runInBackground(stages) {
   const done = [];
-  let chain = Promise.resolve();
-  for (const stage of stages) {
+  const start = (index) => {
+    if (index === stages.length) return Promise.resolve(done);
+    const stage = stages[index];
     const log = path.join(tmpdir(), `docchat-test-${stage.label.replace(/\W+/g, "-")}-${process.pid}.log`);
-    chain = chain.then(
-      () =>
-        new Promise((resolve) => {
-          const started = Date.now();
-          const out = createWriteStream(log);
-          const child = spawn("nice", ["-n", "19", stage.command, ...stage.args], { cwd: root, env: { ...env, ...stage.env }, stdio: ["ignore", "pipe", "pipe"] });
-          child.stdout.pipe(out, { end: false });
-          child.stderr.pipe(out, { end: false });
-          child.once("close", (code) => {
-            out.end(() => {
-              done.push({ label: stage.label, log, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) });
-              resolve();
-            });
-          });
-        }),
-    );
-  }
-  return chain.then(() => done);
+    const fd = openSync(log, "w");
+    const started = Date.now();
+    const child = spawn("nice", ["-n", "19", stage.command, ...stage.args], { cwd: root, env: { ...env, ...stage.env }, stdio: ["ignore", fd, fd] });
+    closeSync(fd);
+    return new Promise((resolve) => {
+      child.once("error", () => resolve(1));
+      child.once("exit", (code) => resolve(code));
+    }).then((code) => {
+      done.push({ label: stage.label, log, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) });
+      return start(index + 1);
+    });
+  };
+  // The first stage is spawned now, before the caller goes on to its foreground work.
+  return start(0);
+}
+
+/** A foreground stage that leaves the event loop running (spawnSync would stall the background stages' hand-over). */
+function runAsync(label, command, args) {
+  console.log(`\n=== ${label} ===`);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: "inherit", cwd: root, env });
+    child.once("error", () => resolve(1));
+    child.once("exit", (code) => resolve(code));
+  }).then((code) => {
+    results.push({ label, ok: code === 0, seconds: Math.round((Date.now() - started) / 1000) });
+  });
 }
 
 run("typecheck", bin("tsc"), ["--noEmit"]);
@@ -70,7 +84,7 @@ if (withBrowser) {
   const built = run("build", "npm", ["run", "build"]);
   console.log(`\n(${integration.map((s) => s.label).join(" and ")} running beside the end-to-end tests; their output follows them)`);
   const background = runInBackground(integration);
-  if (built) run("end-to-end (Chromium)", bin("playwright"), ["test"]);
+  if (built) await runAsync("end-to-end (Chromium)", bin("playwright"), ["test"]);
   else results.push({ label: "end-to-end (Chromium)", ok: false, seconds: 0 });
   for (const stage of await background) {
     console.log(`\n=== ${stage.label} (ran beside the end-to-end tests) ===`);
