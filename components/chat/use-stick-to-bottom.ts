@@ -15,6 +15,12 @@ export function useStickToBottom({ count, lastSentByReader }: { count: number; l
   const content = useRef<HTMLDivElement>(null);
   // A ref for the observers (no re-render per scroll event), state for the button.
   const stuck = useRef(true);
+  // An empty conversation (the welcome, the cards, the guide) is read from its top: following its
+  // growth scrolled a phone's first view past the welcome.
+  const hasMessages = useRef(count > 0);
+  useLayoutEffect(() => {
+    hasMessages.current = count > 0;
+  }, [count]);
   const [atBottom, setAtBottom] = useState(true);
 
   const toBottom = useCallback((behavior: ScrollBehavior = "auto") => {
@@ -47,7 +53,7 @@ export function useStickToBottom({ count, lastSentByReader }: { count: number; l
     if (!el || !inner) return;
     // Growth does not fire scroll events: follow it while stuck.
     const observer = new ResizeObserver(() => {
-      if (stuck.current) el.scrollTop = el.scrollHeight;
+      if (stuck.current && hasMessages.current) el.scrollTop = el.scrollHeight;
     });
     observer.observe(el);
     observer.observe(inner);
