@@ -8,6 +8,7 @@ import { ChatInput } from "./chat-input";
 import { MessageBubble } from "./message-bubble";
 import { SuggestionsPanel } from "./suggestions-panel";
 import { ThinkingIndicator } from "./thinking-indicator";
+import { CHAT_LAYOUT } from "./chat-layout";
 import { useStickToBottom } from "./use-stick-to-bottom";
 import type { useChat } from "./use-chat";
 import type { ChatMessage, DraftImage } from "./types";
@@ -58,9 +59,9 @@ export function ChatConversation({
 
   return (
     <>
-      <div className="relative flex min-h-0 flex-1 flex-col">
-        <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto overscroll-contain" data-testid="conversation-scroll">
-          <div ref={content} className="mx-auto w-full max-w-3xl px-1 pb-4">
+      <div className={CHAT_LAYOUT.region}>
+        <div ref={scroller} className={CHAT_LAYOUT.scroller} data-testid="conversation-scroll">
+          <div ref={content} className={CHAT_LAYOUT.content}>
             {empty ? (
               emptyState
             ) : (

@@ -1,17 +1,18 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useTranslations } from "next-intl";
 import { SWRConfig } from "swr";
 import { localStore } from "@/lib/browser-storage";
 import { FORCED_REVEAL_LINE_MS, FORCED_REVEAL_MS, INAPP_LOAD_CHECKS_MS, LINE_SHARED_LOAD_DELAY_MS, SHARED_LOAD_TIMEOUT_LINE_MS, SHARED_LOAD_TIMEOUT_MS } from "@/lib/constants";
 import { checkShareId, loadShare, type ShareLoadError, type VisitorShare } from "@/lib/share-visitor/load-share";
 import { useDevice } from "@/components/chat/use-device";
-import { Spinner } from "@/components/ui/spinner";
 import { GoogleAuthReturn } from "./google-auth-return";
 import { SharedChat } from "./shared-chat";
 import { SharedEmptyState } from "./shared-empty-state";
+import type { SharedFirstView } from "./shared-first-view";
 import { SharedHeader } from "./shared-header";
+import { SHARED_LAYOUT } from "./shared-layout";
+import { SharedLoading } from "./shared-loading";
 import { ShareLoadErrorCard } from "./share-load-error";
 import { SwitchBrowserHelp } from "./switch-browser-help";
 import { GUEST_AUTH_KEY, type GuestAuthStatus } from "./use-guest-auth";
@@ -27,6 +28,8 @@ export interface SharedAssistantProps {
   featureCards: React.ReactNode;
   /** The share (null: none active by this id) and the viewer, when the server sent them with the page. */
   served?: ServedShare;
+  /** What the server showed before this code ran (outside in-app browsers), kept until the chat is ready. */
+  firstView?: SharedFirstView;
 }
 
 export interface ServedShare {
@@ -48,8 +51,7 @@ function initialState(idProblem: ShareLoadError | null, served: ServedShare | un
  * sent the share and the viewer with the page (`served`, outside in-app browsers), the first load
  * is that answer and nothing is asked again.
  */
-export function SharedAssistantApp({ shareId, initialName, googleEnabled, support, featureCards, served }: SharedAssistantProps) {
-  const t = useTranslations("shared");
+export function SharedAssistantApp({ shareId, initialName, googleEnabled, support, featureCards, served, firstView }: SharedAssistantProps) {
   const device = useDevice();
   const line = device.inApp === "line";
   const [attempt, setAttempt] = useState(0);
@@ -102,12 +104,10 @@ export function SharedAssistantApp({ shareId, initialName, googleEnabled, suppor
   const name = state.status === "ready" ? state.share.name : initialName;
 
   const page = (
-    // The window's height exactly: the conversation scrolls inside its own region (ChatConversation)
-    // while the header and the input stay in view; the loading and error states scroll in main.
-    <div className="flex h-dvh flex-col">
+    <div className={SHARED_LAYOUT.page}>
       <GoogleAuthReturn />
       <SharedHeader name={name} shareId={shareId} googleEnabled={googleEnabled} hideSignIn={device.inApp !== null} support={support} />
-      <main id="main" className="flex min-h-0 w-full flex-1 flex-col overflow-y-auto px-3 pt-3 pb-2 sm:px-4 sm:pt-4 sm:pb-3" data-revealed={visible ? "true" : "false"}>
+      <main id="main" className={SHARED_LAYOUT.main} data-revealed={visible ? "true" : "false"}>
         {help === "shown" && !contentReady && device.inApp && (
           <SwitchBrowserHelp
             browser={device.inApp}
@@ -120,12 +120,7 @@ export function SharedAssistantApp({ shareId, initialName, googleEnabled, suppor
             onContinue={() => setHelp("dismissed")}
           />
         )}
-        {(!visible || state.status === "loading") && (
-          <div className="flex flex-col items-center gap-3 py-16 text-muted-foreground" role="status" data-testid="shared-loading">
-            <Spinner className="size-6" />
-            <p className="text-sm">{t("loading")}</p>
-          </div>
-        )}
+        {(!visible || state.status === "loading") && (firstView?.body ?? <SharedLoading />)}
         {state.status === "error" && (
           <div className="mx-auto w-full max-w-4xl">
             <ShareLoadErrorCard error={state.error} />

@@ -1,16 +1,30 @@
 "use client";
 
+import { createContext, useContext } from "react";
 import dynamic from "next/dynamic";
-import { useTranslations } from "next-intl";
-import { Spinner } from "@/components/ui/spinner";
 import type { SharedAssistantProps } from "./shared-assistant-app";
+import { SHARED_LAYOUT } from "./shared-layout";
+import { SharedLoading } from "./shared-loading";
+
+// The server's first view (shared-first-view.tsx) for the placeholder below: next/dynamic gives
+// its placeholder no props.
+const FirstView = createContext<SharedAssistantProps["firstView"]>(undefined);
 
 function Loading() {
-  const t = useTranslations("shared");
+  const firstView = useContext(FirstView);
+  if (!firstView) {
+    return (
+      <div className="flex min-h-dvh flex-col items-center justify-center">
+        <SharedLoading />
+      </div>
+    );
+  }
   return (
-    <div className="flex min-h-dvh flex-col items-center justify-center gap-3 text-muted-foreground" role="status" data-testid="shared-loading">
-      <Spinner className="size-6" />
-      <p className="text-sm">{t("loading")}</p>
+    <div className={SHARED_LAYOUT.page}>
+      {firstView.header}
+      <main id="main" className={SHARED_LAYOUT.main}>
+        {firstView.body ?? <SharedLoading />}
+      </main>
     </div>
   );
 }
@@ -25,5 +39,9 @@ if (typeof window !== "undefined") void loadApp().catch(() => undefined);
 const LazyApp = dynamic(loadApp, { ssr: false, loading: Loading });
 
 export function SharedAssistantLazy(props: SharedAssistantProps) {
-  return <LazyApp {...props} />;
+  return (
+    <FirstView value={props.firstView}>
+      <LazyApp {...props} />
+    </FirstView>
+  );
 }

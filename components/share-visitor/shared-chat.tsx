@@ -19,6 +19,7 @@ import { AnnouncementPanel } from "./announcement-panel";
 import { OwnerCanReadNotice } from "./owner-can-read-notice";
 import { SignInUnavailableNotice } from "./sign-in-unavailable-notice";
 import { InAppWarning } from "./in-app-warning";
+import { SHARED_LAYOUT } from "./shared-layout";
 import { useGoogleSignIn } from "./use-google-sign-in";
 import { useGuestAuth } from "./use-guest-auth";
 import { useSharedChat } from "./use-shared-chat";
@@ -125,8 +126,8 @@ export function SharedChat({
   }, [canReplay, replay]);
 
   return (
-    <div className="flex min-h-0 flex-1 flex-col gap-2" data-testid="shared-chat">
-      <div className="mx-auto w-full max-w-3xl shrink-0 space-y-2 empty:hidden">
+    <div className={SHARED_LAYOUT.chat} data-testid="shared-chat">
+      <div className={SHARED_LAYOUT.notices}>
         {share.isOwner && share.announcementEnabled && share.pinnedAnnouncement && <AnnouncementPanel shareId={share.shareId} text={share.pinnedAnnouncement} />}
         {device.inApp && <InAppWarning browser={device.inApp} />}
         <PromoBanner />

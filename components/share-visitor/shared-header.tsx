@@ -1,12 +1,12 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { Bot, Heart } from "lucide-react";
-import { Badge } from "@/components/ui/badge";
+import { Heart } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { LanguageSwitcher } from "@/components/layout/language-switcher";
 import { ThemeToggle } from "@/components/layout/theme-toggle";
 import { SharedAuthControls } from "./shared-auth-controls";
+import { SharedHeaderFrame } from "./shared-header-frame";
 
 /**
  * The shared page's own header (no app navigation): the assistant's name and badges, sign-in or
@@ -26,46 +26,19 @@ export function SharedHeader({
   support: { href: string; external: boolean };
 }) {
   const t = useTranslations("shared");
-  const tApp = useTranslations("app");
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur" data-testid="shared-header">
-      <div className="mx-auto flex min-h-14 max-w-4xl flex-wrap items-center gap-x-2 gap-y-1 px-3 py-2 sm:px-4">
-        <Bot className="size-5 shrink-0 text-primary" aria-hidden />
-        <div className="min-w-0 flex-1">
-          <h1 className="truncate font-semibold leading-tight" data-testid="shared-title">
-            {name || tApp("name")}
-          </h1>
-          <ul className="mt-0.5 flex flex-wrap gap-1" aria-label={t("badgesLabel")} data-testid="shared-badges">
-            <li>
-              <Badge variant="secondary" className="gap-1 px-1.5 py-0 text-[11px] font-normal">
-                <span className="size-1.5 rounded-full bg-emerald-500" aria-hidden />
-                {t("badgeOnline")}
-              </Badge>
-            </li>
-            <li>
-              <Badge variant="secondary" className="px-1.5 py-0 text-[11px] font-normal">
-                {t("badgeInstant")}
-              </Badge>
-            </li>
-            <li>
-              <Badge variant="secondary" className="px-1.5 py-0 text-[11px] font-normal">
-                {t("badgeSmart")}
-              </Badge>
-            </li>
-          </ul>
-        </div>
-        <div className="flex items-center gap-0.5">
-          <Button variant="ghost" size="sm" asChild data-testid="shared-support">
-            <a href={support.href} target="_blank" rel={support.external ? "noopener noreferrer" : "noopener"} title={t("supportUs")} aria-label={t("supportUs")}>
-              <Heart className="text-rose-500" />
-              <span className="hidden md:inline">{t("supportUs")}</span>
-            </a>
-          </Button>
-          <LanguageSwitcher />
-          <ThemeToggle />
-          <SharedAuthControls shareId={shareId} googleEnabled={googleEnabled} hideSignIn={hideSignIn} />
-        </div>
+    <SharedHeaderFrame name={name}>
+      <div className="flex items-center gap-0.5">
+        <Button variant="ghost" size="sm" asChild data-testid="shared-support">
+          <a href={support.href} target="_blank" rel={support.external ? "noopener noreferrer" : "noopener"} title={t("supportUs")} aria-label={t("supportUs")}>
+            <Heart className="text-rose-500" />
+            <span className="hidden md:inline">{t("supportUs")}</span>
+          </a>
+        </Button>
+        <LanguageSwitcher />
+        <ThemeToggle />
+        <SharedAuthControls shareId={shareId} googleEnabled={googleEnabled} hideSignIn={hideSignIn} />
       </div>
-    </header>
+    </SharedHeaderFrame>
   );
 }

@@ -37,6 +37,47 @@ async function ask(page: Page, question: string) {
 const lastReply = (page: Page) => page.getByTestId("message-assistant").last();
 
 test.describe("shared assistant page", () => {
+  test("before its code runs, the page shows the assistant's name, and a new visitor its welcome, where the chat will put it", async ({ browser }) => {
+    // What the server sent, with no script at all: the name, and for a new visitor the welcome.
+    const bare = await visitor(browser, { ...PHONE, javaScriptEnabled: false });
+    await bare.page.goto(`/shared/${openShare}`);
+    await expect(bare.page.getByTestId("shared-title")).toHaveText("清運小幫手");
+    await expect(bare.page.getByTestId("shared-first-view")).toContainText("您好，我是清運小幫手");
+    await expect(bare.page.getByTestId("shared-first-view").getByTestId("feature-cards")).toBeVisible();
+    // A returning guest (the key cookie of an earlier visit) may have a conversation: no welcome, a spinner.
+    await bare.context.addCookies([{ name: "dc_guest_key", value: "k".repeat(43), url: E2E_BASE_URL }]);
+    await bare.page.reload();
+    await expect(bare.page.getByTestId("shared-title")).toHaveText("清運小幫手");
+    await expect(bare.page.getByTestId("shared-loading")).toBeVisible();
+    await expect(bare.page.getByTestId("shared-first-view")).toHaveCount(0);
+    await bare.context.close();
+
+    // With the chat's code held back a moment, the welcome does not move when the chat replaces it.
+    for (const options of [PHONE, { viewport: { width: 1280, height: 800 } }]) {
+      const { context, page } = await visitor(browser, options);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/_next/static/chunks/*.js", async (route) => {
+        await held;
+        await route.continue();
+      });
+      // Not "load": that waits for the scripts held back here.
+      await page.goto(`/shared/${openShare}`, { waitUntil: "commit" });
+      const firstHeading = page.getByTestId("shared-first-view").getByRole("heading", { level: 2, name: "您好，我是清運小幫手" });
+      await expect(firstHeading).toBeVisible();
+      const before = await firstHeading.boundingBox();
+      release();
+      const heading = page.getByTestId("shared-empty").getByRole("heading", { level: 2, name: "您好，我是清運小幫手" });
+      await expect(heading).toBeVisible();
+      await expect(page.getByTestId("shared-first-view")).toHaveCount(0);
+      await expect(page.getByTestId("shared-sign-in")).toBeVisible();
+      const after = await heading.boundingBox();
+      expect(Math.abs(after!.y - before!.y), `welcome moved on ${JSON.stringify(options.viewport)}`).toBeLessThanOrEqual(1);
+      expect(Math.abs(after!.x - before!.x)).toBeLessThanOrEqual(1);
+      await context.close();
+    }
+  });
+
   test("a visitor on a desktop: header, opening questions, a cited answer, the conversation back after a reload, and nothing for another browser", async ({ browser }) => {
     const { context, page } = await visitor(browser, { viewport: { width: 1280, height: 800 } });
     // The share and who is visiting come with the page: the browser does not ask for them again.
@@ -186,8 +227,11 @@ test.describe("shared assistant page", () => {
   test("LINE on a phone: loaded directly, a compatibility warning with copy link, no sign-in button, no suggestions", async ({ browser }) => {
     const direct = await (await fetch(`${E2E_BASE_URL}/shared/${openShare}`, { headers: { "user-agent": LINE } })).text();
     const lazy = await (await fetch(`${E2E_BASE_URL}/shared/${openShare}`, { headers: { "user-agent": IPHONE } })).text();
-    expect(direct).toContain('data-testid="shared-header"');
-    expect(lazy).not.toContain('data-testid="shared-header"');
+    // In LINE the page's own code renders with the page (its header's controls); elsewhere only
+    // the server's first view comes with it.
+    expect(direct).toContain('data-testid="shared-support"');
+    expect(lazy).not.toContain('data-testid="shared-support"');
+    expect(lazy).toContain('data-testid="shared-first-view"');
 
     const { context, page } = await visitor(browser, { ...PHONE, userAgent: LINE, permissions: ["clipboard-read", "clipboard-write"] });
     let suggestionCalls = 0;

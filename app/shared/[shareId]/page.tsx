@@ -1,19 +1,21 @@
 import type { Metadata } from "next";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { detectInAppBrowser } from "@/lib/chat/in-app-browser";
 import { env } from "@/lib/env";
 import { supportLink } from "@/lib/support-link";
 import { currentClientUser } from "@/lib/server/auth/page-guard";
+import { EMBEDDED_GUEST_KEY_COOKIE, GUEST_KEY_COOKIE } from "@/lib/server/policies/guest-identity";
 import { toVisitorShare } from "@/lib/server/present/share";
 import { findActiveShare } from "@/lib/server/queries/shared-assistants";
 import { FeatureCards } from "@/components/home/feature-cards";
 import { SharedAssistantDirect } from "@/components/share-visitor/shared-assistant-direct";
 import { SharedAssistantLazy } from "@/components/share-visitor/shared-assistant-lazy";
 import type { ServedShare } from "@/components/share-visitor/shared-assistant-app";
+import { sharedFirstView } from "@/components/share-visitor/shared-first-view";
 
 // Public page of a shared assistant. The server renders what link unfurlers read (title, Open
-// Graph); the chat itself runs in the browser.
+// Graph) and a first view (the name, and a new visitor's welcome); the chat itself runs in the browser.
 
 /** The share's name as the page title (with the product suffix) and its social preview. */
 export async function generateMetadata({ params }: { params: Promise<{ shareId: string }> }): Promise<Metadata> {
@@ -50,5 +52,10 @@ export default async function SharedAssistantPage({ params }: { params: Promise<
     share: share ? toVisitorShare(share, user?.id ?? null) : null,
     viewer: { isAuthenticated: user !== null, user: user ? { id: user.id, displayName: user.displayName, email: user.email, role: user.role } : null },
   };
-  return <SharedAssistantLazy {...props} served={served} />;
+  // The welcome goes in the first view only for someone with no conversation to come back to:
+  // signed out, and no guest key from an earlier visit (a returning guest would see it flash).
+  const cookieStore = await cookies();
+  const newVisitor = !user && !cookieStore.has(GUEST_KEY_COOKIE) && !cookieStore.has(EMBEDDED_GUEST_KEY_COOKIE);
+  const firstView = share ? sharedFirstView({ name: share.name, featureCards: props.featureCards, newVisitor }) : undefined;
+  return <SharedAssistantLazy {...props} served={served} firstView={firstView} />;
 }
