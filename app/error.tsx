@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { Button } from "@/components/ui/button";
+import { buttonVariants } from "@/components/ui/button-variants";
 
 export default function ErrorPage({ reset }: { error: Error; reset: () => void }) {
   const t = useTranslations("fatal");
@@ -11,10 +11,12 @@ export default function ErrorPage({ reset }: { error: Error; reset: () => void }
         <h1 className="mb-2 text-xl font-semibold">{t("title")}</h1>
         <p className="mb-5 text-sm text-muted-foreground">{t("description")}</p>
         <div className="flex justify-center gap-2">
-          <Button variant="outline" onClick={() => reset()}>
+          <button type="button" data-slot="button" className={buttonVariants({ variant: "outline" })} onClick={() => reset()}>
             {t("reload")}
-          </Button>
-          <Button onClick={() => window.location.reload()}>{t("reload")} ↻</Button>
+          </button>
+          <button type="button" data-slot="button" className={buttonVariants()} onClick={() => window.location.reload()}>
+            {t("reload")} ↻
+          </button>
         </div>
       </div>
     </main>

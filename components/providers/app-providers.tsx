@@ -1,6 +1,7 @@
 "use client";
 
 import * as React from "react";
+import dynamic from "next/dynamic";
 import { ThemeProvider } from "next-themes";
 import { SWRConfig } from "swr";
 import { DEFAULT_THEME, THEME_STORAGE_KEY } from "@/lib/constants";
@@ -8,7 +9,10 @@ import type { ClientUser } from "@/lib/client-user";
 import { FlashToasts } from "./flash-toasts";
 import { LanguageSync } from "./language-sync";
 import { LazyToaster } from "./lazy-toaster";
-import { PendingReferralRunner } from "./pending-referral-runner";
+
+// Loaded after the page is up: it acts only for someone signed in with a referral code waiting,
+// and every page's first load (the shared page's above all) is better without it.
+const PendingReferralRunner = dynamic(() => import("./pending-referral-runner").then((m) => m.PendingReferralRunner), { ssr: false });
 
 // SPEC §7: data is cached with no expiry, no retries and no refetch on focus.
 const swrOptions = {
