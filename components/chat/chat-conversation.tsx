@@ -86,7 +86,7 @@ export function ChatConversation({
             onClick={() => {
               // The button goes once the newest message is in view: from the keyboard, carry on in the message box.
               const fromKeyboard = usingKeyboard();
-              toBottom("smooth");
+              toBottom(window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth");
               if (fromKeyboard) focusMessageBox();
             }}
             className="absolute bottom-3 left-1/2 -translate-x-1/2 rounded-full bg-background/95 shadow-md"

@@ -248,3 +248,25 @@ test("every button, link and menu item of the admin console and the workspace ha
   }
   expect(found).toEqual([]);
 });
+
+test("a reader who asks for less motion gets no spinning, sliding or fading", async ({ browser }) => {
+  const spin = async (reducedMotion: "reduce" | "no-preference") => {
+    const context = await browser.newContext({ baseURL: E2E_BASE_URL, reducedMotion });
+    const page = await context.newPage();
+    await page.goto("/auth");
+    // A spinner and a transition as the app's components draw them (Tailwind's classes, the app's stylesheet).
+    const style = await page.evaluate(() => {
+      const el = document.createElement("div");
+      el.className = "animate-spin transition-colors";
+      document.body.append(el);
+      const computed = getComputedStyle(el);
+      return { iterations: computed.animationIterationCount, transition: computed.transitionDuration };
+    });
+    await context.close();
+    return style;
+  };
+  expect(await spin("no-preference")).toEqual({ iterations: "infinite", transition: "0.15s" });
+  const reduced = await spin("reduce");
+  expect(reduced.iterations).toBe("1");
+  expect(Number.parseFloat(reduced.transition)).toBeLessThan(0.001);
+});
