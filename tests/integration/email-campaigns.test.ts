@@ -318,7 +318,20 @@ describe("claims", () => {
     const id = await createCampaign({ subject: "兩個寄件者", bodyMarkdown: "內容", audience: MANAGERS, ratePerMinute: 0 });
     await startNow(id);
     const { sendCampaignBatch } = await import("@/lib/server/use-cases/send-campaign-batch");
-    await Promise.all([sendCampaignBatch({ campaignId: id, worker: "a" }), sendCampaignBatch({ campaignId: id, worker: "b" })]);
+    // "At once" for sure: a holds its first claims unsent until b has claimed and sent one (or 10 s
+    // have passed), so a quick a cannot finish the campaign before b's first claim on a busy machine.
+    let bSending = () => {};
+    const bStarted = new Promise<void>((resolve) => (bSending = resolve));
+    const waitForB = Promise.race([bStarted, new Promise<void>((resolve) => setTimeout(resolve, 10_000))]);
+    const deliverA: typeof sendRawMail = async (server, mail) => {
+      await waitForB;
+      return sendRawMail(server, mail);
+    };
+    const deliverB: typeof sendRawMail = async (server, mail) => {
+      bSending();
+      return sendRawMail(server, mail);
+    };
+    await Promise.all([sendCampaignBatch({ campaignId: id, worker: "a", deliver: deliverA }), sendCampaignBatch({ campaignId: id, worker: "b", deliver: deliverB })]);
     await drainAll();
     for (const email of emails) expect(smtp.countFor(email)).toBe(1);
     const rows = await recipientsOf(id);
