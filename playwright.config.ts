@@ -3,14 +3,13 @@ import { E2E_BASE_URL, E2E_PORT, OIDC_PORT } from "./tests/e2e/support/ports";
 
 // End-to-end tests drive Debian's Chromium (no browser download) against the production build,
 // served with a fresh embedded database and a local OpenID provider standing in for Google.
-// The specs share one server and run in file order: 01 creates the first admin. `npm test` runs them
-// as two sets at once, each on ports of its own (scripts/e2e-sets.mjs); the set without 01 gets
-// its admin from the global setup.
+// The specs share one server and run in file order: 01 creates the first admin (a subset without
+// it gets its admin from the global setup with E2E_SEED_ADMIN=1).
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
   globalSetup: "./tests/e2e/support/seed-admin.ts",
-  // Per port: two sets running at once must not clear each other's output.
+  // Per port: two runs on other ports (two checkouts) must not clear each other's output.
   outputDir: `test-results/${E2E_PORT}`,
   // The multi-instance specs need a PostgreSQL server (TEST_DATABASE_URL, started by .ci/run).
   testIgnore: process.env.TEST_DATABASE_URL ? [] : ["**/postgres/**"],

@@ -10,7 +10,6 @@
 import { existsSync } from "node:fs";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { runEndToEndSets } from "./e2e-sets.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -38,12 +37,8 @@ if (env.TEST_DATABASE_URL) {
 const chromium = "/usr/bin/chromium";
 if (existsSync(chromium)) {
   // Built as a stage of its own (the end-to-end server would otherwise build inside its start-up time-out).
-  if (run("build", "npm", ["run", "build"])) {
-    console.log("\n=== end-to-end (Chromium), two sets at once ===");
-    const started = Date.now();
-    const ok = await runEndToEndSets({ playwright: bin("playwright"), cwd: root, env });
-    results.push({ label: "end-to-end (Chromium)", ok, seconds: Math.round((Date.now() - started) / 1000) });
-  } else results.push({ label: "end-to-end (Chromium)", ok: false, seconds: 0 });
+  if (run("build", "npm", ["run", "build"])) run("end-to-end (Chromium)", bin("playwright"), ["test"]);
+  else results.push({ label: "end-to-end (Chromium)", ok: false, seconds: 0 });
 } else if (env.CI === "true") {
   console.error(`\nChromium is missing at ${chromium}: CI must install it (apt-get install -y chromium).`);
   results.push({ label: "end-to-end (Chromium)", ok: false, seconds: 0 });

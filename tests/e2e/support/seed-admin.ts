@@ -1,9 +1,8 @@
 import { E2E_BASE_URL } from "./ports";
 import { ADMIN } from "./helpers";
 
-// Playwright's global setup (after the web server is up). `npm test` runs the end-to-end specs as
-// two sets, each against a server and database of its own; only the set with 01-first-run creates
-// the first admin through the page, so the other set's server gets the same admin here.
+// Playwright's global setup (after the web server is up). 01-first-run creates the first admin
+// through the page; a run of a subset without it (E2E_SEED_ADMIN=1) gets the same admin here.
 export default async function seedAdmin() {
   if (process.env.E2E_SEED_ADMIN !== "1") return;
   const res = await fetch(`${E2E_BASE_URL}/api/trial-setup`, {
