@@ -1,7 +1,7 @@
 // A parse process that misbehaves on purpose, for tests of parse-in-worker.ts. The "kind"
 // chooses the misbehaviour; for "spin" the bytes name a file the process keeps writing a
 // heartbeat to, so a test can see when it has really stopped.
-import { writeFileSync } from "node:fs";
+import { renameSync, writeFileSync } from "node:fs";
 
 process.on("message", ({ bytes, kind }) => {
   if (kind === "spin" || kind === "open-then-spin") {
@@ -14,7 +14,10 @@ process.on("message", ({ bytes, kind }) => {
       const now = Date.now();
       if (now - last >= 10) {
         last = now;
-        writeFileSync(file, String(++beats));
+        // Written aside and renamed: a kill between truncating and writing the file
+        // itself would leave it empty, and the test would read 0 beats.
+        writeFileSync(`${file}.next`, String(++beats));
+        renameSync(`${file}.next`, file);
       }
     }
   }
