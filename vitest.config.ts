@@ -32,6 +32,7 @@ export default defineConfig({
           include: ["tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
           environment: "node",
           setupFiles: ["tests/support/integration-setup.ts"],
+          globalSetup: ["tests/support/pglite-snapshot.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env: {

@@ -28,8 +28,11 @@ function run(label, command, args, extraEnv = {}) {
 run("typecheck", bin("tsc"), ["--noEmit"]);
 run("unit", bin("vitest"), ["run", "--project", "unit"]);
 run("integration (PGlite)", bin("vitest"), INTEGRATION, { TEST_DATABASE_URL: "" });
+// The files that test the embedded database itself (its thread, and the operator's command on a
+// data directory) say nothing new on a server: 120 s of the PostgreSQL pass, not run twice.
+const EMBEDDED_ONLY = ["tests/integration/pglite-thread.test.ts", "tests/integration/user-create-cli.test.ts"];
 if (env.TEST_DATABASE_URL) {
-  run("integration (PostgreSQL)", bin("vitest"), INTEGRATION);
+  run("integration (PostgreSQL)", bin("vitest"), [...INTEGRATION, ...EMBEDDED_ONLY.flatMap((file) => ["--exclude", file])]);
 } else {
   console.log("\n(integration on PostgreSQL: set TEST_DATABASE_URL=postgres://… to run it; .ci/run does)");
 }

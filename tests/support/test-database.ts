@@ -1,3 +1,4 @@
+import { inject } from "vitest";
 import { openDatabase, setDatabase, type DatabaseHandle } from "@/lib/server/db/client";
 import { resetAuthSecretCache } from "@/lib/server/auth/secret";
 import { createScratchPostgres } from "../../scripts/scratch-postgres";
@@ -8,7 +9,8 @@ import { createScratchPostgres } from "../../scripts/scratch-postgres";
 export async function createTestDatabase(): Promise<DatabaseHandle & { drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const handle = await openDatabase({ memory: true });
+    // The migrated database pglite-snapshot.ts saved for this run.
+    const handle = await openDatabase({ memory: true, snapshot: inject("pgliteSnapshot") || undefined });
     return { ...handle, drop: handle.close };
   }
   const scratch = await createScratchPostgres(serverUrl, "test");

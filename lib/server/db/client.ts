@@ -45,8 +45,11 @@ function takePgliteLock(dataDir: string) {
   };
 }
 
-/** Opens a database and applies every pending migration. `memory` gives a throw-away PGlite. */
-export async function openDatabase(options: { url?: string; dataDir?: string; memory?: boolean; poolSize?: number }): Promise<DatabaseHandle> {
+/**
+ * Opens a database and applies every pending migration. `memory` gives a throw-away PGlite,
+ * started from `snapshot` (a dumpDataDir tarball) when one is named.
+ */
+export async function openDatabase(options: { url?: string; dataDir?: string; memory?: boolean; snapshot?: string; poolSize?: number }): Promise<DatabaseHandle> {
   if (options.url) {
     const { Pool } = await import("pg");
     const { drizzle } = await import("drizzle-orm/node-postgres");
@@ -80,7 +83,7 @@ export async function openDatabase(options: { url?: string; dataDir?: string; me
     pgdata = path.join(dataDir, "pgdata");
   }
   // PGlite runs on a thread of its own, so its work does not hold up the requests in between.
-  const client = await startPgliteThread(pgdata).catch((error) => {
+  const client = await startPgliteThread(pgdata, options.memory ? options.snapshot : undefined).catch((error) => {
     release();
     throw error;
   });

@@ -77,8 +77,11 @@ async function createDatabaseApart(dataDir: string): Promise<void> {
   });
 }
 
-/** Starts the database thread on `dataDir` (or in memory) and resolves once it is ready. */
-export async function startPgliteThread(dataDir: string | null): Promise<PgliteClient> {
+/**
+ * Starts the database thread on `dataDir` (or in memory) and resolves once it is ready. A database
+ * in memory may start from `snapshot`, the path of a tarball PGlite's dumpDataDir wrote.
+ */
+export async function startPgliteThread(dataDir: string | null, snapshot?: string): Promise<PgliteClient> {
   if (dataDir) await createDatabaseApart(dataDir);
   // PostgreSQL's WebAssembly is large, and V8 optimises its busy functions in the background with
   // as many compile tasks as it likes, each holding its compiler's memory: a first start (which
@@ -89,7 +92,7 @@ export async function startPgliteThread(dataDir: string | null): Promise<PgliteC
   setFlagsFromString("--wasm-num-compilation-tasks=1");
   // The thread's own JavaScript is small (PGlite's memory is WebAssembly, outside these limits);
   // tight heap limits make it collect its garbage early instead of growing under load.
-  const worker = new Worker(WORKER_PATH, { workerData: { dataDir, rawTextTypes: RAW_TEXT_TYPES }, resourceLimits: { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 16 } });
+  const worker = new Worker(WORKER_PATH, { workerData: { dataDir, snapshot, rawTextTypes: RAW_TEXT_TYPES }, resourceLimits: { maxOldGenerationSizeMb: 512, maxYoungGenerationSizeMb: 16 } });
   let nextId = 1;
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   let failed: Error | null = null;

@@ -1,6 +1,7 @@
 // The embedded database (PGlite) on a thread of its own: its WebAssembly work no longer blocks
 // the server's main thread, which meanwhile handles other requests. The main thread talks to it
 // through lib/server/db/pglite-thread.ts: queries, exec, and transactions by id.
+import { readFileSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { parentPort, workerData } from "node:worker_threads";
@@ -9,6 +10,9 @@ import { PGlite, types } from "@electric-sql/pglite";
 // 16 MB of shared buffers instead of PostgreSQL's 128 MB: the files it reads stay in the operating
 // system's cache anyway, and the embedded server's memory is what one machine runs short of.
 const options = { startParams: [...(PGlite.defaultStartParams ?? []), "-c", "shared_buffers=16MB"] };
+// A database in memory starts from a snapshot when given one (a tarball of PGlite's
+// dumpDataDir): the test suites open some sixty of them, and loading one skips initdb.
+if (!workerData.dataDir && workerData.snapshot) options.loadDataDir = new Blob([readFileSync(workerData.snapshot)]);
 const db = workerData.dataDir ? new PGlite(workerData.dataDir, options) : new PGlite(options);
 await db.waitReady;
 releaseInitdbMemory();

@@ -1,0 +1,18 @@
+import { PGlite } from "@electric-sql/pglite";
+let t = Date.now();
+const db = new PGlite();
+await db.waitReady;
+console.log("initdb memory", Date.now() - t);
+await db.exec("create table x (id int)");
+t = Date.now();
+const dump = await db.dumpDataDir("gzip");
+console.log("dump", Date.now() - t, dump.size);
+t = Date.now();
+const db2 = new PGlite({ loadDataDir: dump });
+await db2.waitReady;
+console.log("load", Date.now() - t, (await db2.query("select count(*) from x")).rows);
+const dump2 = await db.dumpDataDir("none");
+t = Date.now();
+const db3 = new PGlite({ loadDataDir: dump2 });
+await db3.waitReady;
+console.log("load raw", Date.now() - t, dump2.size);
