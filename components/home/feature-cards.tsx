@@ -1,8 +1,10 @@
 import { getTranslations } from "next-intl/server";
 import { FileSearch, MessagesSquare, Zap } from "lucide-react";
 
-// The three intro cards of the empty chat state (SPEC §1, §2).
-export async function FeatureCards() {
+// The three intro cards of the empty chat state (SPEC §1, §2). Their titles sit one level below
+// the heading they come under: the home page's h1, or the shared page's welcome h2.
+export async function FeatureCards({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 3 ? "h3" : "h2";
   const t = await getTranslations("home");
   const cards = [
     { icon: FileSearch, title: t("cardAnalysisTitle"), body: t("cardAnalysisBody") },
@@ -14,7 +16,7 @@ export async function FeatureCards() {
       {cards.map(({ icon: Icon, title, body }) => (
         <li key={title} className="rounded-xl border bg-card p-5 shadow-sm">
           <Icon className="mb-3 size-6 text-primary" aria-hidden />
-          <h2 className="font-medium">{title}</h2>
+          <Heading className="font-medium">{title}</Heading>
           <p className="mt-1 text-sm text-muted-foreground">{body}</p>
         </li>
       ))}

@@ -44,6 +44,9 @@ test.describe("shared assistant page", () => {
     await expect(bare.page.getByTestId("shared-title")).toHaveText("清運小幫手");
     await expect(bare.page.getByTestId("shared-first-view")).toContainText("您好，我是清運小幫手");
     await expect(bare.page.getByTestId("shared-first-view").getByTestId("feature-cards")).toBeVisible();
+    // The cards' titles come under the welcome's h2 (the page's h1 is the assistant's name).
+    await expect(bare.page.getByTestId("feature-cards").getByRole("heading", { level: 3 })).toHaveCount(3);
+    await expect(bare.page.getByTestId("feature-cards").getByRole("heading", { level: 2 })).toHaveCount(0);
     // A returning guest (the key cookie of an earlier visit) may have a conversation: no welcome, a spinner.
     await bare.context.addCookies([{ name: "dc_guest_key", value: "k".repeat(43), url: E2E_BASE_URL }]);
     await bare.page.reload();

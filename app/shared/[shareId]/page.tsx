@@ -40,7 +40,7 @@ export default async function SharedAssistantPage({ params }: { params: Promise<
     initialName: share?.name ?? "",
     googleEnabled: env.googleEnabled,
     support: supportLink(env.SUPPORT_URL),
-    featureCards: <FeatureCards />,
+    featureCards: <FeatureCards headingLevel={3} />,
   };
   // In-app browsers get the page directly and load the share from there, as SPEC §4 describes
   // (the LINE delay, the load checks). Elsewhere the page's code loads lazily (SPEC §2), and the
