@@ -1,5 +1,5 @@
 import { LANGUAGE_STORAGE_KEY, LOCALE_COOKIE, type Locale } from "@/lib/constants";
-import { isLocale } from "./locale";
+import { isLocale } from "./locale-choice";
 
 // The language lives in two places, as the spec asks: localStorage.language for the browser and
 // the NEXT_LOCALE cookie so the server renders in the same language.

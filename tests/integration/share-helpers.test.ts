@@ -11,7 +11,7 @@ import { setSetting } from "@/lib/server/queries/app-settings";
 import { startFakeOpenAi } from "../support/fake-openai";
 import { getDb } from "@/lib/server/db/client";
 import { apiUsage, messages } from "@/lib/server/db/schema";
-import { translator } from "@/lib/server/i18n";
+import { suggestionTexts } from "@/lib/server/ai/suggestion-texts";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
 import { createShare, revokeOwnerShare, updateOwnerShare } from "@/lib/server/queries/shared-assistants";
@@ -63,7 +63,7 @@ describe("POST /api/initial-questions (shared mode)", () => {
     expect(res.body.questions.join("\n")).toMatch(/資源回收|巨大垃圾/);
 
     const bare = await ownerWithShare({ includeDocuments: false });
-    const fixed = translator("zh-TW").raw("suggestions.initialFallback") as string[];
+    const fixed = suggestionTexts("zh-TW").initialFallback;
     const none = await initial({ shareId: bare.share.shareId });
     expect(none.status).toBe(200);
     expect([...none.body.questions].sort()).toEqual([...fixed].sort());

@@ -11,7 +11,7 @@ import { createUser } from "@/lib/server/queries/users";
 import { retrievePassages } from "@/lib/server/use-cases/retrieve-passages";
 import { openingQuestionsFor } from "@/lib/server/use-cases/suggest-questions";
 import { uploadDocument } from "@/lib/server/use-cases/upload-document";
-import zh from "@/messages/zh-TW.json";
+import { suggestionTexts } from "@/lib/server/ai/suggestion-texts";
 import { evalSet } from "../support/eval-sets";
 import { call } from "../support/http";
 
@@ -22,7 +22,7 @@ import { call } from "../support/http";
 // must be answered so through the whole message path.
 
 const CONFIDENT = "根據您的文件";
-const ABOUT_THE_TITLE = new RegExp(`^${zh.suggestions.templates.title.replace("{topic}", ".+")}$`);
+const ABOUT_THE_TITLE = new RegExp(`^${suggestionTexts("zh-TW").templates.title.replace("{topic}", ".+")}$`);
 const OPENING_PASSAGES = 4;
 
 let owner: { id: string; cookie: string };

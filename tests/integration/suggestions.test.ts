@@ -11,8 +11,7 @@ import { drainJobs } from "@/lib/server/jobs/runner";
 import { setSetting } from "@/lib/server/queries/app-settings";
 import { findAssistantSettings, saveInitialQuestions } from "@/lib/server/queries/assistant-settings";
 import { uploadDocument } from "@/lib/server/use-cases/upload-document";
-import en from "@/messages/en.json";
-import zh from "@/messages/zh-TW.json";
+import { suggestionTexts } from "@/lib/server/ai/suggestion-texts";
 import { FIXTURE_DIR } from "@/scripts/make-fixtures";
 import { call, seedUser } from "../support/http";
 import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
@@ -101,13 +100,13 @@ describe("POST /api/initial-questions", () => {
   it("gives an English reader the English generic list when the documents are all Chinese", async () => {
     const { cookie } = await ownerWith(["高鐵.txt", HSR], ["垃圾.txt", WASTE]);
     const questions: string[] = (await ask(`${cookie}; ${LOCALE_COOKIE}=en`, {})).body.questions;
-    expect([...questions].sort()).toEqual([...en.suggestions.initialFallback].sort());
+    expect([...questions].sort()).toEqual([...suggestionTexts("en").initialFallback].sort());
   });
 
   it("gives the fixed list of 8 when there are no documents", async () => {
     const { cookie } = await seedUser({ role: "admin" });
     const res = await ask(cookie, {});
-    expect([...res.body.questions].sort()).toEqual([...zh.suggestions.initialFallback].sort());
+    expect([...res.body.questions].sort()).toEqual([...suggestionTexts("zh-TW").initialFallback].sort());
   });
 
   it("answers 404 for a share id until shared assistants exist, and 400 for a bad body", async () => {
@@ -149,14 +148,14 @@ describe("POST /api/ai-suggestions", () => {
     const suggestions: string[] = res.body.suggestions;
     expect(suggestions.length).toBeGreaterThanOrEqual(2);
     expect(suggestions.filter((q) => opening.includes(q)).length).toBeGreaterThanOrEqual(2);
-    expect(suggestions.some((q) => (en.suggestions.followUpFallback as string[]).includes(q))).toBe(false);
+    expect(suggestions.some((q) => suggestionTexts("en").followUpFallback.includes(q))).toBe(false);
   });
 
   it("falls back to the generic list, with no error, when nothing can be suggested", async () => {
     const { cookie } = await seedUser({ role: "admin" });
     const res = await followUps(cookie, { assistantMessage: "你好", conversationHistory: [] });
     expect(res.status).toBe(200);
-    expect(res.body.suggestions).toEqual(zh.suggestions.followUpFallback);
+    expect(res.body.suggestions).toEqual(suggestionTexts("zh-TW").followUpFallback);
   });
 });
 

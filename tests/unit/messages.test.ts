@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import zhTW from "@/messages/zh-TW.json";
 import en from "@/messages/en.json";
+import suggestionsZh from "@/lib/server/ai/suggestion-texts/zh-TW.json";
+import suggestionsEn from "@/lib/server/ai/suggestion-texts/en.json";
 
 function keys(value: unknown, prefix = ""): string[] {
   if (value === null || typeof value !== "object") return [prefix];
@@ -16,18 +18,32 @@ function leaves(value: unknown, prefix = ""): [string, string][] {
   return Object.entries(value as Record<string, unknown>).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k));
 }
 
-describe("messages/*.json", () => {
+// The interface's catalogs, and the texts suggested questions are made of (lists, server-side).
+const PAIRS = [
+  { name: "messages/*.json", zh: zhTW as unknown, en: en as unknown },
+  { name: "lib/server/ai/suggestion-texts/*.json", zh: suggestionsZh as unknown, en: suggestionsEn as unknown },
+];
+
+describe.each(PAIRS)("$name", ({ zh: zhTexts, en: enTexts }) => {
   it("zh-TW and en have exactly the same keys", () => {
-    expect(keys(en).sort()).toEqual(keys(zhTW).sort());
+    expect(keys(enTexts).sort()).toEqual(keys(zhTexts).sort());
   });
 
   it("every string is non-empty and uses the same placeholders in both languages", () => {
-    const english = new Map(leaves(en));
-    for (const [key, zh] of leaves(zhTW)) {
+    const english = new Map(leaves(enTexts));
+    for (const [key, zh] of leaves(zhTexts)) {
       expect(zh.trim(), key).not.toBe("");
       expect(english.get(key)?.trim(), key).not.toBe("");
       expect(placeholders(english.get(key)!), key).toEqual(placeholders(zh));
     }
+  });
+});
+
+describe("messages/*.json", () => {
+  it("holds only strings, nested in objects: the build precompiles each one for next-intl, and refuses a list", () => {
+    const notString = (value: unknown, prefix: string): string[] =>
+      typeof value === "string" ? [] : value !== null && typeof value === "object" && !Array.isArray(value) ? Object.entries(value).flatMap(([k, v]) => notString(v, `${prefix}.${k}`)) : [prefix];
+    expect([...notString(zhTW, "zh-TW"), ...notString(en, "en")]).toEqual([]);
   });
 
   it("uses the spec's Chinese texts word for word", () => {

@@ -1,6 +1,6 @@
 import "server-only";
 import { APP_TIME_ZONE, EXPORT_FORMATS, type ExportFormat, type Locale } from "@/lib/constants";
-import { messagesFor } from "@/lib/i18n/locale";
+import { translator } from "@/lib/server/i18n";
 import { contentBlocks, imagePlaceholder, type RichDocument } from "./export-content";
 import { chatHtml } from "./export-html";
 import { renderInWorker } from "./export-in-worker";
@@ -37,7 +37,20 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   pdf: "application/pdf",
 };
 
-const labelsFor = (locale: Locale) => messagesFor(locale).chatExport;
+// Through the translator, not read from the catalog: the build precompiles the catalogs' messages.
+function labelsFor(locale: Locale) {
+  const t = translator(locale);
+  return {
+    title: t("chatExport.title"),
+    fileName: t("chatExport.fileName"),
+    exportedAt: t("chatExport.exportedAt"),
+    user: t("chatExport.user"),
+    assistant: t("chatExport.assistant"),
+    image: t("chatExport.image"),
+    // As plain digits (a number would be grouped, 1,000), as the file's other numbers are.
+    truncated: (shown: number, total: number) => t("chatExport.truncated", { shown: String(shown), total: String(total) }),
+  };
+}
 
 // Made once: building a DateTimeFormat costs far more than formatting with it, and an export
 // formats one time per message.
@@ -118,7 +131,7 @@ export async function exportConversation(input: { messages: readonly ExportMessa
   const now = input.now ?? new Date();
   const labels = labelsFor(input.locale);
   const shown = input.messages.length;
-  const truncated = input.total !== undefined && input.total > shown ? ` ${labels.truncated.replace("{total}", String(input.total)).replace("{shown}", String(shown))}` : "";
+  const truncated = input.total !== undefined && input.total > shown ? ` ${labels.truncated(shown, input.total)}` : "";
   const exported = `${labels.exportedAt}${input.locale === "en" ? ": " : "："}${formatTime(now)}${truncated}`;
   const encode = (text: string) => new TextEncoder().encode(text);
   let body: Uint8Array;

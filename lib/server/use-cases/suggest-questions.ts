@@ -5,7 +5,7 @@ import { topicsOf, type TopicSource } from "@/lib/server/ai/offline/key-phrases"
 import { inReaderLanguage, QUESTION_MAX_CHARS, questionsFromTopics, type TopicQuestion } from "@/lib/server/ai/offline/topic-questions";
 import { resolveModel } from "@/lib/server/ai/providers";
 import { runModel } from "@/lib/server/ai/run-model";
-import { translator } from "@/lib/server/i18n";
+import { suggestionTexts } from "@/lib/server/ai/suggestion-texts";
 import { log } from "@/lib/server/log";
 import { findAssistantSettings, saveInitialQuestions } from "@/lib/server/queries/assistant-settings";
 import { openingPassages, openingPassagesOf } from "@/lib/server/queries/documents";
@@ -122,8 +122,7 @@ export async function openingQuestionsFor(ownerId: string, passages: readonly To
  * regeneration is asked for). With no documents or on any failure, the fixed list of 8.
  */
 export async function initialQuestions(input: { ownerId: string | null; locale: Locale; forceRegenerate?: boolean; useModel?: boolean }): Promise<string[]> {
-  const t = translator(input.locale);
-  const fallback = () => shuffle(t.raw("suggestions.initialFallback") as string[]).slice(0, MAX_INITIAL_QUESTIONS);
+  const fallback = () => shuffle(suggestionTexts(input.locale).initialFallback).slice(0, MAX_INITIAL_QUESTIONS);
   // A shared assistant without its owner's documents has nothing to ask about.
   if (input.ownerId === null) return fallback();
   try {
@@ -166,8 +165,7 @@ export async function followUpQuestions(input: {
   assistantMessage: string;
   history: { role: "user" | "assistant"; content: string }[];
 }): Promise<string[]> {
-  const t = translator(input.locale);
-  const fallback = () => t.raw("suggestions.followUpFallback") as string[];
+  const fallback = () => [...suggestionTexts(input.locale).followUpFallback];
   if (input.ownerId === null) return fallback();
   try {
     const history = input.history.slice(-SUGGESTION_HISTORY_MESSAGES);

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Locale } from "@/lib/constants";
-import { translator } from "@/lib/server/i18n";
+import { suggestionTexts } from "@/lib/server/ai/suggestion-texts";
 import type { Topic } from "./key-phrases";
 import { hasCjk, hasHan } from "./text-shapes";
 
@@ -15,20 +15,13 @@ export interface TopicQuestion {
   topic: Topic;
 }
 
-interface Templates {
-  title: string;
-  heading: string;
-  definition: { one: string; many: string };
-  term: string[];
-}
-
 function fill(template: string, topic: string): string {
   return template.replace("{topic}", () => topic);
 }
 
 /** Questions for topics, dropping any that would not read as a question in the reader's language. */
 export function questionsFromTopics(topics: readonly Topic[], locale: Locale): TopicQuestion[] {
-  const templates = translator(locale).raw("suggestions.templates") as Templates;
+  const { templates } = suggestionTexts(locale);
   let terms = 0;
   const out: TopicQuestion[] = [];
   for (const topic of topics) {
