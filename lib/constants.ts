@@ -119,6 +119,8 @@ export const SHARE_SUGGESTIONS_PER_LINK_PER_MINUTE = 240;
 export const SHARE_IMAGE_ANALYSES_PER_IP_PER_MINUTE = 10;
 export const SHARE_IMAGE_ANALYSES_PER_LINK_PER_MINUTE = 60;
 export const PENDING_REFERRAL_STORAGE_KEY = "pendingReferralCode";
+/** Dispatched on window whenever a referral code is stored or cleared in this tab. */
+export const PENDING_REFERRAL_EVENT = "pending-referral-changed";
 // Sites an owner lets embed a share (<iframe>): each one origin (scheme, host, port), at most this
 // many per share. The page's frame-ancestors list is looked up on each visit, kept per instance
 // this long (another instance may serve a changed list for at most this long), for this many shares.

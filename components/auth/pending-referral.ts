@@ -1,6 +1,6 @@
 "use client";
 
-import { PENDING_REFERRAL_STORAGE_KEY } from "@/lib/constants";
+import { PENDING_REFERRAL_EVENT, PENDING_REFERRAL_STORAGE_KEY } from "@/lib/constants";
 import type { ClientUser } from "@/lib/client-user";
 import { ApiError, apiFetch } from "@/lib/fetcher";
 import { keepsPendingReferral } from "@/lib/pending-referral-outcome";
@@ -10,7 +10,7 @@ import { keepsPendingReferral } from "@/lib/pending-referral-outcome";
 // PendingReferralRunner applies it as soon as someone is signed in: after a password sign-in or
 // registration, after Google's redirect back, or on a later visit when a try failed on the way.
 
-export const PENDING_REFERRAL_EVENT = "pending-referral-changed";
+export { PENDING_REFERRAL_EVENT };
 
 function announce() {
   window.dispatchEvent(new Event(PENDING_REFERRAL_EVENT));

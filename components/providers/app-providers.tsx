@@ -1,7 +1,6 @@
 "use client";
 
 import * as React from "react";
-import dynamic from "next/dynamic";
 import { ThemeProvider } from "next-themes";
 import { SWRConfig } from "swr";
 import { DEFAULT_THEME, THEME_STORAGE_KEY } from "@/lib/constants";
@@ -9,10 +8,7 @@ import type { ClientUser } from "@/lib/client-user";
 import { FlashToasts } from "./flash-toasts";
 import { LanguageSync } from "./language-sync";
 import { LazyToaster } from "./lazy-toaster";
-
-// Loaded after the page is up: it acts only for someone signed in with a referral code waiting,
-// and every page's first load (the shared page's above all) is better without it.
-const PendingReferralRunner = dynamic(() => import("./pending-referral-runner").then((m) => m.PendingReferralRunner), { ssr: false });
+import { PendingReferralGate } from "./pending-referral-gate";
 
 // SPEC §7: data is cached with no expiry, no retries and no refetch on focus.
 const swrOptions = {
@@ -32,7 +28,7 @@ export function AppProviders({ children, user, nonce }: { children: React.ReactN
         {children}
         <LazyToaster />
         <FlashToasts />
-        <PendingReferralRunner />
+        <PendingReferralGate />
       </SWRConfig>
     </ThemeProvider>
   );
