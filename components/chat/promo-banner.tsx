@@ -2,21 +2,33 @@
 
 import { useLayoutEffect, useState } from "react";
 import { localStore } from "@/lib/browser-storage";
+import { PROMO_DISMISSED_COOKIE } from "@/lib/constants";
 import { PromoBannerView } from "./promo-banner-view";
 
 const DISMISSED_KEY = "promoBannerDismissed";
+
+// The cookie tells the server (the shared page's first view) what localStorage tells this code.
+function rememberForServer() {
+  document.cookie = `${PROMO_DISMISSED_COOKIE}=1; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
 
 /** Invites the reader to build their own assistant; dismissed once, it stays away on this browser. */
 export function PromoBanner() {
   const [visible, setVisible] = useState(false);
   // Before the first paint: on the shared page the banner replaces the server's copy of it
   // (shared-first-view.tsx), and a frame without it would shift the welcome up and back.
-  useLayoutEffect(() => setVisible(localStore().getItem(DISMISSED_KEY) !== "1"), []);
+  useLayoutEffect(() => {
+    const dismissed = localStore().getItem(DISMISSED_KEY) === "1";
+    // Dismissed before the cookie existed: the server learns it from the next page load on.
+    if (dismissed && !document.cookie.includes(`${PROMO_DISMISSED_COOKIE}=1`)) rememberForServer();
+    setVisible(!dismissed);
+  }, []);
   if (!visible) return null;
   return (
     <PromoBannerView
       onDismiss={() => {
         localStore().setItem(DISMISSED_KEY, "1");
+        rememberForServer();
         setVisible(false);
       }}
     />

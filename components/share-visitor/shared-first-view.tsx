@@ -16,22 +16,21 @@ export interface SharedFirstView {
   body: React.ReactNode | null;
 }
 
-export function sharedFirstView({ name, featureCards, newVisitor }: { name: string; featureCards: React.ReactNode; newVisitor: boolean }): SharedFirstView {
+/** `promo`: the promotion banner, unless this browser dismissed it (the chat leaves it out then too). */
+export function sharedFirstView({ name, featureCards, newVisitor, promo }: { name: string; featureCards: React.ReactNode; newVisitor: boolean; promo: boolean }): SharedFirstView {
   return {
     header: <SharedHeaderFrame name={name} />,
-    body: newVisitor ? <SharedFirstViewBody name={name} featureCards={featureCards} /> : null,
+    body: newVisitor ? <SharedFirstViewBody name={name} featureCards={featureCards} promo={promo} /> : null,
   };
 }
 
-function SharedFirstViewBody({ name, featureCards }: { name: string; featureCards: React.ReactNode }) {
+function SharedFirstViewBody({ name, featureCards, promo }: { name: string; featureCards: React.ReactNode; promo: boolean }) {
   const t = useTranslations("shared");
   return (
     <>
       {/* Nothing in it works until the chat replaces it: out of the tab order and the accessibility tree. */}
       <div className={SHARED_LAYOUT.chat} inert data-testid="shared-first-view">
-        <div className={SHARED_LAYOUT.notices}>
-          <PromoBannerView />
-        </div>
+        <div className={SHARED_LAYOUT.notices}>{promo && <PromoBannerView />}</div>
         <div className={CHAT_LAYOUT.region}>
           <div className={CHAT_LAYOUT.scroller}>
             <div className={CHAT_LAYOUT.content}>

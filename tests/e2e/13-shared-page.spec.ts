@@ -81,6 +81,26 @@ test.describe("shared assistant page", () => {
     }
   });
 
+  test("a banner the visitor dismissed stays out of the server's first view as well, so nothing shows and then vanishes", async ({ browser }) => {
+    const { context, page } = await visitor(browser, PHONE);
+    await page.goto(`/shared/${openShare}`);
+    await page.getByTestId("promo-dismiss").click();
+    await expect(page.getByTestId("promo-banner")).toHaveCount(0);
+    // Still a new visitor to the server (no guest key), so it sends the welcome, but no banner now.
+    await context.clearCookies({ name: "dc_guest_key" });
+    const html = await (await page.request.get(`/shared/${openShare}`)).text();
+    expect(html).toContain('data-testid="shared-first-view"');
+    expect(html).not.toContain('data-testid="promo-banner"');
+    await page.reload();
+    await expect(page.getByTestId("shared-empty")).toBeVisible();
+    await expect(page.getByTestId("promo-banner")).toHaveCount(0);
+    await context.close();
+    // Another browser, which never dismissed it, still gets it from the server.
+    const other = await visitor(browser, PHONE);
+    expect(await (await other.page.request.get(`/shared/${openShare}`)).text()).toContain('data-testid="promo-banner"');
+    await other.context.close();
+  });
+
   test("a visitor on a desktop: header, opening questions, a cited answer, the conversation back after a reload, and nothing for another browser", async ({ browser }) => {
     const { context, page } = await visitor(browser, { viewport: { width: 1280, height: 800 } });
     // The share and who is visiting come with the page: the browser does not ask for them again.

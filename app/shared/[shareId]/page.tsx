@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { detectInAppBrowser } from "@/lib/chat/in-app-browser";
+import { PROMO_DISMISSED_COOKIE } from "@/lib/constants";
 import { env } from "@/lib/env";
 import { supportLink } from "@/lib/support-link";
 import { currentClientUser } from "@/lib/server/auth/page-guard";
@@ -56,6 +57,7 @@ export default async function SharedAssistantPage({ params }: { params: Promise<
   // signed out, and no guest key from an earlier visit (a returning guest would see it flash).
   const cookieStore = await cookies();
   const newVisitor = !user && !cookieStore.has(GUEST_KEY_COOKIE) && !cookieStore.has(EMBEDDED_GUEST_KEY_COOKIE);
-  const firstView = share ? sharedFirstView({ name: share.name, featureCards: props.featureCards, newVisitor }) : undefined;
+  const promo = cookieStore.get(PROMO_DISMISSED_COOKIE)?.value !== "1";
+  const firstView = share ? sharedFirstView({ name: share.name, featureCards: props.featureCards, newVisitor, promo }) : undefined;
   return <SharedAssistantLazy {...props} served={served} firstView={firstView} />;
 }
