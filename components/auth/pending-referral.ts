@@ -10,8 +10,6 @@ import { keepsPendingReferral } from "@/lib/pending-referral-outcome";
 // PendingReferralRunner applies it as soon as someone is signed in: after a password sign-in or
 // registration, after Google's redirect back, or on a later visit when a try failed on the way.
 
-export { PENDING_REFERRAL_EVENT };
-
 function announce() {
   window.dispatchEvent(new Event(PENDING_REFERRAL_EVENT));
 }

@@ -4,9 +4,9 @@ import { useEffect, useState } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { useSWRConfig } from "swr";
-import { REFERRAL_TRIAL_DAYS } from "@/lib/constants";
+import { PENDING_REFERRAL_EVENT, REFERRAL_TRIAL_DAYS } from "@/lib/constants";
 import { useCurrentUser } from "@/components/layout/use-current-user";
-import { PENDING_REFERRAL_EVENT, processPendingReferral } from "@/components/auth/pending-referral";
+import { processPendingReferral } from "@/components/auth/pending-referral";
 import { USAGE_KEY } from "@/components/files/use-documents";
 import { PLAN_KEY, REFERRALS_KEY } from "@/components/plans/use-plan";
 

@@ -5,6 +5,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { migrate } from "drizzle-orm/pglite/migrator";
 import type { TestProject } from "vitest/node";
+import { migrationsFolder } from "@/lib/server/db/migrate";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -16,9 +17,7 @@ declare module "vitest" {
 // Vitest's global setup for the integration suites on the embedded database: one migrated
 // database, made once and saved as a tarball, that every test file's in-memory database starts
 // from. A new in-memory PGlite runs initdb and then the migrations, 2–3 s per file on these
-// machines (some sixty files a pass); loading the tarball takes a third of that.
-
-const root = path.resolve(import.meta.dirname, "../..");
+// machines (about fifty files a pass); loading the tarball takes about half of that.
 
 export default async function makeSnapshot(project: TestProject) {
   project.provide("pgliteSnapshot", "");
@@ -27,7 +26,7 @@ export default async function makeSnapshot(project: TestProject) {
   const file = path.join(dir, "migrated.tar");
   const pg = new PGlite();
   try {
-    await migrate(drizzle({ client: pg }), { migrationsFolder: path.join(root, "lib/server/db/migrations") });
+    await migrate(drizzle({ client: pg }), { migrationsFolder });
     writeFileSync(file, Buffer.from(await (await pg.dumpDataDir("none")).arrayBuffer()));
   } finally {
     await pg.close();

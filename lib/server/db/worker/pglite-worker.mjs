@@ -11,7 +11,7 @@ import { PGlite, types } from "@electric-sql/pglite";
 // system's cache anyway, and the embedded server's memory is what one machine runs short of.
 const options = { startParams: [...(PGlite.defaultStartParams ?? []), "-c", "shared_buffers=16MB"] };
 // A database in memory starts from a snapshot when given one (a tarball of PGlite's
-// dumpDataDir): the test suites open some sixty of them, and loading one skips initdb.
+// dumpDataDir): the test suites open about fifty of them, and loading one skips initdb.
 if (!workerData.dataDir && workerData.snapshot) options.loadDataDir = new Blob([readFileSync(workerData.snapshot)]);
 const db = workerData.dataDir ? new PGlite(workerData.dataDir, options) : new PGlite(options);
 await db.waitReady;
