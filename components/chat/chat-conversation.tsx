@@ -1,17 +1,24 @@
 "use client";
 
 import { useEffect, useRef, useState } from "react";
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { ArrowDown } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { ChatInput } from "./chat-input";
-import { MessageBubble } from "./message-bubble";
 import { SuggestionsPanel } from "./suggestions-panel";
-import { ThinkingIndicator } from "./thinking-indicator";
 import { CHAT_LAYOUT } from "./chat-layout";
 import { useStickToBottom } from "./use-stick-to-bottom";
 import type { useChat } from "./use-chat";
 import type { ChatMessage, DraftImage } from "./types";
+
+// The messages' code (the Markdown renderer, link cards) comes on first use: an empty chat, which
+// is what a shared link's new visitor opens, does without it. The download starts once there is
+// a message to show or the reader reaches for the input bar, so it is there by the time a
+// question has been typed; a screen that expects a conversation calls preloadMessageList itself.
+const loadMessageList = () => import("./message-list").then((m) => m.MessageList);
+const MessageList = dynamic(loadMessageList);
+export const preloadMessageList = () => void loadMessageList().catch(() => undefined);
 
 /**
  * The conversation and the bar under it, the same in normal and shared mode: a scroll region of
@@ -64,14 +71,9 @@ export function ChatConversation({
           <div ref={content} className={CHAT_LAYOUT.content}>
             {empty ? (
               emptyState
-            ) : (
-              <ol className="space-y-5 py-2" data-testid="message-list">
-                {chat.messages.map((m) => (
-                  <MessageBubble key={m.id} message={m} />
-                ))}
-                {chat.streaming ? <MessageBubble message={chat.streaming} /> : chat.sending && <ThinkingIndicator />}
-              </ol>
-            )}
+            ) : chat.messages.length > 0 || chat.sending ? (
+              <MessageList messages={chat.messages} streaming={chat.streaming} sending={chat.sending} />
+            ) : null}
           </div>
         </div>
         {/* Screen readers hear each finished reply once, not every streamed piece of it. */}
@@ -97,7 +99,7 @@ export function ChatConversation({
           </Button>
         )}
       </div>
-      <div ref={bar} className="mx-auto w-full max-w-3xl shrink-0 space-y-2 pt-2">
+      <div ref={bar} className="mx-auto w-full max-w-3xl shrink-0 space-y-2 pt-2" onFocusCapture={preloadMessageList} onPointerDownCapture={preloadMessageList}>
         <SuggestionsPanel
           suggestions={suggestions}
           mobile={mobile}

@@ -1,10 +1,11 @@
 "use client";
 
+import { useEffect } from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { Info } from "lucide-react";
 import { apiFetch } from "@/lib/fetcher";
-import { ChatConversation } from "./chat-conversation";
+import { ChatConversation, preloadMessageList } from "./chat-conversation";
 import { ChatHeader } from "./chat-header";
 import { PromoBanner } from "./promo-banner";
 import { useChat } from "./use-chat";
@@ -18,6 +19,8 @@ export function ChatScreen({ emptyState }: { emptyState: React.ReactNode }) {
   const chat = useChat();
   const { data: assistant } = useSWR<AssistantProfile>(ASSISTANT_KEY, (url: string) => apiFetch<AssistantProfile>(url));
   const { known, mobile, inApp } = useDevice();
+  // A signed-in reader usually has a conversation: its code downloads beside the messages' fetch.
+  useEffect(preloadMessageList, []);
   const { suggestions, dismiss } = useSuggestions({
     messages: chat.messages,
     loaded: !chat.loading,

@@ -1,5 +1,6 @@
 "use client";
 
+import { useEffect } from "react";
 import dynamic from "next/dynamic";
 import type { SharedAssistantProps } from "./shared-assistant-app";
 
@@ -10,5 +11,8 @@ import type { SharedAssistantProps } from "./shared-assistant-app";
 const DirectApp = dynamic(() => import("./shared-assistant-app").then((m) => m.SharedAssistantApp));
 
 export function SharedAssistantDirect(props: SharedAssistantProps) {
+  // The chat loads its messages' code on first use elsewhere; a webview fetches it with the page,
+  // since a late chunk load is what fails there.
+  useEffect(() => void import("@/components/chat/message-list").catch(() => undefined), []);
   return <DirectApp {...props} />;
 }

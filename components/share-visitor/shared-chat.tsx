@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef } from "react";
+import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { localStore } from "@/lib/browser-storage";
@@ -15,7 +16,6 @@ import { PromoBanner } from "@/components/chat/promo-banner";
 import type { Device } from "@/components/chat/use-device";
 import { useSuggestions } from "@/components/chat/use-suggestions";
 import type { DraftImage } from "@/components/chat/types";
-import { AnnouncementPanel } from "./announcement-panel";
 import { OwnerCanReadNotice } from "./owner-can-read-notice";
 import { SignInUnavailableNotice } from "./sign-in-unavailable-notice";
 import { InAppWarning } from "./in-app-warning";
@@ -23,6 +23,9 @@ import { SHARED_LAYOUT } from "./shared-layout";
 import { useGoogleSignIn } from "./use-google-sign-in";
 import { useGuestAuth } from "./use-guest-auth";
 import { useSharedChat } from "./use-shared-chat";
+
+// Only the share's owner ever sees the pinned announcement: its code is not every visitor's.
+const AnnouncementPanel = dynamic(() => import("./announcement-panel").then((m) => m.AnnouncementPanel));
 
 /**
  * The chat screen in shared mode: the visitor's conversation with the shared assistant, its

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, test, type Browser } from "@playwright/test";
 import { firstLoadJs } from "./support/page-weight";
 import { E2E_BASE_URL, E2E_PORT } from "./support/ports";
-import { createShare, ownerApi } from "./support/shares";
+import { createShare, ensureWasteDocument, ownerApi } from "./support/shares";
 
 // Issue 15 point 1: a budget on each page's first-load JavaScript (gzip bytes, read from the
 // production build, not timed). The budgets hold today's weight plus a little, so any growth
@@ -15,7 +15,7 @@ const KB = 1024;
 const BUDGETS: { page: string; budgetKb: number; targetKb?: number }[] = [
   { page: "shared/[shareId]", budgetKb: 152, targetKb: 130 },
   { page: "(public)/auth", budgetKb: 173, targetKb: 170 },
-  { page: "(main)", budgetKb: 186, targetKb: 170 },
+  { page: "(main)", budgetKb: 180, targetKb: 170 },
   { page: "(public)/guide", budgetKb: 168 },
   { page: "(main)/account", budgetKb: 220 },
   { page: "admin", budgetKb: 295 },
@@ -90,7 +90,7 @@ async function scriptsFetched(browser: Browser, url: string, cookie?: string): P
 }
 
 // Today's figures plus a little; the issue's targets beside them (the shared page's is not met).
-const FETCHED_BUDGETS = { shared: { budgetKb: 168, targetKb: 130 }, chat: { budgetKb: 166, targetKb: 170 }, auth: { budgetKb: 155, targetKb: 170 } };
+const FETCHED_BUDGETS = { shared: { budgetKb: 163, targetKb: 130 }, chat: { budgetKb: 166, targetKb: 170 }, auth: { budgetKb: 155, targetKb: 170 } };
 
 test("no page fetches more script than its budget before it is idle, as a phone receives it (brotli)", async ({ browser }) => {
   const api = await ownerApi();
@@ -110,4 +110,34 @@ test("no page fetches more script than its budget before it is idle, as a phone 
     if (kb > budgetKb) over.push(`${name}: ${kb.toFixed(1)} KB > ${budgetKb} KB`);
   }
   expect(over).toEqual([]);
+});
+
+test("a shared link's new visitor gets the messages' code (Markdown, link cards) only on reaching for the input, and the reply shows once sent", async ({ browser }) => {
+  const api = await ownerApi();
+  await ensureWasteDocument(api);
+  const shareId = await createShare(api, "按需載入");
+  await api.dispose();
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const scripts: Promise<string>[] = [];
+  page.on("response", (res) => {
+    if (res.request().resourceType() === "script") scripts.push(res.text().catch(() => ""));
+  });
+  // The message list's module is the one script that renders data-testid="message-list".
+  const messagesCodeFetched = async () => (await Promise.all(scripts)).some((text) => text.includes('"message-list"'));
+
+  await page.goto(`/shared/${shareId}`, { waitUntil: "networkidle" });
+  await expect(page.getByTestId("shared-chat")).toBeVisible();
+  await page.waitForTimeout(1_000);
+  await page.waitForLoadState("networkidle");
+  expect(await messagesCodeFetched()).toBe(false);
+
+  const input = page.getByTestId("chat-input").locator("textarea");
+  await input.tap();
+  await expect.poll(messagesCodeFetched, { timeout: 10_000 }).toBe(true);
+  await input.fill("資源回收是哪幾天？");
+  await page.getByTestId("send-button").tap();
+  await expect(page.getByTestId("message-list")).toContainText("資源回收是哪幾天？");
+  await expect(page.getByTestId("message-assistant").last()).toContainText("每週二與週四", { timeout: 20_000 });
+  await context.close();
 });

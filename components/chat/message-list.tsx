@@ -1,0 +1,21 @@
+"use client";
+
+import { MessageBubble } from "./message-bubble";
+import { ThinkingIndicator } from "./thinking-indicator";
+import type { ChatMessage } from "./types";
+
+/**
+ * The conversation's messages, the streaming reply or the thinking indicator. Its own module
+ * because it carries the Markdown renderer and the link cards, which an empty chat (a new
+ * visitor on a shared link) never needs: chat-conversation.tsx loads it on first use.
+ */
+export function MessageList({ messages, streaming, sending }: { messages: ChatMessage[]; streaming: ChatMessage | null; sending: boolean }) {
+  return (
+    <ol className="space-y-5 py-2" data-testid="message-list">
+      {messages.map((m) => (
+        <MessageBubble key={m.id} message={m} />
+      ))}
+      {streaming ? <MessageBubble message={streaming} /> : sending && <ThinkingIndicator />}
+    </ol>
+  );
+}
