@@ -7,11 +7,12 @@ import { FileLibraryPanel, SharesPanel } from "@/components/workspace/workspace-
 import { WorkspaceTabs } from "@/components/workspace/workspace-tabs";
 import { env } from "@/lib/env";
 import { requirePage } from "@/lib/server/auth/page-guard";
+import { hasConversation } from "@/lib/server/queries/messages";
 
 // The workspace home: the chat (its empty state is the intro), the file library and the shares.
 export default async function HomePage() {
-  await requirePage("/");
-  const t = await getTranslations("home");
+  const user = await requirePage("/");
+  const [t, conversation] = await Promise.all([getTranslations("home"), hasConversation({ kind: "own", ownerId: user.id })]);
   const intro = (
     <div className="mx-auto max-w-3xl py-6 text-center" data-testid="home">
       <h1 className="text-3xl font-semibold tracking-tight">{t("title")}</h1>
@@ -27,7 +28,7 @@ export default async function HomePage() {
   );
   return (
     <Suspense>
-      <WorkspaceTabs chat={<ChatScreen emptyState={intro} />} files={<FileLibraryPanel />} shares={<SharesPanel googleEnabled={env.googleEnabled} />} />
+      <WorkspaceTabs chat={<ChatScreen emptyState={intro} expectConversation={conversation} />} files={<FileLibraryPanel />} shares={<SharesPanel googleEnabled={env.googleEnabled} />} />
     </Suspense>
   );
 }

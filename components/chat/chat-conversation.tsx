@@ -17,7 +17,9 @@ import type { ChatMessage, DraftImage } from "./types";
 // a message to show or the reader reaches for the input bar, so it is there by the time a
 // question has been typed; a screen that expects a conversation calls preloadMessageList itself.
 const loadMessageList = () => import("./message-list").then((m) => m.MessageList);
-const MessageList = dynamic(loadMessageList);
+// `loading` gives it a Suspense boundary of its own: without one, the wait would suspend the
+// nearest boundary above (the whole workspace, or the whole shared page) until the code arrived.
+const MessageList = dynamic(loadMessageList, { loading: () => null });
 export const preloadMessageList = () => void loadMessageList().catch(() => undefined);
 
 /**

@@ -13,14 +13,18 @@ import { useDevice } from "./use-device";
 import { useSuggestions } from "./use-suggestions";
 import { ASSISTANT_KEY, type AssistantProfile } from "./assistant-profile";
 
-/** The chat of the workspace (normal mode): header, conversation, suggestions and the input bar. */
-export function ChatScreen({ emptyState }: { emptyState: React.ReactNode }) {
+/**
+ * The chat of the workspace (normal mode): header, conversation, suggestions and the input bar.
+ * `expectConversation`: the server found messages, so their code downloads beside their fetch.
+ */
+export function ChatScreen({ emptyState, expectConversation }: { emptyState: React.ReactNode; expectConversation: boolean }) {
   const t = useTranslations("chat");
   const chat = useChat();
   const { data: assistant } = useSWR<AssistantProfile>(ASSISTANT_KEY, (url: string) => apiFetch<AssistantProfile>(url));
   const { known, mobile, inApp } = useDevice();
-  // A signed-in reader usually has a conversation: its code downloads beside the messages' fetch.
-  useEffect(preloadMessageList, []);
+  useEffect(() => {
+    if (expectConversation) preloadMessageList();
+  }, [expectConversation]);
   const { suggestions, dismiss } = useSuggestions({
     messages: chat.messages,
     loaded: !chat.loading,

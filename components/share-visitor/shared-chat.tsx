@@ -25,7 +25,8 @@ import { useGuestAuth } from "./use-guest-auth";
 import { useSharedChat } from "./use-shared-chat";
 
 // Only the share's owner ever sees the pinned announcement: its code is not every visitor's.
-const AnnouncementPanel = dynamic(() => import("./announcement-panel").then((m) => m.AnnouncementPanel));
+// (`loading`: a Suspense boundary of its own, so the chat is not suspended while it arrives.)
+const AnnouncementPanel = dynamic(() => import("./announcement-panel").then((m) => m.AnnouncementPanel), { loading: () => null });
 
 /**
  * The chat screen in shared mode: the visitor's conversation with the shared assistant, its

@@ -2,7 +2,8 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { expect, test, type Browser } from "@playwright/test";
+import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { ADMIN, signIn } from "./support/helpers";
 import { firstLoadJs } from "./support/page-weight";
 import { E2E_BASE_URL, E2E_PORT } from "./support/ports";
 import { createShare, ensureWasteDocument, ownerApi } from "./support/shares";
@@ -112,6 +113,39 @@ test("no page fetches more script than its budget before it is idle, as a phone 
   expect(over).toEqual([]);
 });
 
+/** Whether any script the page has fetched so far is the message list's module (the one that renders data-testid="message-list"). */
+function watchForMessagesCode(page: Page) {
+  let scripts: Promise<string>[] = [];
+  page.on("response", (res) => {
+    if (res.request().resourceType() === "script") scripts.push(res.text().catch(() => ""));
+  });
+  return {
+    fetched: async () => (await Promise.all(scripts)).some((text) => text.includes('"message-list"')),
+    forget: () => void (scripts = []),
+  };
+}
+
+async function settle(page: Page) {
+  await page.waitForTimeout(1_000);
+  await page.waitForLoadState("networkidle");
+}
+
+/** From now on every script arrives 1.5 s late, as on a slow connection. */
+async function slowScripts(page: Page) {
+  await page.route("**/_next/static/chunks/**/*.js", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+}
+
+/** `what` stays on screen throughout the next `ms` (sampled every 100 ms): nothing suspends the page around it. */
+async function staysVisible(what: Locator, ms: number) {
+  for (let waited = 0; waited < ms; waited += 100) {
+    expect(await what.isVisible(), `visible after ${waited} ms`).toBe(true);
+    await what.page().waitForTimeout(100);
+  }
+}
+
 test("a shared link's new visitor gets the messages' code (Markdown, link cards) only on reaching for the input, and the reply shows once sent", async ({ browser }) => {
   const api = await ownerApi();
   await ensureWasteDocument(api);
@@ -119,25 +153,53 @@ test("a shared link's new visitor gets the messages' code (Markdown, link cards)
   await api.dispose();
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const page = await context.newPage();
-  const scripts: Promise<string>[] = [];
-  page.on("response", (res) => {
-    if (res.request().resourceType() === "script") scripts.push(res.text().catch(() => ""));
-  });
-  // The message list's module is the one script that renders data-testid="message-list".
-  const messagesCodeFetched = async () => (await Promise.all(scripts)).some((text) => text.includes('"message-list"'));
+  const messagesCode = watchForMessagesCode(page);
 
   await page.goto(`/shared/${shareId}`, { waitUntil: "networkidle" });
   await expect(page.getByTestId("shared-chat")).toBeVisible();
-  await page.waitForTimeout(1_000);
-  await page.waitForLoadState("networkidle");
-  expect(await messagesCodeFetched()).toBe(false);
+  await settle(page);
+  expect(await messagesCode.fetched()).toBe(false);
 
+  // On a slow connection the question is sent before the code has come: the chat stays as it is
+  // (only the list waits), it does not fall back to the first view.
+  await slowScripts(page);
   const input = page.getByTestId("chat-input").locator("textarea");
   await input.tap();
-  await expect.poll(messagesCodeFetched, { timeout: 10_000 }).toBe(true);
   await input.fill("資源回收是哪幾天？");
   await page.getByTestId("send-button").tap();
+  await staysVisible(page.getByTestId("chat-input"), 1_000);
+  await expect(page.getByTestId("shared-first-view")).toHaveCount(0);
+  await expect.poll(messagesCode.fetched).toBe(true);
   await expect(page.getByTestId("message-list")).toContainText("資源回收是哪幾天？");
   await expect(page.getByTestId("message-assistant").last()).toContainText("每週二與週四", { timeout: 20_000 });
+  await context.close();
+});
+
+test("a chat with no conversation leaves the messages' code until it is needed; with one, it comes with the page", async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  await signIn(page, ADMIN.email, ADMIN.password);
+  await page.request.delete("/api/messages", { headers: { origin: E2E_BASE_URL } });
+  const messagesCode = watchForMessagesCode(page);
+  messagesCode.forget();
+  await page.goto("/");
+  await expect(page.getByTestId("chat-input")).toBeVisible();
+  await settle(page);
+  expect(await messagesCode.fetched()).toBe(false);
+
+  await slowScripts(page);
+  await page.getByTestId("chat-input").locator("textarea").fill("你好");
+  await page.getByTestId("send-button").click();
+  // The header and the input bar stay while the list's code is on its way.
+  await staysVisible(page.getByTestId("chat-header-actions"), 1_000);
+  await expect(page.getByTestId("message-list")).toContainText("你好");
+  await page.unroute("**/_next/static/chunks/**/*.js");
+  await expect(page.getByTestId("message-assistant")).toHaveCount(1, { timeout: 20_000 });
+
+  // Back later: the server says there is a conversation, so the code is fetched as the page loads.
+  messagesCode.forget();
+  await page.reload();
+  await expect(page.getByTestId("message-list")).toContainText("你好");
+  expect(await messagesCode.fetched()).toBe(true);
   await context.close();
 });

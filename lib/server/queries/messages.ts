@@ -44,6 +44,13 @@ export async function listConversation(key: ConversationKey): Promise<MessageRow
   return db.select().from(messages).where(where(key)).orderBy(asc(messages.createdAt));
 }
 
+/** Whether the conversation has any message (the chat page fetches the messages' code early only then). */
+export async function hasConversation(key: ConversationKey): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db.select({ id: messages.id }).from(messages).where(where(key)).limit(1);
+  return rows.length > 0;
+}
+
 /** The latest `limit` messages of a conversation, oldest first. */
 export async function recentConversation(key: ConversationKey, limit: number): Promise<MessageRow[]> {
   const db = await getDb();
