@@ -30,3 +30,18 @@ function store(kind: Kind): BrowserStore {
 
 export const localStore = () => store("localStorage");
 export const sessionStore = () => store("sessionStorage");
+
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+/**
+ * A choice the server must know when it renders the next page (the language, a dismissed
+ * banner): a first-party cookie kept for a year, readable by the page's own scripts.
+ */
+export function setPreferenceCookie(name: string, value: string) {
+  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax`;
+}
+
+/** Whether this page's cookies hold `name` set to `value`. */
+export function hasPreferenceCookie(name: string, value: string): boolean {
+  return document.cookie.split("; ").includes(`${name}=${encodeURIComponent(value)}`);
+}

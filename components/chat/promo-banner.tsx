@@ -1,16 +1,14 @@
 "use client";
 
 import { useLayoutEffect, useState } from "react";
-import { localStore } from "@/lib/browser-storage";
+import { hasPreferenceCookie, localStore, setPreferenceCookie } from "@/lib/browser-storage";
 import { PROMO_DISMISSED_COOKIE } from "@/lib/constants";
 import { PromoBannerView } from "./promo-banner-view";
 
 const DISMISSED_KEY = "promoBannerDismissed";
 
 // The cookie tells the server (the shared page's first view) what localStorage tells this code.
-function rememberForServer() {
-  document.cookie = `${PROMO_DISMISSED_COOKIE}=1; Path=/; Max-Age=31536000; SameSite=Lax`;
-}
+const rememberForServer = () => setPreferenceCookie(PROMO_DISMISSED_COOKIE, "1");
 
 /** Invites the reader to build their own assistant; dismissed once, it stays away on this browser. */
 export function PromoBanner() {
@@ -20,7 +18,7 @@ export function PromoBanner() {
   useLayoutEffect(() => {
     const dismissed = localStore().getItem(DISMISSED_KEY) === "1";
     // Dismissed before the cookie existed: the server learns it from the next page load on.
-    if (dismissed && !document.cookie.includes(`${PROMO_DISMISSED_COOKIE}=1`)) rememberForServer();
+    if (dismissed && !hasPreferenceCookie(PROMO_DISMISSED_COOKIE, "1")) rememberForServer();
     setVisible(!dismissed);
   }, []);
   if (!visible) return null;

@@ -1,10 +1,9 @@
 import { LANGUAGE_STORAGE_KEY, LOCALE_COOKIE, type Locale } from "@/lib/constants";
+import { setPreferenceCookie } from "@/lib/browser-storage";
 import { isLocale } from "./locale-choice";
 
 // The language lives in two places, as the spec asks: localStorage.language for the browser and
 // the NEXT_LOCALE cookie so the server renders in the same language.
-
-const ONE_YEAR_S = 365 * 24 * 60 * 60;
 
 export function readStoredLanguage(): Locale | undefined {
   try {
@@ -21,5 +20,5 @@ export function persistLanguage(locale: Locale) {
   } catch {
     // Private mode without storage: the cookie still carries the choice.
   }
-  document.cookie = `${LOCALE_COOKIE}=${encodeURIComponent(locale)}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax`;
+  setPreferenceCookie(LOCALE_COOKIE, locale);
 }
