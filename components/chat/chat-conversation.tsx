@@ -101,22 +101,30 @@ export function ChatConversation({
           </Button>
         )}
       </div>
-      <div ref={bar} className="mx-auto w-full max-w-3xl shrink-0 space-y-2 pt-2" onFocusCapture={preloadMessageList} onPointerDownCapture={preloadMessageList}>
-        <SuggestionsPanel
-          suggestions={suggestions}
-          mobile={mobile}
-          disabled={busy}
-          onPick={(question) => {
-            // The picked question's button goes with the panel: a keyboard user continues in the
-            // message box rather than at the top of the page (a tap leaves focus, and the phone's keyboard, alone).
-            const fromKeyboard = usingKeyboard();
-            onPickSuggestion(question);
-            if (fromKeyboard) focusMessageBox();
-          }}
-          onDismiss={onDismissSuggestions}
-        />
-        {inputNotice ?? <ChatInput busy={busy} mobile={mobile} onSend={(text, image) => chat.send(text, image)} analyzeUrl={analyzeUrl} onSignInToSend={onSignInToSend} />}
-        {inputFootnote && !inputNotice ? inputFootnote : null}
+      {/* No box of its own: the opening questions, which arrive after the page has painted, come in
+          as new content above an input bar that stays where it was, rather than growing one box
+          whose top edge then jumps (a layout shift). The negative margin keeps the panel as close
+          to the bar as the column's gap would otherwise not allow. */}
+      <div ref={bar} className="contents" onFocusCapture={preloadMessageList} onPointerDownCapture={preloadMessageList}>
+        <div className="mx-auto -mb-2 w-full max-w-3xl shrink-0 pt-2 empty:hidden">
+          <SuggestionsPanel
+            suggestions={suggestions}
+            mobile={mobile}
+            disabled={busy}
+            onPick={(question) => {
+              // The picked question's button goes with the panel: a keyboard user continues in the
+              // message box rather than at the top of the page (a tap leaves focus, and the phone's keyboard, alone).
+              const fromKeyboard = usingKeyboard();
+              onPickSuggestion(question);
+              if (fromKeyboard) focusMessageBox();
+            }}
+            onDismiss={onDismissSuggestions}
+          />
+        </div>
+        <div className="mx-auto w-full max-w-3xl shrink-0 space-y-2 pt-2">
+          {inputNotice ?? <ChatInput busy={busy} mobile={mobile} onSend={(text, image) => chat.send(text, image)} analyzeUrl={analyzeUrl} onSignInToSend={onSignInToSend} />}
+          {inputFootnote && !inputNotice ? inputFootnote : null}
+        </div>
       </div>
     </>
   );
