@@ -1,8 +1,10 @@
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { FileQuestion } from "lucide-react";
 import { Button } from "@/components/ui/button";
 
+// A plain link home rather than next/link: this boundary's code is part of every page's first load
+// (the shared page's among them, which has no other use for the client router's link), and going
+// home from a missing page gains nothing from a client-side navigation.
 export default async function NotFound() {
   const t = await getTranslations("notFound");
   return (
@@ -12,7 +14,7 @@ export default async function NotFound() {
         <h1 className="mb-2 text-2xl font-semibold">{t("title")}</h1>
         <p className="mb-6 text-muted-foreground">{t("description")}</p>
         <Button asChild>
-          <Link href="/">{t("home")}</Link>
+          <a href="/">{t("home")}</a>
         </Button>
       </div>
     </main>

@@ -1,10 +1,12 @@
 "use client";
 
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { Home, RotateCw, SearchX } from "lucide-react";
 import type { ShareLoadError } from "@/lib/share-visitor/load-share";
 import { Button } from "@/components/ui/button";
+
+// A plain link out of the shared page (the app's other pages have another layout, so a full load):
+// next/link would bring the client router's link code into the visitor's chunk for this alone.
 
 /** The error state of the shared page: 無法載入共享助手, why, and back-to-home and reload. */
 export function ShareLoadErrorCard({ error }: { error: ShareLoadError }) {
@@ -20,10 +22,10 @@ export function ShareLoadErrorCard({ error }: { error: ShareLoadError }) {
       </p>
       <div className="mt-5 flex justify-center gap-2">
         <Button variant="outline" asChild data-testid="shared-error-home">
-          <Link href="/">
+          <a href="/">
             <Home />
             {t("backHome")}
-          </Link>
+          </a>
         </Button>
         <Button onClick={() => window.location.reload()} data-testid="shared-error-reload">
           <RotateCw />

@@ -1,9 +1,11 @@
 "use client";
 
-import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { LockKeyhole } from "lucide-react";
 import { Button } from "@/components/ui/button";
+
+// A plain link out of the shared page (the app's other pages have another layout, so a full load):
+// next/link would bring the client router's link code into the visitor's chunk for this alone.
 
 /**
  * In place of the input bar on a google_required share while the server has no Google sign-in:
@@ -20,9 +22,9 @@ export function SignInUnavailableNotice({ shareId }: { shareId: string }) {
         <p className="mt-0.5 text-amber-900 dark:text-amber-100">{t("signInUnavailable")}</p>
       </div>
       <Button variant="outline" size="sm" asChild className="self-start sm:self-center">
-        <Link href={`/auth?next=${encodeURIComponent(`/shared/${shareId}`)}`} data-testid="sign-in-with-account">
+        <a href={`/auth?next=${encodeURIComponent(`/shared/${shareId}`)}`} data-testid="sign-in-with-account">
           {t("signInWithAccount")}
-        </Link>
+        </a>
       </Button>
     </div>
   );
