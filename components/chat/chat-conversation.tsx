@@ -122,7 +122,7 @@ export function ChatConversation({
           />
         </div>
         <div className="mx-auto w-full max-w-3xl shrink-0 space-y-2 pt-2">
-          {inputNotice ?? <ChatInput busy={busy} mobile={mobile} onSend={(text, image) => chat.send(text, image)} analyzeUrl={analyzeUrl} onSignInToSend={onSignInToSend} />}
+          {inputNotice ?? <ChatInput busy={busy} mobile={mobile} onSend={(text, image, onUnsent) => chat.send(text, image, { onUnsent })} analyzeUrl={analyzeUrl} onSignInToSend={onSignInToSend} />}
           {inputFootnote && !inputNotice ? inputFootnote : null}
         </div>
       </div>

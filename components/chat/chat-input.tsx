@@ -1,6 +1,6 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { ImagePlus, LogIn, Send, X } from "lucide-react";
@@ -8,7 +8,7 @@ import { Button } from "@/components/ui/button";
 import { messageWithImageAnalysis } from "@/lib/chat/analyze-image";
 import { checkChosenImage, nextProgress } from "@/lib/chat/compose-message";
 import { formatImageSize } from "@/lib/format-bytes";
-import { INPUT_MAX_HEIGHT_DESKTOP_PX, INPUT_MAX_HEIGHT_MOBILE_PX } from "@/lib/constants";
+import { INPUT_MAX_HEIGHT_DESKTOP_PX, INPUT_MAX_HEIGHT_MOBILE_PX, MESSAGE_MAX_LENGTH } from "@/lib/constants";
 import { cn } from "@/lib/utils";
 import type { DraftImage } from "./types";
 
@@ -35,7 +35,8 @@ export function ChatInput({
 }: {
   busy: boolean;
   mobile: boolean;
-  onSend: (text: string, image: DraftImage | null) => Promise<unknown>;
+  /** `onUnsent`: called when the message was not sent and nothing else took it over, to give the draft back. */
+  onSend: (text: string, image: DraftImage | null, onUnsent: () => void) => Promise<unknown>;
   /** Where images are analysed (a share's visitors: with ?shareId=). */
   analyzeUrl?: string;
   /**
@@ -53,6 +54,12 @@ export function ChatInput({
   const box = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const working = busy || analysing;
+  // The server takes at most MESSAGE_MAX_LENGTH characters: the count shows as the draft nears it,
+  // and past it the box says so and will not send, rather than losing the draft to a refusal.
+  const lengthNoteId = useId();
+  const tooLong = text.length > MESSAGE_MAX_LENGTH;
+  const nearLimit = text.length > MESSAGE_MAX_LENGTH * 0.9;
+  const canSend = !working && !tooLong && (text.trim() !== "" || image !== null);
   const maxHeight = mobile ? INPUT_MAX_HEIGHT_MOBILE_PX : INPUT_MAX_HEIGHT_DESKTOP_PX;
 
   useEffect(() => {
@@ -72,7 +79,7 @@ export function ChatInput({
   };
 
   const submit = async () => {
-    if (working || (!text.trim() && !image)) return;
+    if (!canSend) return;
     if (onSignInToSend) return onSignInToSend(text, image);
     let content = text;
     if (image) {
@@ -94,9 +101,12 @@ export function ChatInput({
     // The text leaves the box at once (the question shows in the conversation); the image stays
     // in the preview, 就緒, until the message has gone.
     const sent = image;
+    const draft = text;
     setText("");
+    // Not sent: the words go back in the box, unless the reader has begun another message there.
+    const giveBack = () => setText((current) => (current === "" ? draft : current));
     try {
-      await onSend(content, sent);
+      await onSend(content, sent, giveBack);
     } finally {
       setImage(null);
       setProgress(null);
@@ -180,13 +190,15 @@ export function ChatInput({
           aria-label={mobile ? t("placeholderShort") : t("placeholder")}
           className={cn("min-h-9 flex-1 resize-none bg-transparent px-1 py-2 text-sm outline-none placeholder:text-muted-foreground")}
           style={{ maxHeight }}
+          aria-invalid={tooLong || undefined}
+          aria-describedby={nearLimit ? lengthNoteId : undefined}
           data-testid="message-input"
         />
         {onSignInToSend ? (
           <Button
             type="button"
             size="icon"
-            disabled={working || (!text.trim() && !image)}
+            disabled={!canSend}
             onClick={() => void submit()}
             aria-label={t("signInToSend")}
             title={t("signInToSend")}
@@ -197,11 +209,16 @@ export function ChatInput({
             <LogIn />
           </Button>
         ) : (
-          <Button type="button" size="icon" disabled={working || (!text.trim() && !image)} onClick={() => void submit()} aria-label={t("send")} title={t("send")} data-testid="send-button">
+          <Button type="button" size="icon" disabled={!canSend} onClick={() => void submit()} aria-label={t("send")} title={t("send")} data-testid="send-button">
             <Send />
           </Button>
         )}
       </div>
+      {nearLimit && (
+        <p id={lengthNoteId} className={cn("px-2 pt-1 text-xs", tooLong ? "text-destructive" : "text-muted-foreground")} aria-live="polite" data-testid="message-length">
+          {tooLong ? t("messageTooLong", { count: text.length, max: MESSAGE_MAX_LENGTH }) : t("messageLength", { count: text.length, max: MESSAGE_MAX_LENGTH })}
+        </p>
+      )}
     </div>
   );
 }

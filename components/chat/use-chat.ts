@@ -4,6 +4,7 @@ import { useCallback, useRef, useState } from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
+import { MESSAGE_MAX_LENGTH } from "@/lib/constants";
 import { readEventStream } from "@/lib/chat/event-stream";
 import { ApiError, apiFetch, listOrEmptyWhenSignedOut, readError } from "@/lib/fetcher";
 import type { ChatMessage, DraftImage, SendResult } from "./types";
@@ -37,6 +38,18 @@ export interface ChatOptions {
   onRefused?: (error: ApiError, question: { text: string; image: DraftImage | null | undefined }) => boolean;
 }
 
+export interface SendOptions {
+  /** No toast for an ordinary failure (the caller says it in its own words). */
+  quiet?: boolean;
+  /** The question was not sent and nothing else took it over (no sign-in, no resend): the input gives the draft back. */
+  onUnsent?: () => void;
+}
+
+function isTooLong(error: unknown): boolean {
+  if (!(error instanceof ApiError) || error.status !== 400 || !Array.isArray(error.details)) return false;
+  return error.details.some((d: { message?: unknown }) => d?.message === "validation.chatMessageTooLong");
+}
+
 function newClientId(): string {
   return `msg_${Date.now().toString(36)}_${crypto.getRandomValues(new Uint32Array(2)).join("")}`;
 }
@@ -64,7 +77,7 @@ export function useChat(source: ChatSource = OWN_CHAT, options: ChatOptions = {}
   const busy = useRef(false);
 
   const send = useCallback(
-    async (content: string, image?: DraftImage | null, sendOptions: { quiet?: boolean } = {}): Promise<SendResult | null> => {
+    async (content: string, image?: DraftImage | null, sendOptions: SendOptions = {}): Promise<SendResult | null> => {
       const text = content.trim();
       if ((!text && !image) || busy.current) return null;
       busy.current = true;
@@ -117,7 +130,13 @@ export function useChat(source: ChatSource = OWN_CHAT, options: ChatOptions = {}
       } catch (error) {
         await mutate((current) => (current ?? []).filter((m) => m.id !== temporary.id), { revalidate: false });
         const handled = error instanceof ApiError && options.onRefused?.(error, { text, image });
-        if (!handled && !sendOptions.quiet) toast.error(t("sendFailedTitle"), { description: t("sendFailedBody") });
+        if (!handled) {
+          sendOptions.onUnsent?.();
+          // Refused for its length (the words an image's analysis adds can take a message past it):
+          // say so, rather than suggest the server failed and trying again later would help.
+          if (isTooLong(error)) toast.error(t("sendFailedTitle"), { description: t("messageTooLong", { count: text.length, max: MESSAGE_MAX_LENGTH }) });
+          else if (!sendOptions.quiet) toast.error(t("sendFailedTitle"), { description: t("sendFailedBody") });
+        }
         return null;
       } finally {
         setStreaming(null);

@@ -233,6 +233,9 @@ test.describe("chat", () => {
     await expect(page.getByText("訊息發送失敗")).toBeVisible();
     await expect(page.getByText("無法取得AI回應，請稍後再試")).toBeVisible();
     await expect(page.getByTestId("message-user")).toHaveCount(0);
+    // Nothing typed is lost: the words are back in the box to send again.
+    await expect(page.getByTestId("message-input")).toHaveValue("這則會失敗");
+    await page.getByTestId("message-input").fill("");
     await page.unroute("**/api/messages");
 
     await page.route("**/api/analyze-image", (route) => route.fulfill({ status: 500, body: "{}" }));
@@ -297,6 +300,44 @@ test.describe("chat", () => {
     }, [...PNG]);
     await expect(page.getByTestId("drop-overlay")).toHaveCount(0);
     await expect(page.getByTestId("image-preview")).toContainText("dropped.png");
+  });
+
+  test("a message past the length limit: the count shows near it, past it the box says so and will not send, and a refusal for length keeps the draft", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const origin = new URL(page.url()).origin;
+    await page.request.delete("/api/messages", { headers: { origin } });
+    await page.goto("/");
+    const box = page.getByTestId("message-input");
+
+    await box.fill("字".repeat(3_700));
+    await expect(page.getByTestId("message-length")).toHaveText("3,700 / 4,000");
+    await expect(page.getByTestId("send-button")).toBeEnabled();
+    await box.fill("字".repeat(4_100));
+    await expect(page.getByTestId("message-length")).toHaveText("訊息最多 4,000 個字元，這則有 4,100 個，請縮短後再送出。");
+    await expect(box).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByTestId("send-button")).toBeDisabled();
+    await box.press("Enter");
+    await expect(page.getByTestId("message-user")).toHaveCount(0);
+    await expect(box).toHaveValue("字".repeat(4_100));
+
+    // Exactly at the limit it may go, but an image's analysis, which leads the message, takes it
+    // past: the server refuses it, and the toast says why while the words come back to the box.
+    await box.fill("字".repeat(4_000));
+    await expect(page.getByTestId("message-length")).toHaveText("4,000 / 4,000");
+    await page.getByTestId("image-file").setInputFiles({ name: "a.png", mimeType: "image/png", buffer: PNG });
+    await page.getByTestId("send-button").click();
+    await expect(page.getByText("訊息發送失敗")).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText(/^訊息最多 4,000 個字元，這則有 [\d,]+ 個，請縮短後再送出。$/)).toBeVisible();
+    await expect(page.getByText("無法取得AI回應，請稍後再試")).toHaveCount(0);
+    await expect(page.getByTestId("message-user")).toHaveCount(0);
+    await expect(box).toHaveValue("字".repeat(4_000));
+
+    // In English too.
+    await page.context().addCookies([{ name: "NEXT_LOCALE", value: "en", url: origin }]);
+    await page.reload();
+    await box.fill("a".repeat(4_001));
+    await expect(page.getByTestId("message-length")).toHaveText("A message can have at most 4,000 characters; this one has 4,001. Shorten it to send.");
+    await expect(page.getByTestId("send-button")).toBeDisabled();
   });
 
   test("in LINE's in-app browser: a compatibility tip and no suggestions", async ({ browser }) => {

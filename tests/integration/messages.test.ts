@@ -264,6 +264,9 @@ describe("POST /api/messages (built-in offline model)", () => {
       expect(res.status, JSON.stringify(body).slice(0, 60)).toBe(400);
     }
     expect((await call(messages.GET, { cookie })).body).toEqual([]);
+    // The chat reads which rule refused it (use-chat.ts: 訊息最多 … 個字元 rather than a server failure).
+    const tooLong = await send(cookie, { content: "x".repeat(MESSAGE_MAX_LENGTH + 1) });
+    expect(tooLong.body).toMatchObject({ error: { code: "validation", details: [expect.objectContaining({ message: "validation.chatMessageTooLong" })] } });
     const bigImage = `data:image/png;base64,${Buffer.alloc(10 * 1024 * 1024 + 10, 1).toString("base64")}`;
     const big = await send(cookie, { content: "hi", imageData: bigImage });
     expect([400, 413]).toContain(big.status);
