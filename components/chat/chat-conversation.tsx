@@ -147,7 +147,12 @@ function useFinishedReply(messages: ChatMessage[], loading: boolean): string {
     if (seen.current === undefined) seen.current = id;
     if (!last || id === seen.current) return;
     seen.current = id;
-    if (last.role === "assistant" && !last.pending) setText(last.content);
+    if (last.role !== "assistant" || last.pending) return;
+    // Said as words, not Markdown; the speaking waits on the messages' module, which is there by now.
+    const reply = last.content;
+    void import("./message-list")
+      .then(({ spokenText }) => setText(spokenText(reply)))
+      .catch(() => setText(reply));
   }, [last, loading]);
   return text;
 }

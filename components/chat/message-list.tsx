@@ -19,3 +19,7 @@ export function MessageList({ messages, streaming, sending }: { messages: ChatMe
     </ol>
   );
 }
+
+// For the live region that speaks a finished reply (chat-conversation.tsx): it comes with this
+// module, already loaded by the time there is a reply to speak.
+export { spokenText } from "@/lib/chat/spoken-text";

@@ -356,6 +356,9 @@ test.describe("the chat from the keyboard alone", () => {
       await expect(reply).toContainText("每週二與週四", { timeout: 20_000 });
       await expect.poll(() => announced(page)).toHaveLength(1);
       expect((await announced(page))[0]).toContain("每週二與週四");
+      // Spoken as words: the reply's quote marks and [n] citations stay on screen, not in the speech.
+      expect(await reply.textContent()).toMatch(/\[\d+\]|^>/m);
+      expect((await announced(page))[0]).not.toMatch(/\[\d+\]|^>|\*\*/m);
 
       // Its source, from the keyboard.
       await tabTo(page, '[data-testid="source-chip"]', { back: true });
