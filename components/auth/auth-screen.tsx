@@ -202,7 +202,7 @@ export function AuthScreen({ workspaceForEveryone, googleEnabled, mailEnabled }:
           </Tabs>
           {googleEnabled ? (
             <Button asChild variant="outline" className="mt-4 w-full" data-testid="google-signin">
-              <a href={`/api/auth/google?callbackUrl=${encodeURIComponent(landingPath("user", workspaceForEveryone, next))}`}>
+              <a href={`/api/auth/google?callbackUrl=${encodeURIComponent(landingPath(null, workspaceForEveryone, next))}`}>
                 {t("googleSignIn")}
               </a>
             </Button>

@@ -31,10 +31,15 @@ test.describe("accounts", () => {
     await expect(page.getByText("登入失敗", { exact: true })).toBeVisible();
     await expect(page.getByText("電子郵件或密碼錯誤")).toBeVisible();
 
-    await signIn(page, user.email, user.password);
+    // Signing in on the page the sign-out left them on (/auth?next=/): an ordinary user may not
+    // open the workspace, so they land on their account, not on 權限不足 and back to sign in.
+    await page.locator("#signin-email").fill(user.email);
+    await page.locator("#signin-password").fill(user.password);
+    await page.getByTestId("signin-submit").click();
     await expect(page.getByText(`歡迎回來，${user.name}！`)).toBeVisible();
+    await page.waitForURL((url) => url.pathname === "/account");
+    await expect(page.getByTestId("forbidden")).toHaveCount(0);
 
-    await page.goto("/account");
     await page.locator("#pw-current").fill(user.password);
     await page.locator("#pw-new").fill("reader-pass-2");
     await page.locator("#pw-confirm").fill("reader-pass-2");

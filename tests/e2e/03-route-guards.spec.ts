@@ -81,6 +81,12 @@ test.describe("route guards", () => {
     for (const path of SIGNED_IN) await expectAllowed(page, path);
     for (const path of [...STAFF, ...ADMIN_ONLY]) await expectForbidden(page, path, "/auth");
     expect((await page.request.get("/api/users")).status()).toBe(403);
+    // Signed in and sent to sign-in with the workspace as the page asked for: 繼續 goes to the
+    // account, not back to the workspace to be turned away again.
+    await page.goto("/auth?next=%2F");
+    await page.getByRole("link", { name: "繼續" }).click();
+    await page.waitForURL((url) => url.pathname === "/account");
+    await expect(page.getByTestId("forbidden")).toHaveCount(0);
   });
 
   test("a manager: the console and check-in open; admin-only pages say 權限不足 and go to /admin", async ({ page }) => {

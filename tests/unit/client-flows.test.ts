@@ -36,6 +36,21 @@ describe("landingPath", () => {
     expect(landingPath("admin", false, "https://evil.example")).toBe("/");
   });
 
+  it("does not follow a page the role may not open, so nobody is sent round between it and sign-in", () => {
+    // A user turned away from the admin-only workspace (權限不足 → /auth?next=/) goes to their account.
+    expect(landingPath("user", false, "/")).toBe("/account");
+    expect(landingPath("user", true, "/")).toBe("/");
+    expect(landingPath("user", false, "/admin/users")).toBe("/account");
+    expect(landingPath("manager", false, "/admin/users")).toBe("/admin");
+    expect(landingPath("manager", false, "/daily-checkin")).toBe("/daily-checkin");
+    expect(landingPath("user", false, "/shared/abc123?x=1")).toBe("/shared/abc123?x=1");
+    // Not a page of the product at all.
+    expect(landingPath("admin", false, "/api/messages")).toBe("/");
+    // Before the account is known (the Google button), a product page is followed and decides itself.
+    expect(landingPath(null, false, "/")).toBe("/");
+    expect(landingPath(null, false)).toBe("/account");
+  });
+
   it("sends each role home", () => {
     expect(landingPath("admin", false)).toBe("/");
     expect(landingPath("manager", false)).toBe("/admin");
