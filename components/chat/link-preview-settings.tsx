@@ -136,7 +136,7 @@ export function LinkPreviewSettingsControl({ mobile }: { mobile: boolean }) {
         <DialogTrigger asChild>{trigger}</DialogTrigger>
         <DialogContent
           closeLabel={t("close")}
-          className="top-auto bottom-0 left-0 max-w-none translate-x-0 translate-y-0 rounded-t-2xl rounded-b-none data-[state=open]:slide-in-from-bottom"
+          className="top-auto bottom-0 left-0 w-full max-w-none translate-x-0 translate-y-0 rounded-t-2xl rounded-b-none data-[state=open]:slide-in-from-bottom"
           data-testid="link-preview-sheet"
         >
           <DialogTitle>{t("title")}</DialogTitle>

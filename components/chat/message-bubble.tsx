@@ -4,7 +4,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { Check, Copy, FileText } from "lucide-react";
-import { BUBBLE_COLLAPSE_HEIGHT_PX, COPY_FEEDBACK_MS, TIMESTAMP_SHOW_MS } from "@/lib/constants";
+import { APP_TIME_ZONE, BUBBLE_COLLAPSE_HEIGHT_PX, COPY_FEEDBACK_MS, TIMESTAMP_SHOW_MS } from "@/lib/constants";
 import { cn } from "@/lib/utils";
 import { IMAGE_ANALYSIS_MARKER, splitImageAnalysis } from "@/lib/chat/compose-message";
 import { findLinks } from "@/lib/chat/links";
@@ -55,7 +55,8 @@ export function MessageBubble({ message }: { message: ChatMessage }) {
     return () => clearTimeout(timer);
   }, [showTime]);
 
-  const time = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short" }).format(new Date(message.createdAt));
+  // The product's one clock (the file library, exports and the console show the same), not the browser's.
+  const time = new Intl.DateTimeFormat(locale, { dateStyle: "short", timeStyle: "short", timeZone: APP_TIME_ZONE }).format(new Date(message.createdAt));
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(message.content);

@@ -198,6 +198,9 @@ test.describe("chat", () => {
     await expect(sheet).toBeVisible();
     const box = (await sheet.boundingBox())!;
     expect(box.y + box.height).toBeGreaterThan(840);
+    // Edge to edge, as a bottom sheet is (not a dialog's width with a strip of page beside it).
+    expect(box.x).toBeCloseTo(0, 0);
+    expect(box.width).toBeCloseTo(390, 0);
     await expect(sheet.getByTestId("preview-style-large")).toHaveAttribute("aria-checked", "true");
   });
 
@@ -392,6 +395,10 @@ test.describe("chat", () => {
 
     await mine.getByText("第 1 行", { exact: false }).click();
     await expect(mine.getByTestId("message-time")).toBeVisible();
+    // On the product's clock (Taipei, as the file library and exports), not the browser's (UTC here).
+    const shown = await mine.getByTestId("message-time").evaluate((el) => ({ text: el.textContent, at: el.getAttribute("datetime")! }));
+    const onAppClock = await page.evaluate((at) => new Intl.DateTimeFormat("zh-TW", { dateStyle: "short", timeStyle: "short", timeZone: "Asia/Taipei" }).format(new Date(at)), shown.at);
+    expect(shown.text).toBe(onAppClock);
     await expect(mine.getByTestId("message-time")).toHaveCount(0, { timeout: 5_000 });
 
     // A page that gives a preview becomes a card in the owner's style (the server's answer stubbed in the browser).
