@@ -21,7 +21,7 @@ import { call } from "../support/http";
 // (its title) from that very article; the owner's opening questions (POST /api/initial-questions)
 // must be answered so through the whole message path.
 
-const CONFIDENT = "根據您的文件";
+const CONFIDENT = "根據文件";
 const ABOUT_THE_TITLE = new RegExp(`^${suggestionTexts("zh-TW").templates.title.replace("{topic}", ".+")}$`);
 const OPENING_PASSAGES = 4;
 

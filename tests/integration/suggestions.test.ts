@@ -40,7 +40,7 @@ const followUps = (cookie: string, body: unknown) => call(aiSuggestions.POST, { 
 /** The offline assistant answers the question by quoting the documents with confidence. */
 async function expectAnswered(cookie: string, question: string) {
   const res = await call(messages.POST, { method: "POST", path: "/api/messages", cookie, body: { content: question } });
-  expect(res.body.aiMessage.content, question).toMatch(/^(根據您的文件|Here is what your documents say)/);
+  expect(res.body.aiMessage.content, question).toMatch(/^(根據文件|Here is what the documents say)/);
 }
 
 beforeAll(() => registerJobs());

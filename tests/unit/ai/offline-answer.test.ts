@@ -63,7 +63,7 @@ describe("composeAnswer", () => {
 
   it("opens with the sentence that answers, then the one after it, and cites document and page", () => {
     const text = composeAnswer({ ...base, question: "高鐵列車最高營運速度是多少？" });
-    expect(text).toMatch(/^根據您的文件，最相關的內容如下：/);
+    expect(text).toMatch(/^根據文件，最相關的內容如下：/);
     expect(text).toContain("\n\n> 列車最高營運速度為每小時三百公里。沿線設有十二座車站。 [1]");
     expect(text).toContain("— 《高鐵簡介.pdf》 第 3 頁");
     expect(text).toContain("離線模式");
@@ -110,6 +110,10 @@ describe("composeAnswer", () => {
     expect(text).toContain("您好，我是高鐵小幫手。");
     expect(text).toContain("你是高鐵的客服人員。");
     expect(text).not.toContain("其他設定");
+    // The same words suit the owner and a visitor on a shared link, whose documents they are not.
+    expect(text).toContain("請問我關於這些文件的任何問題");
+    expect(text).not.toMatch(/您上傳|您的文件/);
+    expect(composeAnswer({ ...base, locale: "en", question: "Hello" })).not.toMatch(/you uploaded|your documents/i);
   });
 
   it("answers in English with English labels", () => {
@@ -119,7 +123,7 @@ describe("composeAnswer", () => {
       question: "How long is the line?",
       passages: [{ n: 1, documentName: "hsr.pdf", page: 2, content: "The line opened in 2007. It is about 350 km long. Trains run at 300 km/h." }],
     });
-    expect(text).toMatch(/^Here is what your documents say about this:/);
+    expect(text).toMatch(/^Here is what the documents say about this:/);
     expect(text).toContain("It is about 350 km long.");
     expect(text).toContain("— *hsr.pdf*, page 2");
   });

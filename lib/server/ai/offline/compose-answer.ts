@@ -25,9 +25,11 @@ export interface AnswerInput {
 
 const GREETING = /^(?:你好|您好|哈囉|嗨|早安|午安|晚安|hi|hello|hey|good (?:morning|afternoon|evening))(?=$|[\s,，!！.。?？~])|^(?:你|妳|您)是誰|^(?:你|妳|您)(?:能|可以|會)(?:做|幫)|^who are you|^what (?:can|do) you do/iu;
 
+// Worded for whoever asks: the owner in their workspace and a stranger on a shared link alike
+// (the documents are not the visitor's).
 const TEXT = {
   "zh-TW": {
-    lead: "根據您的文件，最相關的內容如下：",
+    lead: "根據文件，最相關的內容如下：",
     unsure: "文件中沒有找到直接的答案，以下內容可能相關：",
     more: "另一段相關內容：",
     page: (from: number, to: number) => (from === to ? `第 ${from} 頁` : `第 ${from}–${to} 頁`),
@@ -36,11 +38,11 @@ const TEXT = {
     noDocuments: "目前還沒有可以參考的文件。請先上傳文件，處理完成後我就能根據內容回答。",
     hello: (name: string) => `您好，我是${name}。`,
     role: (role: string) => `我的角色：${role}`,
-    offer: "請問我關於您上傳的文件的任何問題，我會引用文件內容並註明出處。",
+    offer: "請問我關於這些文件的任何問題，我會引用文件內容並註明出處。",
     offline: "（離線模式：回覆直接摘錄自文件內容）",
   },
   en: {
-    lead: "Here is what your documents say about this:",
+    lead: "Here is what the documents say about this:",
     unsure: "The documents do not answer this directly; this may be related:",
     more: "Also relevant:",
     page: (from: number, to: number) => (from === to ? `page ${from}` : `pages ${from}–${to}`),
@@ -49,7 +51,7 @@ const TEXT = {
     noDocuments: "There are no documents to draw on yet. Upload one, and once it is processed I can answer from it.",
     hello: (name: string) => `Hello, I am ${name}.`,
     role: (role: string) => `My role: ${role}`,
-    offer: "Ask me anything about the documents you uploaded; I quote them and cite the source.",
+    offer: "Ask me anything about these documents; I quote them and cite the source.",
     offline: "(Offline mode: the reply quotes the documents directly.)",
   },
 } as const;
