@@ -18,6 +18,18 @@ describe("topicsOf", () => {
     expect(topics.some((t) => t.documentId === "waste")).toBe(true);
   });
 
+  it("asks about a name the word segmenter cuts short as the whole name (銅鑼灣, not 銅鑼)", () => {
+    const district = {
+      documentId: "d",
+      content: "銅鑼灣是購物區，銅鑼灣人流很多。銅鑼灣有百貨公司。銅鑼灣的租金很高。銅鑼灣交通方便。跑馬地有馬場，跑馬地環境清幽。跑馬地鄰近銅鑼灣。跑馬地有墳場。跑馬地住宅多。",
+    };
+    const found = phrases(topicsOf([district], 10, "zh-TW"));
+    expect(found).toContain("銅鑼灣");
+    expect(found).toContain("跑馬地");
+    expect(found).not.toContain("銅鑼");
+    expect(found).not.toContain("跑馬");
+  });
+
   it("skips file names that are not titles and terms seen only once", () => {
     const found = phrases(topicsOf([rail, waste, { documentId: "n", documentName: "notes.txt", content: "資源回收在週二。" }, { documentId: "s", documentName: "shared-mime-info-spec.pdf", content: "Tables list types." }], 20, "zh-TW"));
     for (const name of ["scan 0001", "notes", "shared-mime-info-spec", "順理成章"]) expect(found).not.toContain(name);

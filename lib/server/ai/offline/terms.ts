@@ -189,6 +189,16 @@ export function* termPhrases(input: {
   for (const term of ordered) {
     if (!HAN.test(term) && !/\s/.test(term) && ((nounness.get(term) ?? 0) === 0 || !(standsAlone ??= lonelyNames(text))(term))) continue;
     if (HAN_WORD.test(term) && term.length === 2 && (nounness.get(term) ?? 0) < 0) continue;
+    if (HAN_WORD.test(term) && term.length === 2) {
+      // The segmenter's dictionary lacks many names and cuts them short (銅鑼|灣, 跑馬|地): a word
+      // the text nearly always writes with the same character after or before it is part of a
+      // longer one, asked about whole or not at all (「文件中如何說明銅鑼？」 is no question).
+      const whole = wholeWordOf(term, text);
+      if (whole !== term) {
+        if (!ordered.includes(whole)) yield whole;
+        continue;
+      }
+    }
     if (/^\p{Ll}/u.test(term)) {
       const phrase = commonNounPhrase(term, text, nounness);
       if (phrase) yield phrase;
@@ -196,4 +206,31 @@ export function* termPhrases(input: {
     }
     yield locale === "en" ? withArticle(term, text) : term;
   }
+}
+
+// A two-character word is part of a longer one when at least this share of its uses has the same
+// Han character beside it.
+const PART_OF_LONGER = 0.75;
+
+/**
+ * `word` as the text writes it whole: the longer word it is nearly always part of (銅鑼 → 銅鑼灣),
+ * else the word itself.
+ */
+function wholeWordOf(word: string, text: string): string {
+  const after = new Map<string, number>();
+  const before = new Map<string, number>();
+  let uses = 0;
+  for (let at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + word.length)) {
+    uses++;
+    const next = text[at + word.length] ?? "";
+    const previous = at > 0 ? text[at - 1] : "";
+    if (HAN.test(next) && !FUNCTION_CHARS.has(next)) after.set(next, (after.get(next) ?? 0) + 1);
+    if (HAN.test(previous) && !FUNCTION_CHARS.has(previous)) before.set(previous, (before.get(previous) ?? 0) + 1);
+  }
+  if (uses < 2) return word;
+  const [nextChar, nextCount] = [...after].sort((a, b) => b[1] - a[1])[0] ?? ["", 0];
+  if (nextCount >= uses * PART_OF_LONGER) return word + nextChar;
+  const [previousChar, previousCount] = [...before].sort((a, b) => b[1] - a[1])[0] ?? ["", 0];
+  if (previousCount >= uses * PART_OF_LONGER) return previousChar + word;
+  return word;
 }
