@@ -122,12 +122,16 @@ test.describe("chat", () => {
     });
     await page.goto("/");
     await expect(page.getByTestId("assistant-name")).toHaveText("Document Assistant");
+    // The banner says it in full on a phone: fewer words, not a sentence cut off.
+    const promo = page.getByTestId("promo-banner").locator("p");
+    await expect(promo).toHaveText("Build your own AI assistant that answers anyone's questions.", { useInnerText: true });
+    expect(await promo.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
     await expect(page.getByTestId("suggestions")).toContainText("You might ask");
     expect(await page.getByTestId("suggestion").count()).toBeLessThanOrEqual(2);
     await page.getByTestId("suggestions-dismiss").click();
     await expect(page.getByTestId("suggestions")).toHaveCount(0);
     const reply = await ask(page, "市民可以用什麼方式搭乘捷運與公車？");
-    await expect(reply).toContainText("Here is what your documents say");
+    await expect(reply).toContainText("Here is what the documents say");
     await expect(reply.getByTestId("source-chip").first()).toContainText("p. 2");
     // The input grows no taller than 45 px on a phone.
     await page.getByTestId("message-input").fill("one\ntwo\nthree\nfour\nfive");
@@ -378,7 +382,7 @@ test.describe("chat", () => {
     expect(height).toBeLessThanOrEqual(120);
     expect(height).toBeGreaterThan(60);
     await page.getByTestId("message-input").press("Enter");
-    await expect(page.getByTestId("thinking")).toContainText("正在搜尋您的文件");
+    await expect(page.getByTestId("thinking")).toContainText("正在搜尋文件");
     // Nothing more can be sent or attached while the reply is awaited.
     await page.getByTestId("message-input").fill("第二個問題");
     await expect(page.getByTestId("send-button")).toBeDisabled();
