@@ -91,7 +91,9 @@ async function scriptsFetched(browser: Browser, url: string, cookie?: string): P
 }
 
 // Today's figures plus a little; the issue's targets beside them (the shared page's is not met).
-const FETCHED_BUDGETS = { shared: { budgetKb: 157, targetKb: 130 }, chat: { budgetKb: 159, targetKb: 170 }, auth: { budgetKb: 152, targetKb: 170 } };
+// The chat's figure depends on whether the owner has a conversation by then (the whole suite:
+// yes, 160.6 KB with the messages' code; this spec alone: no, 155.7 KB): the budget allows the larger.
+const FETCHED_BUDGETS = { shared: { budgetKb: 157, targetKb: 130 }, chat: { budgetKb: 163, targetKb: 170 }, auth: { budgetKb: 152, targetKb: 170 } };
 
 test("no page fetches more script than its budget before it is idle, as a phone receives it (brotli)", async ({ browser }) => {
   const api = await ownerApi();
