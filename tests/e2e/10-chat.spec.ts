@@ -202,9 +202,10 @@ test.describe("chat", () => {
     await expect(sheet).toBeVisible();
     const box = (await sheet.boundingBox())!;
     expect(box.y + box.height).toBeGreaterThan(840);
-    // Edge to edge, as a bottom sheet is (not a dialog's width with a strip of page beside it).
-    expect(box.x).toBeCloseTo(0, 0);
-    expect(box.width).toBeCloseTo(390, 0);
+    // Edge to edge, as a bottom sheet is (not a dialog's width with a strip of page beside it),
+    // once its opening animation has settled.
+    await expect.poll(async () => (await sheet.boundingBox())!.x).toBeCloseTo(0, 0);
+    await expect.poll(async () => (await sheet.boundingBox())!.width).toBeCloseTo(390, 0);
     await expect(sheet.getByTestId("preview-style-large")).toHaveAttribute("aria-checked", "true");
   });
 
