@@ -37,6 +37,12 @@ export class ApiError extends Error {
     this.code = error.code;
     this.details = error.details;
   }
+
+  /** The message (a translation key, such as validation.chatMessageTooLong) of each rule a 400 names. */
+  get detailMessages(): string[] {
+    if (!Array.isArray(this.details)) return [];
+    return this.details.map((d: { message?: unknown } | null) => d?.message).filter((m): m is string => typeof m === "string");
+  }
 }
 
 export async function apiFetch<T = unknown>(url: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {

@@ -46,8 +46,7 @@ export interface SendOptions {
 }
 
 function isTooLong(error: unknown): boolean {
-  if (!(error instanceof ApiError) || error.status !== 400 || !Array.isArray(error.details)) return false;
-  return error.details.some((d: { message?: unknown }) => d?.message === "validation.chatMessageTooLong");
+  return error instanceof ApiError && error.status === 400 && error.detailMessages.includes("validation.chatMessageTooLong");
 }
 
 function newClientId(): string {

@@ -54,8 +54,8 @@ export function CampaignSendPanel({ campaignId, defaultTestAddress, recipientCou
 
   /** A refusal that names fields (400) says which; anything else is the server's message. */
   function failure(title: string, error: unknown) {
-    const details = error instanceof ApiError && Array.isArray(error.details) ? (error.details as { message: string }[]) : [];
-    const description = details.length ? details.map((d) => (tRoot.has(d.message as never) ? tRoot(d.message as never) : d.message)).join(" · ") : errorMessage(error, "");
+    const details = error instanceof ApiError ? error.detailMessages : [];
+    const description = details.length ? details.map((m) => (tRoot.has(m as never) ? tRoot(m as never) : m)).join(" · ") : errorMessage(error, "");
     toast.error(title, description ? { description } : undefined);
   }
 
