@@ -8,7 +8,7 @@ import { SESSION_COOKIE_NAMES } from "@/lib/session-cookie-names";
 // Two jobs, both before any page renders:
 // 1. Every page response gets its security headers (lib/security-headers.ts), with a fresh CSP
 //    nonce that Next reads from the request's Content-Security-Policy and puts on its own scripts,
-//    and that the root layout hands to next-themes' inline script (x-nonce). A share page's
+//    and that the root layout hands to the theme's inline script (x-nonce). A share page's
 //    frame-ancestors are the sites its owner allowed; every other page's are 'none'.
 // 2. The fast path of the route guard: a guarded page requested without any session cookie goes
 //    straight to /auth. Whether a cookie is valid, and whether the role may see the page, every

@@ -8,6 +8,7 @@ import type { Messages } from "@/lib/i18n/locale";
 import { env } from "@/lib/env";
 import { NONCE_HEADER } from "@/lib/security-headers";
 import { currentClientUser } from "@/lib/server/auth/page-guard";
+import { THEME_SCRIPT } from "@/lib/theme";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -30,15 +31,17 @@ export const dynamic = "force-dynamic";
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
   const [locale, messages, user, requestHeaders] = await Promise.all([getLocale(), getMessages(), currentClientUser(), headers()]);
-  // This response's CSP nonce (proxy.ts): next-themes' inline script, which sets the theme before
+  // This response's CSP nonce (proxy.ts): the theme's inline script, which sets the theme before
   // the first paint, runs only with it. Next puts it on its own scripts by itself.
   const nonce = requestHeaders.get(NONCE_HEADER) ?? undefined;
   return (
     <html lang={locale} suppressHydrationWarning>
       <body className="min-h-dvh">
+        {/* The browser hides a nonce from the DOM once read, so the attribute never matches on hydration. */}
+        <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         {/* Only what the root's own client parts read; each page's layout sends its own (lib/i18n/client-namespaces.ts). */}
         <NextIntlClientProvider locale={locale} messages={pickMessages(messages as Messages, ROOT_NAMESPACES)}>
-          <AppProviders user={user} nonce={nonce}>
+          <AppProviders user={user}>
             {children}
           </AppProviders>
         </NextIntlClientProvider>

@@ -9,7 +9,7 @@ export interface SecuritySettings {
   development: boolean;
 }
 
-/** The request header the proxy hands the page's nonce in (next-themes' inline script reads it). */
+/** The request header the proxy hands the page's nonce in (the theme's inline script reads it). */
 export const NONCE_HEADER = "x-nonce";
 
 /** Two years, every subdomain: what browsers' preload lists ask for (without opting into preload). */
@@ -50,7 +50,7 @@ export function newNonce(): string {
 const isHttps = (settings: SecuritySettings) => settings.appUrl.startsWith("https://");
 
 /**
- * A page's policy. Scripts: only those carrying this response's nonce (Next's own, and next-themes'
+ * A page's policy. Scripts: only those carrying this response's nonce (Next's own, and the
  * inline theme script) and what they load ('strict-dynamic'); 'self' is the fallback for browsers
  * without 'strict-dynamic'. Styles keep 'unsafe-inline': server-rendered style="" attributes (React,
  * Radix) and sonner's injected <style> need it, and a nonce in style-src would switch it off.

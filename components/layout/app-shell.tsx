@@ -2,7 +2,10 @@ import { NextIntlClientProvider } from "next-intl";
 import { getMessages } from "next-intl/server";
 import { SHELL_NAMESPACES, pageMessages } from "@/lib/i18n/client-namespaces";
 import type { Messages } from "@/lib/i18n/locale";
+import { currentClientUser } from "@/lib/server/auth/page-guard";
 import { getWorkspaceAccess } from "@/lib/server/policies/workspace-access";
+import { DataProvider } from "@/components/providers/data-provider";
+import { CURRENT_USER_KEY } from "./use-current-user";
 import { AppHeader } from "./app-header";
 
 /**
@@ -11,12 +14,13 @@ import { AppHeader } from "./app-header";
  * without the console's strings.
  */
 export async function AppShell({ children, staff = false }: { children: React.ReactNode; staff?: boolean }) {
-  const [access, messages] = await Promise.all([getWorkspaceAccess(), getMessages()]);
+  const [access, messages, user] = await Promise.all([getWorkspaceAccess(), getMessages(), currentClientUser()]);
   const workspaceForEveryone = access === "everyone";
   // A screen marked data-fill-viewport (the chat) gets exactly the window's height below the
   // header instead of a page that grows: it scrolls inside itself, and the page does not.
   return (
     <NextIntlClientProvider messages={staff ? messages : pageMessages(messages as Messages, SHELL_NAMESPACES)}>
+      <DataProvider fallback={{ [CURRENT_USER_KEY]: user }}>
       <div className="flex min-h-dvh flex-col has-[[data-fill-viewport]]:h-dvh">
         <AppHeader workspaceForEveryone={workspaceForEveryone} />
         <main
@@ -26,6 +30,7 @@ export async function AppShell({ children, staff = false }: { children: React.Re
           {children}
         </main>
       </div>
+      </DataProvider>
     </NextIntlClientProvider>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import dynamic from "next/dynamic";
+import type { ClientUser } from "@/lib/client-user";
 import { PENDING_REFERRAL_EVENT, PENDING_REFERRAL_STORAGE_KEY } from "@/lib/constants";
 
 // The runner's code is fetched only once a referral code is stored in this browser: on almost every
@@ -17,7 +18,8 @@ function codeStored(): boolean {
 }
 
 /** Mounts PendingReferralRunner from the moment a code is waiting (stored earlier, or stored now). */
-export function PendingReferralGate() {
+/** `user`: who the server saw, for the runner's first render. */
+export function PendingReferralGate({ user }: { user: ClientUser | null }) {
   const [waiting, setWaiting] = useState(false);
   useEffect(() => {
     const check = () => {
@@ -27,5 +29,5 @@ export function PendingReferralGate() {
     window.addEventListener(PENDING_REFERRAL_EVENT, check);
     return () => window.removeEventListener(PENDING_REFERRAL_EVENT, check);
   }, []);
-  return waiting ? <PendingReferralRunner /> : null;
+  return waiting ? <PendingReferralRunner user={user} /> : null;
 }

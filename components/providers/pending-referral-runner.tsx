@@ -5,17 +5,27 @@ import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { useSWRConfig } from "swr";
 import { PENDING_REFERRAL_EVENT, REFERRAL_TRIAL_DAYS } from "@/lib/constants";
-import { useCurrentUser } from "@/components/layout/use-current-user";
+import type { ClientUser } from "@/lib/client-user";
+import { CURRENT_USER_KEY, useCurrentUser } from "@/components/layout/use-current-user";
 import { processPendingReferral } from "@/components/auth/pending-referral";
 import { USAGE_KEY } from "@/components/files/use-documents";
 import { PLAN_KEY, REFERRALS_KEY } from "@/components/plans/use-plan";
+import { DataProvider } from "./data-provider";
 
 /**
  * Applies a stored referral code once someone is signed in (password, registration or Google),
  * and again whenever a new code is stored: 邀請碼處理成功 on success, the server's reason on a
  * final refusal. A code kept after a failure on the way is tried again on the next page load.
  */
-export function PendingReferralRunner() {
+export function PendingReferralRunner({ user }: { user: ClientUser | null }) {
+  return (
+    <DataProvider fallback={{ [CURRENT_USER_KEY]: user }}>
+      <Runner />
+    </DataProvider>
+  );
+}
+
+function Runner() {
   const t = useTranslations("referrals");
   const tAuth = useTranslations("auth");
   const { user, mutate: setUser } = useCurrentUser();

@@ -1,11 +1,11 @@
 "use client";
 
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { SWRConfig } from "swr";
 import { localStore } from "@/lib/browser-storage";
 import { FORCED_REVEAL_LINE_MS, FORCED_REVEAL_MS, INAPP_LOAD_CHECKS_MS, LINE_SHARED_LOAD_DELAY_MS, SHARED_LOAD_TIMEOUT_LINE_MS, SHARED_LOAD_TIMEOUT_MS } from "@/lib/constants";
 import { checkShareId, loadShare, type ShareLoadError, type VisitorShare } from "@/lib/share-visitor/load-share";
 import { useDevice } from "@/components/chat/use-device";
+import { DataProvider } from "@/components/providers/data-provider";
 import { GoogleAuthReturn } from "./google-auth-return";
 import { SharedChat } from "./shared-chat";
 import { SharedEmptyState } from "./shared-empty-state";
@@ -135,5 +135,5 @@ export function SharedAssistantApp({ shareId, initialName, googleEnabled, suppor
     </div>
   );
   // The viewer the server saw, so the chat need not ask before it shows (use-guest-auth.ts).
-  return served ? <SWRConfig value={{ fallback: { [GUEST_AUTH_KEY]: served.viewer } }}>{page}</SWRConfig> : page;
+  return <DataProvider fallback={served ? { [GUEST_AUTH_KEY]: served.viewer } : undefined}>{page}</DataProvider>;
 }

@@ -159,7 +159,7 @@ test.describe("browser headers", () => {
     await page.goto("/", { waitUntil: "networkidle" });
     await page.getByTestId("image-file").setInputFiles({ name: "旗子.png", mimeType: "image/png", buffer: PNG });
     await ask(page, "資源回收是哪幾天？");
-    // Dark theme: next-themes' inline script applies it before the first paint, with the nonce.
+    // Dark theme: the inline theme script applies it before the first paint, with the nonce.
     await page.evaluate(() => localStorage.setItem("theme", "dark"));
     await visitAll(page, violations, [
       "/",

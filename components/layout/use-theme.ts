@@ -1,0 +1,42 @@
+"use client";
+
+import { useSyncExternalStore } from "react";
+import { localStore } from "@/lib/browser-storage";
+import { THEME_STORAGE_KEY } from "@/lib/constants";
+import { applyTheme, isTheme, type Theme } from "@/lib/theme";
+
+// The theme as <html> shows it (set before the first paint by THEME_SCRIPT). Read through an
+// external store rather than a context provider: a provider's value changing after hydration would
+// reach every part of the page still waiting for its code, and React would then throw away the
+// server's HTML of those parts (the shared page's chat, components/share-visitor).
+
+const listeners = new Set<() => void>();
+const shown = (): Theme => (document.documentElement.classList.contains("dark") ? "dark" : "light");
+
+function show(theme: Theme) {
+  applyTheme(theme);
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  // Another tab's choice applies here too.
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === THEME_STORAGE_KEY && isTheme(event.newValue)) show(event.newValue);
+  };
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", onStorage);
+  };
+}
+
+export function setTheme(theme: Theme) {
+  localStore().setItem(THEME_STORAGE_KEY, theme);
+  show(theme);
+}
+
+/** The theme shown, or null while rendering on the server and hydrating (unknown there). */
+export function useTheme(): Theme | null {
+  return useSyncExternalStore(subscribe, shown, () => null);
+}
