@@ -14,7 +14,7 @@ export const LOCALES = ["zh-TW", "en"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "zh-TW";
 export const LOCALE_COOKIE = "NEXT_LOCALE";
-/** Set when a reader dismisses the promotion banner, so the server's first view leaves it out too. */
+/** Set when a reader dismisses the promotion banner, so the server draws the shared page without it too. */
 export const PROMO_DISMISSED_COOKIE = "promoBannerDismissed";
 export const LANGUAGE_STORAGE_KEY = "language";
 export const THEME_STORAGE_KEY = "theme";

@@ -62,6 +62,13 @@ export function ChatInput({
   const canSend = !working && !tooLong && (text.trim() !== "" || image !== null);
   const maxHeight = mobile ? INPUT_MAX_HEIGHT_MOBILE_PX : INPUT_MAX_HEIGHT_DESKTOP_PX;
 
+  // Text typed into the server's copy of this box before the page's code arrived (the shared page
+  // draws it before its code loads): the box is the same element now, and its words the draft.
+  useEffect(() => {
+    const typed = box.current?.value;
+    if (typed) setText(typed);
+  }, []);
+
   useEffect(() => {
     const el = box.current;
     if (!el) return;

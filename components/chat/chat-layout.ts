@@ -1,5 +1,4 @@
-// The conversation's layout classes (chat-conversation.tsx), shared with the shared page's first
-// view (components/share-visitor/shared-first-view.tsx), which must line up with it.
+// The conversation's layout classes (chat-conversation.tsx).
 export const CHAT_LAYOUT = {
   region: "relative flex min-h-0 flex-1 flex-col",
   scroller: "min-h-0 flex-1 overflow-y-auto overscroll-contain",

@@ -21,10 +21,17 @@ export interface ChatSource {
   body: (question: { text: string; image: DraftImage | null | undefined; clientId: string }) => Record<string, unknown>;
   /** A copy to show before the server answers (the visitor's cached conversation). */
   fallbackData?: ChatMessage[];
+  /**
+   * Known to be empty without asking (a guest's new session, a public share): nothing is fetched,
+   * and the chat is ready as first drawn, on the server too, instead of loading for a round trip.
+   */
+  empty?: boolean;
   /** Extra headers of the POST (a framed share page's guest key), and what to read from its answer. */
   requestHeaders?: () => Record<string, string>;
   onResponse?: (res: Response) => void;
 }
+
+const NO_MESSAGES: ChatMessage[] = [];
 
 export const OWN_CHAT: ChatSource = {
   key: MESSAGES_KEY,
@@ -62,10 +69,10 @@ function newClientId(): string {
 export function useChat(source: ChatSource = OWN_CHAT, options: ChatOptions = {}) {
   const t = useTranslations("chat");
   const swr = useSWR<ChatMessage[]>(source.key, source.list, {
-    fallbackData: source.fallbackData,
+    fallbackData: source.empty ? NO_MESSAGES : source.fallbackData,
     // A cached copy is shown at once, but the server's is still fetched (the app's SWR settings
     // would otherwise take the copy as fresh).
-    revalidateOnMount: source.fallbackData ? true : undefined,
+    revalidateOnMount: source.empty ? false : source.fallbackData ? true : undefined,
     onError: () => toast.error(t("loadFailed"), { id: "messages-load-failed" }),
   });
   const { mutate } = swr;

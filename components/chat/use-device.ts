@@ -11,9 +11,13 @@ export interface Device {
   inApp: InAppBrowser | null;
 }
 
-/** Phone or desktop (user agent or a width of 768 px or less) and which in-app browser, if any. */
-export function useDevice(): Device {
-  const [device, setDevice] = useState<Device>({ known: false, mobile: false, inApp: null });
+/**
+ * Phone or desktop (user agent or a width of 768 px or less) and which in-app browser, if any.
+ * `mobileHint`: the server's guess from the user agent, for what is drawn before the browser has
+ * been read (the shared page's server-rendered chat: a phone's short placeholder from the start).
+ */
+export function useDevice(mobileHint = false): Device {
+  const [device, setDevice] = useState<Device>({ known: false, mobile: mobileHint, inApp: null });
   useEffect(() => {
     const update = () => setDevice({ known: true, mobile: isMobile(navigator.userAgent, window.innerWidth), inApp: detectInAppBrowser(navigator.userAgent) });
     update();

@@ -16,7 +16,7 @@ export function useStickToBottom({ count, lastSentByReader }: { count: number; l
   // A ref for the observers (no re-render per scroll event), state for the button.
   const stuck = useRef(true);
   // An empty conversation (the welcome, the cards, the guide) is read from its top: following its
-  // growth scrolled a phone's first view past the welcome.
+  // growth scrolled a phone past the welcome.
   const hasMessages = useRef(count > 0);
   useLayoutEffect(() => {
     hasMessages.current = count > 0;

@@ -1,11 +1,13 @@
-import { getTranslations } from "next-intl/server";
+import { useTranslations } from "next-intl";
 import { FileSearch, MessagesSquare, Zap } from "lucide-react";
 
 // The three intro cards of the empty chat state (SPEC §1, §2). Their titles sit one level below
-// the heading they come under: the home page's h1, or the shared page's welcome h2.
-export async function FeatureCards({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
+// the heading they come under: the home page's h1, or the shared page's welcome h2. No "use client"
+// and not async: a server component on the home page, and part of the shared chat, which the
+// server renders in the page's first flush (an async component would arrive after it).
+export function FeatureCards({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 3 ? "h3" : "h2";
-  const t = await getTranslations("home");
+  const t = useTranslations("home");
   const cards = [
     { icon: FileSearch, title: t("cardAnalysisTitle"), body: t("cardAnalysisBody") },
     { icon: MessagesSquare, title: t("cardChatTitle"), body: t("cardChatBody") },

@@ -9,10 +9,10 @@ import { DataProvider } from "@/components/providers/data-provider";
 import { GoogleAuthReturn } from "./google-auth-return";
 import { SharedChat } from "./shared-chat";
 import { SharedEmptyState } from "./shared-empty-state";
-import type { SharedFirstView } from "./shared-first-view";
 import { SharedHeader } from "./shared-header";
 import { SHARED_LAYOUT } from "./shared-layout";
 import { SharedLoading } from "./shared-loading";
+import { AWAITS_CODE_ATTRIBUTE } from "./first-intent";
 import { ShareLoadErrorCard } from "./share-load-error";
 import { SwitchBrowserHelp } from "./switch-browser-help";
 import { GUEST_AUTH_KEY, type GuestAuthStatus } from "./use-guest-auth";
@@ -25,11 +25,18 @@ export interface SharedAssistantProps {
   initialName: string;
   googleEnabled: boolean;
   support: { href: string; external: boolean };
-  featureCards: React.ReactNode;
   /** The share (null: none active by this id) and the viewer, when the server sent them with the page. */
   served?: ServedShare;
-  /** What the server showed before this code ran (outside in-app browsers), kept until the chat is ready. */
-  firstView?: SharedFirstView;
+  /**
+   * The chat is ready as first drawn: the server knows this visitor has no conversation to load
+   * (signed out, no guest key of an earlier visit), so it renders the empty chat itself, input and
+   * all, rather than a spinner (shared-assistant-lazy.tsx keeps that HTML until the code arrives).
+   */
+  startsReady?: boolean;
+  /** The server's guess from the user agent that this is a phone (useDevice). */
+  mobileHint?: boolean;
+  /** The promotion banner as first drawn: shown unless this browser dismissed it (a cookie tells the server). */
+  promo?: boolean;
 }
 
 export interface ServedShare {
@@ -51,15 +58,15 @@ function initialState(idProblem: ShareLoadError | null, served: ServedShare | un
  * sent the share and the viewer with the page (`served`, outside in-app browsers), the first load
  * is that answer and nothing is asked again.
  */
-export function SharedAssistantApp({ shareId, initialName, googleEnabled, support, featureCards, served, firstView }: SharedAssistantProps) {
-  const device = useDevice();
+export function SharedAssistantApp({ shareId, initialName, googleEnabled, support, served, startsReady = false, mobileHint = false, promo = false }: SharedAssistantProps) {
+  const device = useDevice(mobileHint);
   const line = device.inApp === "line";
   const [attempt, setAttempt] = useState(0);
   const idProblem = useMemo(() => checkShareId(shareId), [shareId]);
   const [state, setState] = useState<LoadState>(() => initialState(idProblem, served));
   // What the server sent stands for the first load; "reload" after an error asks again.
   const servedPending = useRef(served !== undefined);
-  const [chatReady, setChatReady] = useState(false);
+  const [chatReady, setChatReady] = useState(startsReady);
   const [forcedReveal, setForcedReveal] = useState(false);
   const [help, setHelp] = useState<"hidden" | "shown" | "dismissed">("hidden");
 
@@ -104,7 +111,7 @@ export function SharedAssistantApp({ shareId, initialName, googleEnabled, suppor
   const name = state.status === "ready" ? state.share.name : initialName;
 
   const page = (
-    <div className={SHARED_LAYOUT.page}>
+    <div className={SHARED_LAYOUT.page} {...{ [AWAITS_CODE_ATTRIBUTE]: "" }}>
       <GoogleAuthReturn />
       <SharedHeader name={name} shareId={shareId} googleEnabled={googleEnabled} hideSignIn={device.inApp !== null} support={support} />
       <main id="main" className={SHARED_LAYOUT.main} data-revealed={visible ? "true" : "false"}>
@@ -120,7 +127,7 @@ export function SharedAssistantApp({ shareId, initialName, googleEnabled, suppor
             onContinue={() => setHelp("dismissed")}
           />
         )}
-        {(!visible || state.status === "loading") && (firstView?.body ?? <SharedLoading />)}
+        {(!visible || state.status === "loading") && <SharedLoading />}
         {state.status === "error" && (
           <div className="mx-auto w-full max-w-4xl">
             <ShareLoadErrorCard error={state.error} />
@@ -128,7 +135,7 @@ export function SharedAssistantApp({ shareId, initialName, googleEnabled, suppor
         )}
         {state.status === "ready" && (
           <div className={visible ? "flex min-h-0 flex-1 flex-col" : "hidden"}>
-            <SharedChat share={state.share} device={device} googleEnabled={googleEnabled} onReady={onChatReady} emptyState={<SharedEmptyState name={state.share.name} featureCards={featureCards} />} />
+            <SharedChat share={state.share} device={device} googleEnabled={googleEnabled} promo={promo} onReady={onChatReady} emptyState={<SharedEmptyState name={state.share.name} />} />
           </div>
         )}
       </main>

@@ -1,8 +1,9 @@
 "use client";
 
-import { useEffect } from "react";
+import { useEffect, useLayoutEffect } from "react";
 import dynamic from "next/dynamic";
 import type { SharedAssistantProps } from "./shared-assistant-app";
+import { codeArrived } from "./first-intent";
 
 // In LINE and other webviews the shared page is rendered on the server and its code arrives with
 // the page (SPEC §2: "loads directly"). It is still its own chunk: the page imports this wrapper
@@ -14,5 +15,7 @@ export function SharedAssistantDirect(props: SharedAssistantProps) {
   // The chat loads its messages' code on first use elsewhere; a webview fetches it with the page,
   // since a late chunk load is what fails there.
   useEffect(() => void import("@/components/chat/message-list").catch(() => undefined), []);
+  // Here the code came with the page: once hydrated, nothing waits for it (first-intent.ts).
+  useLayoutEffect(codeArrived, []);
   return <DirectApp {...props} />;
 }

@@ -37,6 +37,7 @@ export function SharedChat({
   share,
   device,
   googleEnabled,
+  promo,
   emptyState,
   onReady,
 }: {
@@ -44,6 +45,8 @@ export function SharedChat({
   device: Device;
   /** Whether this server has Google sign-in: without it a google_required share cannot send Google sign-in's way. */
   googleEnabled: boolean;
+  /** Whether the promotion banner is drawn before this browser's storage has been read. */
+  promo: boolean;
   emptyState: React.ReactNode;
   onReady: () => void;
 }) {
@@ -134,7 +137,7 @@ export function SharedChat({
       <div className={SHARED_LAYOUT.notices}>
         {share.isOwner && share.announcementEnabled && share.pinnedAnnouncement && <AnnouncementPanel shareId={share.shareId} text={share.pinnedAnnouncement} />}
         {device.inApp && <InAppWarning browser={device.inApp} />}
-        <PromoBanner />
+        <PromoBanner initiallyShown={promo} />
       </div>
       <ChatConversation
         chat={chat}

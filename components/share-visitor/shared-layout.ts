@@ -1,6 +1,4 @@
-// The shared page's layout classes, in one place because two trees use them: the chat once its
-// code has arrived (shared-assistant-app.tsx, shared-chat.tsx, shared-empty-state.tsx) and the
-// server's first view (shared-first-view.tsx), which must not move when the chat replaces it.
+// The shared page's layout classes (shared-assistant-app.tsx, shared-chat.tsx, shared-empty-state.tsx).
 export const SHARED_LAYOUT = {
   // The window's height exactly: the conversation scrolls inside its own region (ChatConversation)
   // while the header and the input stay in view; the loading and error states scroll in main.

@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import { Loader2 } from "lucide-react";
 
-// No "use client": shown by the server's first view and by the chat while it loads.
+// No "use client" of its own: shown by the chat while it loads, and while its code does.
 
 /** The shared page's "loading the shared assistant" state. */
 export function SharedLoading() {

@@ -46,9 +46,9 @@ export function useSharedChat(share: VisitorShare, viewer: GuestAuthStatus | und
     return {
       // The viewer is part of the key: signing in or out is another conversation.
       key: ready ? `${url}#${viewer.user?.id ?? "guest"}` : null,
-      // A first visit (a guest with a new id) has nothing to load: the chat shows a round trip sooner.
-      list: () =>
-        locked || share.isPublicMode || (session?.fresh && !viewer?.user) ? Promise.resolve([]) : listOrEmptyWhenSignedOut<ChatMessage>(url, { headers: frameHeaders() }),
+      list: () => listOrEmptyWhenSignedOut<ChatMessage>(url, { headers: frameHeaders() }),
+      // A first visit (a guest with a new id) has nothing to load: the chat is ready a round trip sooner.
+      empty: locked || share.isPublicMode || (session?.fresh === true && !viewer?.user),
       postUrl: base,
       body: ({ text, image, clientId }) => ({ message: text, sessionId: session?.id, imageData: image?.dataUrl, imageFileName: image?.file.name, clientId }),
       fallbackData: locked ? undefined : (session?.cached ?? undefined),

@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { ADMIN, signIn } from "./support/helpers";
 import { E2E_BASE_URL } from "./support/ports";
-import { createShare, ensureWasteDocument, ownerApi } from "./support/shares";
+import { createShare, ensureWasteDocument, ownerApi, reachForChat } from "./support/shares";
 
 // The shared assistant page as visitors meet it: on a desktop and a phone, in LINE and Facebook's
 // in-app browsers, and on a share that requires Google sign-in (against the loopback provider).
@@ -37,51 +37,79 @@ async function ask(page: Page, question: string) {
 const lastReply = (page: Page) => page.getByTestId("message-assistant").last();
 
 test.describe("shared assistant page", () => {
-  test("before its code runs, the page shows the assistant's name, and a new visitor its welcome, where the chat will put it", async ({ browser }) => {
-    // What the server sent, with no script at all: the name, and for a new visitor the welcome.
+  test("the server draws a new visitor's chat, welcome and input bar; a returning one's a spinner", async ({ browser }) => {
+    // What the server sent, with no script at all.
     const bare = await visitor(browser, { ...PHONE, javaScriptEnabled: false });
     await bare.page.goto(`/shared/${openShare}`);
     await expect(bare.page.getByTestId("shared-title")).toHaveText("清運小幫手");
-    await expect(bare.page.getByTestId("shared-first-view")).toContainText("您好，我是清運小幫手");
-    await expect(bare.page.getByTestId("shared-first-view").getByTestId("feature-cards")).toBeVisible();
+    await expect(bare.page.getByTestId("shared-empty")).toContainText("您好，我是清運小幫手");
+    await expect(bare.page.getByTestId("feature-cards")).toBeVisible();
     // The cards' titles come under the welcome's h2 (the page's h1 is the assistant's name).
     await expect(bare.page.getByTestId("feature-cards").getByRole("heading", { level: 3 })).toHaveCount(3);
     await expect(bare.page.getByTestId("feature-cards").getByRole("heading", { level: 2 })).toHaveCount(0);
+    // The whole chat: the header's controls, and an input bar with a phone's short placeholder.
+    await expect(bare.page.getByTestId("shared-sign-in")).toBeVisible();
+    await expect(bare.page.getByTestId("theme-toggle")).toBeVisible();
+    await expect(bare.page.getByTestId("message-input")).toHaveAttribute("placeholder", "輸入訊息…");
+    await expect(bare.page.getByTestId("send-button")).toBeDisabled();
     // A returning guest (the key cookie of an earlier visit) may have a conversation: no welcome, a spinner.
     await bare.context.addCookies([{ name: "dc_guest_key", value: "k".repeat(43), url: E2E_BASE_URL }]);
     await bare.page.reload();
     await expect(bare.page.getByTestId("shared-title")).toHaveText("清運小幫手");
     await expect(bare.page.getByTestId("shared-loading")).toBeVisible();
-    await expect(bare.page.getByTestId("shared-first-view")).toHaveCount(0);
+    await expect(bare.page.getByTestId("shared-empty")).toBeHidden();
     await bare.context.close();
+  });
 
-    // With the chat's code held back a moment, the welcome does not move when the chat replaces it,
-    // nor the header grow when its controls arrive (on a narrow phone they leave the name little room).
+  test("a new visitor's chat fetches its code at the first touch and takes over the same page: the box focused and the words typed stay", async ({ browser }) => {
     for (const options of [{ ...PHONE, viewport: { width: 360, height: 780 } }, { viewport: { width: 1280, height: 800 } }]) {
       const { context, page } = await visitor(browser, options);
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      await page.route("**/_next/static/chunks/*.js", async (route) => {
-        await held;
-        await route.continue();
+      const asked: string[] = [];
+      page.on("request", (req) => {
+        if (new URL(req.url()).pathname === "/api/initial-questions") asked.push(req.url());
       });
-      // Not "load": that waits for the scripts held back here.
-      await page.goto(`/shared/${openShare}`, { waitUntil: "commit" });
-      const firstHeading = page.getByTestId("shared-first-view").getByRole("heading", { level: 2, name: "您好，我是清運小幫手" });
-      await expect(firstHeading).toBeVisible();
-      const before = await firstHeading.boundingBox();
-      const headerBefore = await page.getByTestId("shared-header").boundingBox();
-      release();
+      await page.goto(`/shared/${openShare}`, { waitUntil: "networkidle" });
       const heading = page.getByTestId("shared-empty").getByRole("heading", { level: 2, name: "您好，我是清運小幫手" });
-      await expect(heading).toBeVisible();
-      await expect(page.getByTestId("shared-first-view")).toHaveCount(0);
-      await expect(page.getByTestId("shared-sign-in")).toBeVisible();
+      const before = await heading.boundingBox();
+      // Nobody has touched the page: the chat's code is not there, and nothing has asked for the opening questions.
+      await expect(page.locator("[data-awaits-code]")).toHaveCount(1);
+      expect(asked).toEqual([]);
+      // The box the server drew, marked to be known again once the code has come.
+      const input = page.getByTestId("message-input");
+      await input.evaluate((box) => ((box as unknown as { drawnByServer: boolean }).drawnByServer = true));
+      if (options.userAgent) await input.tap();
+      else await input.click();
+      await page.keyboard.type("大型垃圾");
+      await expect(page.getByTestId("suggestion").first()).toBeVisible({ timeout: 15_000 });
+      await expect(page.locator("[data-awaits-code]")).toHaveCount(0);
+      expect(asked).toHaveLength(1);
+      // The same element, still focused, and its words are now the chat's draft.
+      expect(await page.evaluate(() => (document.activeElement as unknown as { drawnByServer?: boolean } | null)?.drawnByServer)).toBe(true);
+      await expect(input).toHaveValue("大型垃圾");
+      await expect(page.getByTestId("send-button")).toBeEnabled();
       const after = await heading.boundingBox();
       expect(Math.abs(after!.y - before!.y), `welcome moved on ${JSON.stringify(options.viewport)}`).toBeLessThanOrEqual(1);
-      expect(Math.abs(after!.x - before!.x)).toBeLessThanOrEqual(1);
-      expect((await page.getByTestId("shared-header").boundingBox())!.height).toBeCloseTo(headerBefore!.height, 0);
       await context.close();
     }
+  });
+
+  test("a press made before the chat's code has arrived takes effect once it has", async ({ browser }) => {
+    const { context, page } = await visitor(browser, { viewport: { width: 1280, height: 800 } });
+    await page.goto(`/shared/${openShare}`, { waitUntil: "networkidle" });
+    // From here on the chat's code is held back, so the press lands on the server's HTML alone.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/_next/static/chunks/*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await expect(page.locator("html")).toHaveClass(/\blight\b/);
+    await page.getByTestId("theme-toggle").click();
+    await expect(page.locator("[data-awaits-code]")).toHaveCount(1);
+    release();
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+    await context.close();
   });
 
   test("the page holds still while it loads: the opening questions arrive above an input bar that stays where it was", async ({ browser }) => {
@@ -96,6 +124,7 @@ test.describe("shared assistant page", () => {
         }).observe({ type: "layout-shift", buffered: true });
       });
       await page.goto(`/shared/${openShare}`);
+      await reachForChat(page);
       await expect(page.getByTestId("suggestions").getByRole("listitem").first()).toBeVisible();
       await expect(page.getByTestId("message-input")).toBeInViewport();
       const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
@@ -105,16 +134,15 @@ test.describe("shared assistant page", () => {
     }
   });
 
-  test("a banner the visitor dismissed stays out of the server's first view as well, so nothing shows and then vanishes", async ({ browser }) => {
+  test("a banner the visitor dismissed stays out of what the server draws as well, so nothing shows and then vanishes", async ({ browser }) => {
     const { context, page } = await visitor(browser, PHONE);
     await page.goto(`/shared/${openShare}`);
-    // The chat's own banner: the server's copy in the first view may still be there beside it for a moment.
-    await page.getByTestId("shared-chat").getByTestId("promo-dismiss").click();
+    await page.getByTestId("promo-dismiss").click();
     await expect(page.getByTestId("promo-banner")).toHaveCount(0);
     // Still a new visitor to the server (no guest key), so it sends the welcome, but no banner now.
     await context.clearCookies({ name: "dc_guest_key" });
     const html = await (await page.request.get(`/shared/${openShare}`)).text();
-    expect(html).toContain('data-testid="shared-first-view"');
+    expect(html).toContain('data-testid="shared-empty"');
     expect(html).not.toContain('data-testid="promo-banner"');
     await page.reload();
     await expect(page.getByTestId("shared-empty")).toBeVisible();
@@ -147,6 +175,7 @@ test.describe("shared assistant page", () => {
     // The pinned announcement is the owner's; a visitor never gets it.
     await expect(page.getByTestId("shared-empty")).toContainText("您好，我是清運小幫手");
     await expect(page.getByTestId("announcement-panel")).toHaveCount(0);
+    await reachForChat(page);
     const suggestions = page.getByTestId("suggestions");
     await expect(suggestions).toContainText("您可能想問");
     await expect(suggestions.getByTestId("suggestion").first()).toBeVisible();
@@ -275,11 +304,12 @@ test.describe("shared assistant page", () => {
   test("LINE on a phone: loaded directly, a compatibility warning with copy link, no sign-in button, no suggestions", async ({ browser }) => {
     const direct = await (await fetch(`${E2E_BASE_URL}/shared/${openShare}`, { headers: { "user-agent": LINE } })).text();
     const lazy = await (await fetch(`${E2E_BASE_URL}/shared/${openShare}`, { headers: { "user-agent": IPHONE } })).text();
-    // In LINE the page's own code renders with the page (its header's controls); elsewhere only
-    // the server's first view comes with it.
+    // Both draw the chat, but in LINE its code comes with the page; elsewhere it waits for the visitor.
+    const scripts = (html: string) => new Set(html.match(/\/_next\/static\/chunks\/[\w.-]+\.js/g));
     expect(direct).toContain('data-testid="shared-support"');
-    expect(lazy).not.toContain('data-testid="shared-support"');
-    expect(lazy).toContain('data-testid="shared-first-view"');
+    expect(lazy).toContain('data-testid="shared-support"');
+    expect([...scripts(lazy)].filter((script) => !scripts(direct).has(script))).toEqual([]);
+    expect(scripts(direct).size).toBeGreaterThan(scripts(lazy).size);
 
     const { context, page } = await visitor(browser, { ...PHONE, userAgent: LINE, permissions: ["clipboard-read", "clipboard-write"] });
     let suggestionCalls = 0;
@@ -368,6 +398,7 @@ test.describe("shared assistant requiring Google sign-in", () => {
   test("phone: the draft (text and image) is kept through the Google sign-in and sent after it, the image analysed first", async ({ browser }) => {
     const { context, page } = await visitor(browser, PHONE);
     await page.goto(`/shared/${googleShare}`);
+    await reachForChat(page);
     // Opening questions show before sign-in; sending needs it.
     await expect(page.getByTestId("suggestions")).toBeVisible();
     await page.getByTestId("image-file").setInputFiles({ name: "旗子.png", mimeType: "image/png", buffer: PNG });
@@ -394,6 +425,7 @@ test.describe("shared assistant requiring Google sign-in", () => {
   test("desktop: picking a suggestion signs in through the popup, and the question is sent after the reload", async ({ browser }) => {
     const { context, page } = await visitor(browser, { viewport: { width: 1280, height: 800 } });
     await page.goto(`/shared/${googleShare}`);
+    await reachForChat(page);
     const first = page.getByTestId("suggestion").first();
     await expect(first).toBeVisible();
     const question = (await first.textContent())!.trim();
@@ -410,6 +442,7 @@ test.describe("shared assistant requiring Google sign-in", () => {
     const { context, page } = await visitor(browser, PHONE);
     await page.route("**/api/analyze-image**", (route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" }));
     await page.goto(`/shared/${googleShare}`);
+    await reachForChat(page);
     await page.getByTestId("image-file").setInputFiles({ name: "旗子.png", mimeType: "image/png", buffer: PNG });
     await page.getByTestId("message-input").fill("巨大垃圾怎麼丟？");
     await page.getByTestId("send-button").click();

@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Browser, type BrowserContext
 import { pageSecurityHeaders, type SecuritySettings } from "../../lib/security-headers";
 import { ADMIN, signIn, uniqueEmail } from "./support/helpers";
 import { E2E_BASE_URL, EMBED_HOST_PORTS, GOOGLE_USER, OIDC_PORT } from "./support/ports";
-import { createShare, ensureWasteDocument, ownerApi } from "./support/shares";
+import { createShare, ensureWasteDocument, ownerApi, reachForChat } from "./support/shares";
 
 // Issue 17 point 4: every page carries a nonce-based Content-Security-Policy, and no page of the
 // product trips it, signed out, as a user or as an admin; a share's page may be framed by the
@@ -127,6 +127,7 @@ test.describe("browser headers", () => {
     const res = await page.goto(`/shared/${openShare}`);
     expectPageHeaders(res!.headers(), "share page");
     await expect(page.getByTestId("shared-title")).toHaveText("標頭小幫手");
+    await reachForChat(page);
     await page.getByTestId("image-file").setInputFiles({ name: "旗子.png", mimeType: "image/png", buffer: PNG });
     await ask(page, "資源回收是哪幾天？");
     await expect(page.getByTestId("message-list").locator("img").first()).toBeVisible();

@@ -14,7 +14,7 @@ import { createShare, ensureWasteDocument, ownerApi } from "./support/shares";
 // a browser receives them, brotli, by npm run bench:pages.
 const KB = 1024;
 const BUDGETS: { page: string; budgetKb: number; targetKb?: number }[] = [
-  { page: "shared/[shareId]", budgetKb: 152, targetKb: 130 },
+  { page: "shared/[shareId]", budgetKb: 143, targetKb: 130 },
   { page: "(public)/auth", budgetKb: 173, targetKb: 170 },
   { page: "(main)", budgetKb: 180, targetKb: 170 },
   { page: "(public)/guide", budgetKb: 168 },
@@ -90,10 +90,11 @@ async function scriptsFetched(browser: Browser, url: string, cookie?: string): P
   return { kb: bytes / KB, files: sizes.length };
 }
 
-// Today's figures plus a little; the issue's targets beside them (the shared page's is not met).
+// Today's figures plus a little; the issue's targets beside them. The shared page's is what a new
+// visitor fetches before touching the page (the chat's code comes at the first touch, first-intent.ts).
 // The chat's figure depends on whether the owner has a conversation by then (the whole suite:
 // yes, 160.6 KB with the messages' code; this spec alone: no, 155.7 KB): the budget allows the larger.
-const FETCHED_BUDGETS = { shared: { budgetKb: 157, targetKb: 130 }, chat: { budgetKb: 163, targetKb: 170 }, auth: { budgetKb: 152, targetKb: 170 } };
+const FETCHED_BUDGETS = { shared: { budgetKb: 126, targetKb: 130 }, chat: { budgetKb: 163, targetKb: 170 }, auth: { budgetKb: 152, targetKb: 170 } };
 
 test("no page fetches more script than its budget before it is idle, as a phone receives it (brotli)", async ({ browser }) => {
   const api = await ownerApi();
@@ -162,15 +163,14 @@ test("a shared link's new visitor gets the messages' code (Markdown, link cards)
   await settle(page);
   expect(await messagesCode.fetched()).toBe(false);
 
-  // On a slow connection the question is sent before the code has come: the chat stays as it is
-  // (only the list waits), it does not fall back to the first view.
+  // On a slow connection the question is sent before the list's code has come: the chat stays as it
+  // is, only the list waits. (The tap on the box is also what fetches the chat's own code.)
   await slowScripts(page);
   const input = page.getByTestId("chat-input").locator("textarea");
   await input.tap();
   await input.fill("資源回收是哪幾天？");
   await page.getByTestId("send-button").tap();
   await staysVisible(page.getByTestId("chat-input"), 1_000);
-  await expect(page.getByTestId("shared-first-view")).toHaveCount(0);
   await expect.poll(messagesCode.fetched).toBe(true);
   await expect(page.getByTestId("message-list")).toContainText("資源回收是哪幾天？");
   await expect(page.getByTestId("message-assistant").last()).toContainText("每週二與週四", { timeout: 20_000 });

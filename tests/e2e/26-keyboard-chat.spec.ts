@@ -336,6 +336,8 @@ test.describe("the chat from the keyboard alone", () => {
       const { context, page } = await newPage(browser, options);
       await page.goto(`/shared/${shareId}`);
       await expect(page.getByTestId("shared-chat")).toBeVisible();
+      // A keyboard user's first key is what fetches a new visitor's chat code (first-intent.ts).
+      await page.keyboard.press("Shift");
       await expect(page.getByTestId("suggestion").first()).toBeVisible({ timeout: 15_000 });
 
       // An opening question, picked from the keyboard, is sent.

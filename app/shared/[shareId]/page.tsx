@@ -2,21 +2,23 @@ import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { detectInAppBrowser } from "@/lib/chat/in-app-browser";
+import { isMobile } from "@/lib/google-auth-flow";
 import { PROMO_DISMISSED_COOKIE } from "@/lib/constants";
 import { env } from "@/lib/env";
+import { NONCE_HEADER } from "@/lib/security-headers";
 import { supportLink } from "@/lib/support-link";
 import { currentClientUser } from "@/lib/server/auth/page-guard";
 import { EMBEDDED_GUEST_KEY_COOKIE, GUEST_KEY_COOKIE } from "@/lib/server/policies/guest-identity";
 import { toVisitorShare } from "@/lib/server/present/share";
 import { findActiveShare } from "@/lib/server/queries/shared-assistants";
-import { FeatureCards } from "@/components/home/feature-cards";
 import { SharedAssistantDirect } from "@/components/share-visitor/shared-assistant-direct";
+import { EARLY_INTENT_SCRIPT } from "@/components/share-visitor/early-intent-script";
 import { SharedAssistantLazy } from "@/components/share-visitor/shared-assistant-lazy";
 import type { ServedShare } from "@/components/share-visitor/shared-assistant-app";
-import { sharedFirstView } from "@/components/share-visitor/shared-first-view";
 
 // Public page of a shared assistant. The server renders what link unfurlers read (title, Open
-// Graph) and a first view (the name, and a new visitor's welcome); the chat itself runs in the browser.
+// Graph) and the chat as it first appears (for a new visitor: ready, with its welcome and input);
+// the chat's code follows (components/share-visitor/shared-assistant-lazy.tsx).
 
 /** The share's name as the page title (with the product suffix) and its social preview. */
 export async function generateMetadata({ params }: { params: Promise<{ shareId: string }> }): Promise<Metadata> {
@@ -41,23 +43,30 @@ export default async function SharedAssistantPage({ params }: { params: Promise<
     initialName: share?.name ?? "",
     googleEnabled: env.googleEnabled,
     support: supportLink(env.SUPPORT_URL),
-    featureCards: <FeatureCards headingLevel={3} />,
   };
   // In-app browsers get the page directly and load the share from there, as SPEC §4 describes
   // (the LINE delay, the load checks). Elsewhere the page's code loads lazily (SPEC §2), and the
-  // share and who is visiting come with the page: the visitor sees the assistant as soon as the
-  // code has arrived, not after two more round trips on a slow phone connection.
-  const inApp = detectInAppBrowser((await headers()).get("user-agent") ?? "") !== null;
+  // share and who is visiting come with the page: the server draws the chat with them, and the
+  // code has no round trips to make before it takes over.
+  const requestHeaders = await headers();
+  const userAgent = requestHeaders.get("user-agent") ?? "";
+  const inApp = detectInAppBrowser(userAgent) !== null;
   if (inApp) return <SharedAssistantDirect {...props} />;
   const served: ServedShare = {
     share: share ? toVisitorShare(share, user?.id ?? null) : null,
     viewer: { isAuthenticated: user !== null, user: user ? { id: user.id, displayName: user.displayName, email: user.email, role: user.role } : null },
   };
-  // The welcome goes in the first view only for someone with no conversation to come back to:
-  // signed out, and no guest key from an earlier visit (a returning guest would see it flash).
+  // The chat is drawn ready (welcome and input) only for someone with no conversation to come back
+  // to: signed out, and no guest key from an earlier visit. Only then does its code wait for the
+  // visitor's first touch; anyone else's conversation is loaded at once, behind a spinner.
   const cookieStore = await cookies();
-  const newVisitor = !user && !cookieStore.has(GUEST_KEY_COOKIE) && !cookieStore.has(EMBEDDED_GUEST_KEY_COOKIE);
+  const newVisitor = share !== null && !user && !cookieStore.has(GUEST_KEY_COOKIE) && !cookieStore.has(EMBEDDED_GUEST_KEY_COOKIE);
   const promo = cookieStore.get(PROMO_DISMISSED_COOKIE)?.value !== "1";
-  const firstView = share ? sharedFirstView({ name: share.name, featureCards: props.featureCards, newVisitor, promo }) : undefined;
-  return <SharedAssistantLazy {...props} served={served} firstView={firstView} />;
+  return (
+    <>
+      {/* Watches for the visitor from the first paint on (first-intent.ts); the browser hides a nonce once read. */}
+      <script nonce={requestHeaders.get(NONCE_HEADER) ?? undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_INTENT_SCRIPT }} />
+      <SharedAssistantLazy {...props} served={served} startsReady={newVisitor} mobileHint={isMobile(userAgent, Infinity)} promo={promo} deferred={newVisitor} />
+    </>
+  );
 }

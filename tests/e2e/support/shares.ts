@@ -1,4 +1,4 @@
-import { expect, request, type APIRequestContext } from "@playwright/test";
+import { expect, request, type APIRequestContext, type Page } from "@playwright/test";
 import { E2E_BASE_URL } from "./ports";
 import { ADMIN } from "./helpers";
 
@@ -32,4 +32,15 @@ export async function createShare(api: APIRequestContext, name: string, changes:
   const { shareId } = (await res.json()) as { shareId: string };
   if (Object.keys(changes).length > 0) expect((await api.patch(`/api/shared-assistants/${shareId}`, { data: changes })).status()).toBe(200);
   return shareId;
+}
+
+/**
+ * The first sign of a person at a shared page (a mouse moving over it): a new visitor's chat
+ * fetches its code only then (components/share-visitor/first-intent.ts). Resolves once the code
+ * has taken over the server's HTML, for steps that need it (the opening questions, an image set
+ * on the file input directly). A tap, a click, a key or focus does the same on its own.
+ */
+export async function reachForChat(page: Page) {
+  await page.mouse.move(4, 4);
+  await expect(page.locator("[data-awaits-code]")).toHaveCount(0, { timeout: 15_000 });
 }
