@@ -1,21 +1,23 @@
 "use client";
 
-import { lazy, useLayoutEffect } from "react";
+import { lazy, Suspense, useEffect, useLayoutEffect } from "react";
 import type { SharedAssistantProps } from "./shared-assistant-app";
 import { codeArrived, firstIntent, skipIntent } from "./first-intent";
+import { SharedLoading } from "./shared-loading";
 
 // Outside in-app browsers the shared chat's code is not part of the page's first load (SPEC §2:
 // "it loads lazily"). The server renders the chat in full, in the page's first flush; the browser
-// shows that HTML as it is and keeps it while the code is on its way (hydration waits on the lazy
-// component below), then React adopts the same elements: a box focused and text typed meanwhile
-// stay as they are. For a new visitor, whose chat the server drew ready and empty, the code is
+// shows that HTML as it is and keeps it while the code is on its way (a Suspense boundary waiting
+// on a lazy component leaves the server's HTML alone), then React adopts the same elements: a box
+// focused and text typed meanwhile stay as they are. For a new visitor, whose chat the server drew ready and empty, the code is
 // fetched at the first sign of a person (first-intent.ts); for anyone with a conversation to load
 // (signed in, a returning guest), at once.
 //
-// There is deliberately no Suspense boundary around it. React sends a boundary's content this
-// large after the page's first flush and reveals it at least 300 ms after the first paint, showing
-// the fallback until then; without one, the chat is in the first flush, and the page's hydration
-// as a whole waits for the code (nothing else on this page needs code before the visitor does).
+// React's server sends a boundary's content this large (over ~12 KB) apart from the page around
+// it, and the browser swaps it in at the next frame, or up to 300 ms later on a slow phone. Its
+// fallback is therefore the same chat, inert: whichever of the two is painted first, the page
+// looks the same. (Without a boundary, hydration would wait at the page's root, and React retries
+// a root that waits there in a loop that keeps a phone's CPU busy until the visitor touches it.)
 
 export interface SharedAssistantLazyProps extends SharedAssistantProps {
   /** Fetch the code only once someone reaches for the page. */
@@ -53,7 +55,31 @@ const App = lazy(() => load(false));
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const ServerApp: React.ComponentType<SharedAssistantProps> | null = typeof window === "undefined" ? require("./shared-assistant-app").SharedAssistantApp : null;
 
+/**
+ * In the browser, shown only if React could not keep the server's HTML (it renders the boundary
+ * anew then): the code is needed now, whatever the visitor has done so far.
+ */
+function Fallback() {
+  useEffect(skipIntent, []);
+  return (
+    <div className="flex min-h-dvh flex-col items-center justify-center">
+      <SharedLoading />
+    </div>
+  );
+}
+
 export function SharedAssistantLazy({ deferred = false, ...props }: SharedAssistantLazyProps) {
   const Chosen = ServerApp ?? (deferred ? DeferredApp : App);
-  return <Chosen {...props} />;
+  const fallback = ServerApp ? (
+    <div inert data-server-copy="">
+      <ServerApp {...props} />
+    </div>
+  ) : (
+    <Fallback />
+  );
+  return (
+    <Suspense fallback={fallback}>
+      <Chosen {...props} />
+    </Suspense>
+  );
 }

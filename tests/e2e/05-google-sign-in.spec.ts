@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { GOOGLE_USER } from "./support/ports";
+import { sharedPageSettled } from "./support/shares";
 
 // The whole OpenID flow against a real provider on loopback (tests/e2e/support/serve.mjs).
 test.describe("Google sign-in", () => {
@@ -47,6 +48,7 @@ test.describe("Google sign-in", () => {
       });
     });
     await page.goto("/shared/popup-share");
+    await sharedPageSettled(page);
     const popupPromise = page.waitForEvent("popup");
     await page.getByTestId("shared-sign-in").click();
     const popup = await popupPromise;
@@ -71,6 +73,7 @@ test.describe("Google sign-in", () => {
       new MutationObserver(() => report(document.body?.innerText ?? "")).observe(document, { subtree: true, childList: true, characterData: true });
     });
     await page.goto("/shared/lost-message-share");
+    await sharedPageSettled(page);
     const popupPromise = page.waitForEvent("popup");
     await page.getByTestId("shared-sign-in").click();
     const popup = await popupPromise;
@@ -87,6 +90,7 @@ test.describe("Google sign-in", () => {
     });
     const page = await context.newPage();
     await page.goto("/shared/mobile-share");
+    await sharedPageSettled(page);
     await page.getByTestId("shared-sign-in").click();
     await page.waitForURL("**/shared/mobile-share");
     await expect(page.getByText("登入成功")).toBeVisible();

@@ -340,8 +340,9 @@ test.describe("chat", () => {
     await expect(page.getByTestId("message-user")).toHaveCount(0);
     await expect(box).toHaveValue("字".repeat(4_000));
 
-    // In English too.
+    // In English too (the browser's stored choice as well: the page brings the cookie in line with it).
     await page.context().addCookies([{ name: "NEXT_LOCALE", value: "en", url: origin }]);
+    await page.evaluate(() => localStorage.setItem("language", "en"));
     await page.reload();
     await box.fill("a".repeat(4_001));
     await expect(page.getByTestId("message-length")).toHaveText("A message can have at most 4,000 characters; this one has 4,001. Shorten it to send.");

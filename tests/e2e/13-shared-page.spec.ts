@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { ADMIN, signIn } from "./support/helpers";
 import { E2E_BASE_URL } from "./support/ports";
-import { createShare, ensureWasteDocument, ownerApi, reachForChat } from "./support/shares";
+import { createShare, ensureWasteDocument, ownerApi, reachForChat, sharedPageSettled } from "./support/shares";
 
 // The shared assistant page as visitors meet it: on a desktop and a phone, in LINE and Facebook's
 // in-app browsers, and on a share that requires Google sign-in (against the loopback provider).
@@ -38,37 +38,45 @@ const lastReply = (page: Page) => page.getByTestId("message-assistant").last();
 
 test.describe("shared assistant page", () => {
   test("the server draws a new visitor's chat, welcome and input bar; a returning one's a spinner", async ({ browser }) => {
-    // What the server sent, with no script at all.
+    // What the server sent, with no script at all. (React's server sends a chat this large apart
+    // from the page, with an inert copy to show meanwhile: without scripts, the copy is what shows.)
     const bare = await visitor(browser, { ...PHONE, javaScriptEnabled: false });
     await bare.page.goto(`/shared/${openShare}`);
-    await expect(bare.page.getByTestId("shared-title")).toHaveText("清運小幫手");
-    await expect(bare.page.getByTestId("shared-empty")).toContainText("您好，我是清運小幫手");
-    await expect(bare.page.getByTestId("feature-cards")).toBeVisible();
+    const drawn = bare.page.locator("[data-server-copy]");
+    await expect(drawn.getByTestId("shared-title")).toHaveText("清運小幫手");
+    await expect(drawn.getByTestId("shared-empty")).toContainText("您好，我是清運小幫手");
+    await expect(drawn.getByTestId("feature-cards")).toBeVisible();
     // The cards' titles come under the welcome's h2 (the page's h1 is the assistant's name).
-    await expect(bare.page.getByTestId("feature-cards").getByRole("heading", { level: 3 })).toHaveCount(3);
-    await expect(bare.page.getByTestId("feature-cards").getByRole("heading", { level: 2 })).toHaveCount(0);
+    await expect(drawn.getByTestId("feature-cards").getByRole("heading", { level: 3 })).toHaveCount(3);
+    await expect(drawn.getByTestId("feature-cards").getByRole("heading", { level: 2 })).toHaveCount(0);
     // The whole chat: the header's controls, and an input bar with a phone's short placeholder.
-    await expect(bare.page.getByTestId("shared-sign-in")).toBeVisible();
-    await expect(bare.page.getByTestId("theme-toggle")).toBeVisible();
-    await expect(bare.page.getByTestId("message-input")).toHaveAttribute("placeholder", "輸入訊息…");
-    await expect(bare.page.getByTestId("send-button")).toBeDisabled();
+    await expect(drawn.getByTestId("shared-sign-in")).toBeVisible();
+    await expect(drawn.getByTestId("theme-toggle")).toBeVisible();
+    await expect(drawn.getByTestId("message-input")).toHaveAttribute("placeholder", "輸入訊息…");
+    await expect(drawn.getByTestId("send-button")).toBeDisabled();
     // A returning guest (the key cookie of an earlier visit) may have a conversation: no welcome, a spinner.
     await bare.context.addCookies([{ name: "dc_guest_key", value: "k".repeat(43), url: E2E_BASE_URL }]);
     await bare.page.reload();
-    await expect(bare.page.getByTestId("shared-title")).toHaveText("清運小幫手");
-    await expect(bare.page.getByTestId("shared-loading")).toBeVisible();
-    await expect(bare.page.getByTestId("shared-empty")).toBeHidden();
+    await expect(drawn.getByTestId("shared-title")).toHaveText("清運小幫手");
+    await expect(drawn.getByTestId("shared-loading")).toBeVisible();
+    await expect(drawn.getByTestId("shared-empty")).toBeHidden();
     await bare.context.close();
   });
 
   test("a new visitor's chat fetches its code at the first touch and takes over the same page: the box focused and the words typed stay", async ({ browser }) => {
     for (const options of [{ ...PHONE, viewport: { width: 360, height: 780 } }, { viewport: { width: 1280, height: 800 } }]) {
       const { context, page } = await visitor(browser, options);
+      // The inert copy React's server sends beside the chat is gone by the time the page is parsed.
+      await page.addInitScript(() =>
+        document.addEventListener("DOMContentLoaded", () => ((window as unknown as { copies: number }).copies = document.querySelectorAll("[data-server-copy]").length)),
+      );
       const asked: string[] = [];
       page.on("request", (req) => {
         if (new URL(req.url()).pathname === "/api/initial-questions") asked.push(req.url());
       });
       await page.goto(`/shared/${openShare}`, { waitUntil: "networkidle" });
+      expect(await page.evaluate(() => (window as unknown as { copies: number }).copies)).toBe(0);
+      await sharedPageSettled(page);
       const heading = page.getByTestId("shared-empty").getByRole("heading", { level: 2, name: "您好，我是清運小幫手" });
       const before = await heading.boundingBox();
       // Nobody has touched the page: the chat's code is not there, and nothing has asked for the opening questions.
@@ -96,6 +104,7 @@ test.describe("shared assistant page", () => {
   test("a press made before the chat's code has arrived takes effect once it has", async ({ browser }) => {
     const { context, page } = await visitor(browser, { viewport: { width: 1280, height: 800 } });
     await page.goto(`/shared/${openShare}`, { waitUntil: "networkidle" });
+    await sharedPageSettled(page);
     // From here on the chat's code is held back, so the press lands on the server's HTML alone.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));

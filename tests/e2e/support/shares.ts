@@ -41,6 +41,16 @@ export async function createShare(api: APIRequestContext, name: string, changes:
  * on the file input directly). A tap, a click, a key or focus does the same on its own.
  */
 export async function reachForChat(page: Page) {
+  await sharedPageSettled(page);
   await page.mouse.move(4, 4);
   await expect(page.locator("[data-awaits-code]")).toHaveCount(0, { timeout: 15_000 });
+}
+
+/**
+ * Until the browser swaps in the chat React's server sent apart from the page, a shared page holds
+ * an inert copy of it as well (components/share-visitor/shared-assistant-lazy.tsx), usually for no
+ * longer than a frame: steps that press something as the page appears wait for the swap.
+ */
+export async function sharedPageSettled(page: Page) {
+  await expect(page.locator("[data-server-copy]")).toHaveCount(0);
 }
