@@ -9,15 +9,16 @@ import { SharedLoading } from "./shared-loading";
 // "it loads lazily"). The server renders the chat in full, in the page's first flush; the browser
 // shows that HTML as it is and keeps it while the code is on its way (a Suspense boundary waiting
 // on a lazy component leaves the server's HTML alone), then React adopts the same elements: a box
-// focused and text typed meanwhile stay as they are. For a new visitor, whose chat the server drew ready and empty, the code is
-// fetched at the first sign of a person (first-intent.ts); for anyone with a conversation to load
-// (signed in, a returning guest), at once.
+// focused and text typed meanwhile stay as they are. For a new visitor, whose chat the server drew
+// ready and empty, the code is fetched at the first sign of a person (first-intent.ts); for anyone
+// with a conversation to load (signed in, a returning guest), at once.
 //
 // React's server sends a boundary's content this large (over ~12 KB) apart from the page around
-// it, and the browser swaps it in at the next frame, or up to 300 ms later on a slow phone. Its
-// fallback is therefore the same chat, inert: whichever of the two is painted first, the page
-// looks the same. (Without a boundary, hydration would wait at the page's root, and React retries
-// a root that waits there in a loop that keeps a phone's CPU busy until the visitor touches it.)
+// it, to be swapped in by its runtime. The fallback is therefore the same chat, inert: whichever of
+// the two is painted first, the page looks the same (early-intent-script.ts swaps them as soon as
+// the chat is parsed). Without a boundary, hydration would wait at the page's root, and React
+// retries a root that waits there in a loop that keeps a phone's CPU busy until the visitor
+// touches the page.
 
 export interface SharedAssistantLazyProps extends SharedAssistantProps {
   /** Fetch the code only once someone reaches for the page. */
