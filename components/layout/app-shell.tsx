@@ -21,15 +21,15 @@ export async function AppShell({ children, staff = false }: { children: React.Re
   return (
     <NextIntlClientProvider messages={staff ? messages : pageMessages(messages as Messages, SHELL_NAMESPACES)}>
       <DataProvider fallback={{ [CURRENT_USER_KEY]: user }}>
-      <div className="flex min-h-dvh flex-col has-[[data-fill-viewport]]:h-dvh">
-        <AppHeader workspaceForEveryone={workspaceForEveryone} />
-        <main
-          id="main"
-          className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 md:py-10 has-[[data-fill-viewport]]:flex has-[[data-fill-viewport]]:min-h-0 has-[[data-fill-viewport]]:flex-col has-[[data-fill-viewport]]:pt-3 has-[[data-fill-viewport]]:pb-2 md:has-[[data-fill-viewport]]:pt-4 md:has-[[data-fill-viewport]]:pb-3"
-        >
-          {children}
-        </main>
-      </div>
+        <div className="flex min-h-dvh flex-col has-[[data-fill-viewport]]:h-dvh">
+          <AppHeader workspaceForEveryone={workspaceForEveryone} />
+          <main
+            id="main"
+            className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 md:py-10 has-[[data-fill-viewport]]:flex has-[[data-fill-viewport]]:min-h-0 has-[[data-fill-viewport]]:flex-col has-[[data-fill-viewport]]:pt-3 has-[[data-fill-viewport]]:pb-2 md:has-[[data-fill-viewport]]:pt-4 md:has-[[data-fill-viewport]]:pb-3"
+          >
+            {children}
+          </main>
+        </div>
       </DataProvider>
     </NextIntlClientProvider>
   );

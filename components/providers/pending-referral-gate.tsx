@@ -17,8 +17,10 @@ function codeStored(): boolean {
   }
 }
 
-/** Mounts PendingReferralRunner from the moment a code is waiting (stored earlier, or stored now). */
-/** `user`: who the server saw, for the runner's first render. */
+/**
+ * Mounts PendingReferralRunner from the moment a code is waiting (stored earlier, or stored now).
+ * `user`: who the server saw, for the runner's first render.
+ */
 export function PendingReferralGate({ user }: { user: ClientUser | null }) {
   const [waiting, setWaiting] = useState(false);
   useEffect(() => {

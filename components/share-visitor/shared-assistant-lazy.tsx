@@ -20,11 +20,6 @@ import { SharedLoading } from "./shared-loading";
 // retries a root that waits there in a loop that keeps a phone's CPU busy until the visitor
 // touches the page.
 
-export interface SharedAssistantLazyProps extends SharedAssistantProps {
-  /** Fetch the code only once someone reaches for the page. */
-  deferred?: boolean;
-}
-
 function CodeArrived() {
   // A layout effect: set before the browser can deliver another click, which React now handles itself.
   useLayoutEffect(codeArrived, []);
@@ -69,8 +64,9 @@ function Fallback() {
   );
 }
 
-export function SharedAssistantLazy({ deferred = false, ...props }: SharedAssistantLazyProps) {
-  const Chosen = ServerApp ?? (deferred ? DeferredApp : App);
+/** `startsReady` (a new visitor, nothing to load) is also what lets the code wait for the visitor. */
+export function SharedAssistantLazy(props: SharedAssistantProps) {
+  const Chosen = ServerApp ?? (props.startsReady ? DeferredApp : App);
   const fallback = ServerApp ? (
     <div inert data-server-copy="">
       <ServerApp {...props} />

@@ -66,7 +66,7 @@ export default async function SharedAssistantPage({ params }: { params: Promise<
     <>
       {/* Watches for the visitor from the first paint on (first-intent.ts); the browser hides a nonce once read. */}
       <script nonce={requestHeaders.get(NONCE_HEADER) ?? undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_INTENT_SCRIPT }} />
-      <SharedAssistantLazy {...props} served={served} startsReady={newVisitor} mobileHint={isMobile(userAgent, Infinity)} promo={promo} deferred={newVisitor} />
+      <SharedAssistantLazy {...props} served={served} startsReady={newVisitor} mobileHint={isMobile(userAgent, Infinity)} promo={promo} />
     </>
   );
 }
