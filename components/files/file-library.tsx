@@ -19,7 +19,8 @@ import { Button } from "@/components/ui/button";
 import { Spinner } from "@/components/ui/spinner";
 import { DocumentList } from "./document-list";
 import type { LibraryDocument } from "./types";
-import { DOCUMENTS_KEY, USAGE_KEY, useDocuments, useUploadUsage } from "./use-documents";
+import { DOCUMENTS_KEY, USAGE_KEY } from "./document-keys";
+import { useDocuments, useUploadUsage } from "./use-documents";
 import { useUploads } from "./use-uploads";
 import { UploadZone } from "./upload-zone";
 

@@ -8,9 +8,8 @@ import { DOCUMENT_LIST_REFRESH_MS } from "@/lib/constants";
 import { apiFetch, listOrEmptyWhenSignedOut } from "@/lib/fetcher";
 import { listRefreshDue } from "@/lib/document-polling";
 import type { LibraryDocument, UploadUsage } from "./types";
+import { DOCUMENTS_KEY, USAGE_KEY } from "./document-keys";
 
-export const DOCUMENTS_KEY = "/api/documents";
-export const USAGE_KEY = "/api/documents/usage";
 
 export const fetchDocuments = () => listOrEmptyWhenSignedOut<LibraryDocument>(DOCUMENTS_KEY);
 

@@ -12,7 +12,8 @@ import {
   progressEstimate,
   showsProgress,
 } from "@/lib/document-polling";
-import { DOCUMENTS_KEY, fetchDocuments } from "./use-documents";
+import { DOCUMENTS_KEY } from "./document-keys";
+import { fetchDocuments } from "./use-documents";
 
 /**
  * After an upload, checks the document list for that file on the spec's schedule (SPEC §4, §9)

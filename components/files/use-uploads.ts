@@ -7,7 +7,7 @@ import { toast } from "@/lib/toast";
 import { ApiError } from "@/lib/fetcher";
 import { UploadNetworkError, UploadTimeoutError, uploadFile } from "@/lib/upload-file";
 import type { LibraryDocument, UploadUsage } from "./types";
-import { DOCUMENTS_KEY, USAGE_KEY } from "./use-documents";
+import { DOCUMENTS_KEY, USAGE_KEY } from "./document-keys";
 import { useProcessingWatch } from "./use-processing-watch";
 
 export interface UploadProgress {

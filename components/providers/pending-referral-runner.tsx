@@ -8,7 +8,7 @@ import { PENDING_REFERRAL_EVENT, REFERRAL_TRIAL_DAYS } from "@/lib/constants";
 import type { ClientUser } from "@/lib/client-user";
 import { CURRENT_USER_KEY, useCurrentUser } from "@/components/layout/use-current-user";
 import { processPendingReferral } from "@/components/auth/pending-referral";
-import { USAGE_KEY } from "@/components/files/use-documents";
+import { USAGE_KEY } from "@/components/files/document-keys";
 import { PLAN_KEY, REFERRALS_KEY } from "@/components/plans/use-plan";
 import { DataProvider } from "./data-provider";
 

@@ -9,10 +9,10 @@ import type { Messages } from "./locale";
 export type Namespace = keyof Messages;
 
 /** The root layout's own client parts: providers, the error and not-found screens. */
-export const ROOT_NAMESPACES = ["auth", "documents", "fatal", "guard", "referrals"] as const satisfies readonly Namespace[];
+export const ROOT_NAMESPACES = ["auth", "fatal", "guard", "referrals"] as const satisfies readonly Namespace[];
 
 /** /shared/{shareId}: the visitor's chat. */
-export const SHARED_PAGE_NAMESPACES = ["app", "auth", "chat", "home", "language", "nav", "shareConversations", "shared", "theme"] as const satisfies readonly Namespace[];
+export const SHARED_PAGE_NAMESPACES = ["app", "auth", "chat", "home", "language", "nav", "shared", "theme"] as const satisfies readonly Namespace[];
 
 /** Every page in the app shell that is not the staff console: the workspace, account and public pages. */
 export const SHELL_NAMESPACES = [
