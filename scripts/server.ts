@@ -5,6 +5,7 @@ import http from "node:http";
 import next from "next";
 import path from "node:path";
 import { env } from "../lib/env.ts";
+import { brotliForPages } from "./page-brotli.ts";
 import { precompressedStaticHandler } from "./precompressed-static.ts";
 
 const app = next({ dev: false, hostname: env.HOST, port: env.PORT });
@@ -20,6 +21,7 @@ const server = http.createServer((req, res) => {
   const proxyHop = typeof forwarded === "string" ? forwarded.split(",").at(-1)?.trim() : undefined;
   req.headers["x-client-ip"] = env.TRUST_PROXY && proxyHop ? proxyHop : (req.socket.remoteAddress ?? "unknown");
   if (serveBrotli(req, res)) return;
+  brotliForPages(req, res);
   void handle(req, res);
 });
 
