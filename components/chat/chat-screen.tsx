@@ -16,12 +16,14 @@ import { ASSISTANT_KEY, type AssistantProfile } from "./assistant-profile";
 /**
  * The chat of the workspace (normal mode): header, conversation, suggestions and the input bar.
  * `expectConversation`: the server found messages, so their code downloads beside their fetch.
+ * `promo` and `mobileHint`: the promotion banner and a phone's input bar as the server drew them
+ * (from the cookie and the user agent), so neither moves the page once this code has read the browser.
  */
-export function ChatScreen({ emptyState, expectConversation }: { emptyState: React.ReactNode; expectConversation: boolean }) {
+export function ChatScreen({ emptyState, expectConversation, promo = false, mobileHint = false }: { emptyState: React.ReactNode; expectConversation: boolean; promo?: boolean; mobileHint?: boolean }) {
   const t = useTranslations("chat");
   const chat = useChat();
   const { data: assistant } = useSWR<AssistantProfile>(ASSISTANT_KEY, (url: string) => apiFetch<AssistantProfile>(url));
-  const { known, mobile, inApp } = useDevice();
+  const { known, mobile, inApp } = useDevice(mobileHint);
   useEffect(() => {
     if (expectConversation) preloadMessageList();
   }, [expectConversation]);
@@ -48,7 +50,7 @@ export function ChatScreen({ emptyState, expectConversation }: { emptyState: Rea
         onRefresh={() => void chat.refresh()}
         onClear={() => void chat.clear()}
         />
-        <PromoBanner />
+        <PromoBanner initiallyShown={promo} />
         {inApp && (
           <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="in-app-tip">
             <Info className="mt-0.5 size-4 shrink-0" aria-hidden />

@@ -110,6 +110,42 @@ test.describe("chat", () => {
     await expect(page.getByText("尚無對話內容可匯出")).toBeVisible();
   });
 
+  test("the chat screen holds still while it loads: the server draws the banner and a phone's input bar as they end up", async ({ browser }) => {
+    const IPHONE = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+    for (const options of [{ viewport: { width: 390, height: 844 }, userAgent: IPHONE, hasTouch: true }, { viewport: { width: 1280, height: 800 } }]) {
+      const context = await browser.newContext(options);
+      const page = await context.newPage();
+      await signIn(page, ADMIN.email, ADMIN.password);
+      // No conversation: what is measured is the screen arriving, not a conversation's messages.
+      await page.request.delete("/api/messages", { headers: { origin: new URL(page.url()).origin } });
+      // The browser's own layout-shift record (what Lighthouse's CLS adds up), from the first paint on.
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { shifts: number[] }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+        }).observe({ type: "layout-shift", buffered: true });
+      });
+      await page.goto("/");
+      await expect(page.getByTestId("promo-banner")).toBeVisible();
+      await expect(page.getByTestId("message-input")).toBeInViewport();
+      await page.waitForLoadState("networkidle");
+      const phone = options.viewport.width < 768;
+      await expect(page.getByTestId("message-input")).toHaveAttribute("placeholder", phone ? "輸入訊息…" : "輸入訊息…（Enter 送出，Shift+Enter 換行）");
+      const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+      // Before the server drew them, the banner's arrival and the placeholder's rewrap scored 0.05 on a phone.
+      expect(shifted, `layout shift on ${JSON.stringify(options.viewport)}`).toBeLessThan(0.005);
+      // What the server sends: the banner, and on a phone the short placeholder; once dismissed, no banner.
+      const html = await (await page.request.get("/")).text();
+      expect(html).toContain('data-testid="promo-banner"');
+      expect(html).toContain(phone ? 'placeholder="輸入訊息…"' : 'placeholder="輸入訊息…（Enter 送出，Shift+Enter 換行）"');
+      await page.getByTestId("promo-dismiss").click();
+      await expect(page.getByTestId("promo-banner")).toHaveCount(0);
+      expect(await (await page.request.get("/")).text()).not.toContain('data-testid="promo-banner"');
+      await context.close();
+    }
+  });
+
   test("in English on a phone-sized screen", async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
