@@ -40,7 +40,9 @@ export function brotliForPages(req: IncomingMessage, res: ServerResponse): void 
   const decide = (): BrotliCompress | null => {
     if (stream !== undefined) return stream;
     const type = String(res.getHeader("content-type") ?? "");
-    if (!type.startsWith("text/html") || res.getHeader("content-encoding") !== undefined || res.headersSent) return (stream = null);
+    // 204 and 304 have no body, so nothing to encode (an empty brotli stream is still bytes).
+    const bodiless = res.statusCode === 204 || res.statusCode === 304;
+    if (!type.startsWith("text/html") || bodiless || res.getHeader("content-encoding") !== undefined || res.headersSent) return (stream = null);
     res.setHeader("Content-Encoding", "br");
     res.removeHeader("Content-Length");
     const vary = res.getHeader("vary");

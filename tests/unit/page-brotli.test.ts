@@ -108,9 +108,14 @@ describe("brotliForPages", () => {
     expect(brotliDecompressSync(res.body).toString("utf8")).toBe(SHELL);
   });
 
-  it("what a navigation answers that is not HTML (a redirect, JSON, something already encoded) goes out as written", async () => {
+  it("what a navigation answers that is not an HTML body (a redirect, a 304, JSON, something already encoded) goes out as written", async () => {
     const { request } = await serve((req, res) => {
       if (req.url === "/") return void res.writeHead(307, { Location: "/auth?next=%2F" }).end();
+      if (req.url === "/unchanged") {
+        res.statusCode = 304;
+        res.setHeader("Content-Type", "text/html");
+        return void res.end();
+      }
       if (req.url === "/json") {
         res.setHeader("Content-Type", "application/json");
         return void res.end('{"ok":true}');
@@ -123,6 +128,10 @@ describe("brotliForPages", () => {
     expect(redirect.status).toBe(307);
     expect(redirect.headers.location).toBe("/auth?next=%2F");
     expect(redirect.headers["content-encoding"]).toBeUndefined();
+    const unchanged = await request("/unchanged", NAVIGATION);
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.headers["content-encoding"]).toBeUndefined();
+    expect(unchanged.body.length).toBe(0);
     const json = await request("/json", NAVIGATION);
     expect(json.headers["content-encoding"]).toBeUndefined();
     expect(json.body.toString()).toBe('{"ok":true}');
