@@ -1,5 +1,5 @@
 import type { Metadata, Viewport } from "next";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { NextIntlClientProvider } from "next-intl";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import { AppProviders } from "@/components/providers/app-providers";
@@ -8,7 +8,8 @@ import type { Messages } from "@/lib/i18n/locale";
 import { env } from "@/lib/env";
 import { NONCE_HEADER } from "@/lib/security-headers";
 import { currentClientUser } from "@/lib/server/auth/page-guard";
-import { THEME_SCRIPT } from "@/lib/theme";
+import { THEME_COOKIE } from "@/lib/constants";
+import { THEME_SCRIPT, themeFromCookie } from "@/lib/theme";
 import "./globals.css";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -30,12 +31,14 @@ export const viewport: Viewport = {
 export const dynamic = "force-dynamic";
 
 export default async function RootLayout({ children }: { children: React.ReactNode }) {
-  const [locale, messages, user, requestHeaders] = await Promise.all([getLocale(), getMessages(), currentClientUser(), headers()]);
-  // This response's CSP nonce (proxy.ts): the theme's inline script, which sets the theme before
-  // the first paint, runs only with it. Next puts it on its own scripts by itself.
+  const [locale, messages, user, requestHeaders, cookieStore] = await Promise.all([getLocale(), getMessages(), currentClientUser(), headers(), cookies()]);
+  // Drawn in the reader's theme from the first frame (lib/theme.ts says why not by script alone).
+  const theme = themeFromCookie(cookieStore.get(THEME_COOKIE)?.value);
+  // This response's CSP nonce (proxy.ts): the theme's inline script (a choice stored before the
+  // theme cookie existed) runs only with it. Next puts it on its own scripts by itself.
   const nonce = requestHeaders.get(NONCE_HEADER) ?? undefined;
   return (
-    <html lang={locale} suppressHydrationWarning>
+    <html lang={locale} className={theme} style={{ colorScheme: theme }} suppressHydrationWarning>
       <body className="min-h-dvh">
         {/* The browser hides a nonce from the DOM once read, so the attribute never matches on hydration. */}
         <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />

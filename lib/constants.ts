@@ -18,6 +18,8 @@ export const LOCALE_COOKIE = "NEXT_LOCALE";
 export const PROMO_DISMISSED_COOKIE = "promoBannerDismissed";
 export const LANGUAGE_STORAGE_KEY = "language";
 export const THEME_STORAGE_KEY = "theme";
+/** The reader's theme for the server, which draws <html> with it: the first frame is already in it. */
+export const THEME_COOKIE = "theme";
 export const DEFAULT_THEME = "light";
 
 // Calendar days and months (upload quotas, check-ins) follow the product's home time zone.

@@ -3,9 +3,9 @@
 import { useSyncExternalStore } from "react";
 import { localStore } from "@/lib/browser-storage";
 import { THEME_STORAGE_KEY } from "@/lib/constants";
-import { applyTheme, isTheme, type Theme } from "@/lib/theme";
+import { applyTheme, isTheme, themeCookie, type Theme } from "@/lib/theme";
 
-// The theme as <html> shows it (set before the first paint by THEME_SCRIPT). Read through an
+// The theme as <html> shows it (drawn by the server from the theme cookie, lib/theme.ts). Read through an
 // external store rather than a context provider: a provider's value changing after hydration would
 // reach every part of the page still waiting for its code, and React would then throw away the
 // server's HTML of those parts (the shared page's chat, components/share-visitor).
@@ -33,6 +33,8 @@ function subscribe(listener: () => void) {
 
 export function setTheme(theme: Theme) {
   localStore().setItem(THEME_STORAGE_KEY, theme);
+  // The server draws the next page in it.
+  document.cookie = themeCookie(theme);
   show(theme);
 }
 

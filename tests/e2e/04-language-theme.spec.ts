@@ -51,9 +51,26 @@ test.describe("language and theme", () => {
     const darkBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     expect(darkBg).not.toBe(lightBg);
     expect(await page.evaluate(() => localStorage.getItem("theme"))).toBe("dark");
+    // The server draws the next page dark itself (a cookie tells it): no white frame before the
+    // script would have set it, which Chromium painted on every page for a reader who chose dark.
+    expect(await (await page.request.get("/guide")).text()).toMatch(/<html lang="zh-TW" class="dark" style="color-scheme:dark"/);
     await page.reload();
     await expect(page.locator("html")).toHaveClass(/dark/);
     await page.getByTestId("theme-toggle").click();
     await expect(page.locator("html")).not.toHaveClass(/dark/);
+    expect(await (await page.request.get("/guide")).text()).toMatch(/<html lang="zh-TW" class="light" style="color-scheme:light"/);
+  });
+
+  test("a dark theme chosen before the server knew of it: shown at once, and the server draws it from the next page on", async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto("/guide");
+    await page.evaluate(() => localStorage.setItem("theme", "dark"));
+    expect((await context.cookies()).some((c) => c.name === "theme")).toBe(false);
+    await page.reload();
+    await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+    expect((await context.cookies()).find((c) => c.name === "theme")?.value).toBe("dark");
+    expect(await (await page.request.get("/auth")).text()).toMatch(/<html lang="zh-TW" class="dark"/);
+    await context.close();
   });
 });

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { THEME_SCRIPT, applyTheme } from "@/lib/theme";
+import { THEME_SCRIPT, applyTheme, themeCookie, themeFromCookie } from "@/lib/theme";
 
-// The inline script that puts the stored theme on <html> before the first paint: run as the
-// browser runs it (a string, no modules), against a stand-in for <html> and localStorage.
+// The theme: what the server draws from the cookie, and the inline script for a choice stored
+// before the cookie existed, run as the browser runs it (a string, no modules) against stand-ins
+// for <html>, document.cookie and localStorage.
 
 function fakeRoot(initial: string[] = []) {
   const classes = new Set(initial);
@@ -16,27 +17,58 @@ function fakeRoot(initial: string[] = []) {
   };
 }
 
-function runScript(storage: { getItem: (key: string) => string | null }) {
-  const root = fakeRoot(["light"]);
-  new Function("localStorage", "document", THEME_SCRIPT)(storage, { documentElement: root });
-  return { classes: [...root.classes], colorScheme: root.style.colorScheme };
+/** Runs the script on a page the server drew in `drawn`, with `cookie` as document.cookie. */
+function runScript(storage: { getItem: (key: string) => string | null }, drawn = "light", cookie = "") {
+  const root = fakeRoot([drawn]);
+  const written: string[] = [];
+  const document = {
+    documentElement: root,
+    get cookie() {
+      return cookie;
+    },
+    set cookie(value: string) {
+      written.push(value);
+    },
+  };
+  new Function("localStorage", "document", THEME_SCRIPT)(storage, document);
+  return { classes: [...root.classes], colorScheme: root.style.colorScheme, written };
 }
 
-describe("the inline theme script", () => {
-  it("applies a stored dark theme before anything paints", () => {
-    expect(runScript({ getItem: (key) => (key === "theme" ? "dark" : null) })).toEqual({ classes: ["dark"], colorScheme: "dark" });
+const storing = (value: string | null) => ({ getItem: (key: string) => (key === "theme" ? value : null) });
+
+describe("the theme the server draws", () => {
+  it("is the cookie's, or light for none or a value it does not know", () => {
+    expect(themeFromCookie("dark")).toBe("dark");
+    expect(themeFromCookie("light")).toBe("light");
+    expect(themeFromCookie(undefined)).toBe("light");
+    expect(themeFromCookie("system")).toBe("light");
   });
 
-  it("falls back to the light default for nothing stored, a value it does not know, or storage that refuses to be read", () => {
-    expect(runScript({ getItem: () => null })).toEqual({ classes: ["light"], colorScheme: "light" });
-    expect(runScript({ getItem: () => "system" })).toEqual({ classes: ["light"], colorScheme: "light" });
-    expect(
-      runScript({
-        getItem: () => {
-          throw new Error("SecurityError");
-        },
-      }),
-    ).toEqual({ classes: ["light"], colorScheme: "light" });
+  it("comes from a cookie kept a year for the whole site", () => {
+    expect(themeCookie("dark")).toBe("theme=dark; Path=/; Max-Age=31536000; SameSite=Lax");
+  });
+});
+
+describe("the inline theme script", () => {
+  it("applies a dark theme stored before the cookie existed, and writes the cookie so the server draws the next page dark", () => {
+    expect(runScript(storing("dark"), "light", "NEXT_LOCALE=en")).toEqual({ classes: ["dark"], colorScheme: "dark", written: [themeCookie("dark")] });
+  });
+
+  it("writes nothing when the cookie already says the stored theme", () => {
+    expect(runScript(storing("dark"), "dark", "NEXT_LOCALE=en; theme=dark").written).toEqual([]);
+    // Another tab chose light since: the cookie follows the stored choice.
+    expect(runScript(storing("light"), "dark", "theme=dark")).toEqual({ classes: ["light"], colorScheme: "light", written: [themeCookie("light")] });
+  });
+
+  it("leaves what the server drew for nothing stored, a value it does not know, or storage that refuses to be read", () => {
+    const refusing = {
+      getItem: () => {
+        throw new Error("SecurityError");
+      },
+    };
+    for (const storage of [storing(null), storing("system"), refusing]) {
+      expect(runScript(storage, "dark", "theme=dark")).toEqual({ classes: ["dark"], colorScheme: "", written: [] });
+    }
   });
 
   it("does what applyTheme does after the page has loaded", () => {
