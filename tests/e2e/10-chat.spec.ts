@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, signIn } from "./support/helpers";
+import { layoutShiftTotal, recordLayoutShifts } from "./support/layout-shift";
 
 const fixture = (name: string) => readFileSync(path.join(process.cwd(), "tests/fixtures/documents", name));
 
@@ -118,21 +119,14 @@ test.describe("chat", () => {
       await signIn(page, ADMIN.email, ADMIN.password);
       // No conversation: what is measured is the screen arriving, not a conversation's messages.
       await page.request.delete("/api/messages", { headers: { origin: new URL(page.url()).origin } });
-      // The browser's own layout-shift record (what Lighthouse's CLS adds up), from the first paint on.
-      await page.addInitScript(() => {
-        const shifts: number[] = [];
-        (window as unknown as { shifts: number[] }).shifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-        }).observe({ type: "layout-shift", buffered: true });
-      });
+      await recordLayoutShifts(page);
       await page.goto("/");
       await expect(page.getByTestId("promo-banner")).toBeVisible();
       await expect(page.getByTestId("message-input")).toBeInViewport();
       await page.waitForLoadState("networkidle");
       const phone = options.viewport.width < 768;
       await expect(page.getByTestId("message-input")).toHaveAttribute("placeholder", phone ? "輸入訊息…" : "輸入訊息…（Enter 送出，Shift+Enter 換行）");
-      const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+      const shifted = await layoutShiftTotal(page);
       // Before the server drew them, the banner's arrival and the placeholder's rewrap scored 0.05 on a phone.
       expect(shifted, `layout shift on ${JSON.stringify(options.viewport)}`).toBeLessThan(0.005);
       // What the server sends: the banner, and on a phone the short placeholder; once dismissed, no banner.

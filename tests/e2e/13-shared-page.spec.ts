@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { ADMIN, signIn } from "./support/helpers";
+import { layoutShiftTotal, recordLayoutShifts } from "./support/layout-shift";
 import { E2E_BASE_URL } from "./support/ports";
 import { createShare, ensureWasteDocument, ownerApi, reachForChat, sharedPageSettled } from "./support/shares";
 
@@ -124,19 +125,12 @@ test.describe("shared assistant page", () => {
   test("the page holds still while it loads: the opening questions arrive above an input bar that stays where it was", async ({ browser }) => {
     for (const options of [PHONE, { viewport: { width: 1280, height: 800 } }]) {
       const { context, page } = await visitor(browser, options);
-      // The browser's own layout-shift record (what Lighthouse's CLS adds up), from the first paint on.
-      await page.addInitScript(() => {
-        const shifts: number[] = [];
-        (window as unknown as { shifts: number[] }).shifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-        }).observe({ type: "layout-shift", buffered: true });
-      });
+      await recordLayoutShifts(page);
       await page.goto(`/shared/${openShare}`);
       await reachForChat(page);
       await expect(page.getByTestId("suggestions").getByRole("listitem").first()).toBeVisible();
       await expect(page.getByTestId("message-input")).toBeInViewport();
-      const shifted = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+      const shifted = await layoutShiftTotal(page);
       // Before the bar stood still, the questions' arrival alone scored 0.045 on a phone and 0.010 on a desktop.
       expect(shifted, `layout shift on ${JSON.stringify(options.viewport)}`).toBeLessThan(0.002);
       await context.close();
