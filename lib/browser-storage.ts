@@ -31,14 +31,15 @@ function store(kind: Kind): BrowserStore {
 export const localStore = () => store("localStorage");
 export const sessionStore = () => store("sessionStorage");
 
-const ONE_YEAR_S = 365 * 24 * 60 * 60;
+/** A preference cookie's attributes: the whole site, a year, sent on top-level navigations. */
+export const PREFERENCE_COOKIE_ATTRIBUTES = `; Path=/; Max-Age=${365 * 24 * 60 * 60}; SameSite=Lax`;
 
 /**
  * A choice the server must know when it renders the next page (the language, a dismissed
  * banner): a first-party cookie kept for a year, readable by the page's own scripts.
  */
 export function setPreferenceCookie(name: string, value: string) {
-  document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax`;
+  document.cookie = `${name}=${encodeURIComponent(value)}${PREFERENCE_COOKIE_ATTRIBUTES}`;
 }
 
 /** Whether this page's cookies hold `name` set to `value`. */

@@ -1,3 +1,4 @@
+import { PREFERENCE_COOKIE_ATTRIBUTES } from "@/lib/browser-storage";
 import { DEFAULT_THEME, THEME_COOKIE, THEME_STORAGE_KEY } from "@/lib/constants";
 
 // Light or dark: the reader's choice is kept in localStorage and in a cookie, and shown as a class
@@ -24,13 +25,8 @@ export function applyTheme(theme: Theme, root: HTMLElement = document.documentEl
   root.style.colorScheme = theme;
 }
 
-const COOKIE_ATTRIBUTES = "; Path=/; Max-Age=31536000; SameSite=Lax";
-
-/** The cookie that tells the server `theme` (a year, like the other preference cookies). */
-export const themeCookie = (theme: Theme) => `${THEME_COOKIE}=${theme}${COOKIE_ATTRIBUTES}`;
-
 /**
  * The inline script for the page's <body>: a stored theme the cookie does not carry yet is applied
- * and written to the cookie. Nothing stored leaves what the server drew.
+ * and written to the cookie (as setPreferenceCookie would). Nothing stored leaves what the server drew.
  */
-export const THEME_SCRIPT = `(function(){var t;try{t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)})}catch(e){}if(t!=="light"&&t!=="dark")return;var n=${JSON.stringify(`${THEME_COOKIE}=`)}+t;if(document.cookie.split("; ").indexOf(n)<0)document.cookie=n+${JSON.stringify(COOKIE_ATTRIBUTES)};(${applyTheme.toString()})(t,document.documentElement)})()`;
+export const THEME_SCRIPT = `(function(){var t;try{t=localStorage.getItem(${JSON.stringify(THEME_STORAGE_KEY)})}catch(e){}if(t!=="light"&&t!=="dark")return;var n=${JSON.stringify(`${THEME_COOKIE}=`)}+t;if(document.cookie.split("; ").indexOf(n)<0)document.cookie=n+${JSON.stringify(PREFERENCE_COOKIE_ATTRIBUTES)};(${applyTheme.toString()})(t,document.documentElement)})()`;

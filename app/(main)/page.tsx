@@ -1,26 +1,19 @@
 import { Suspense } from "react";
-import { cookies, headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { FeatureCards } from "@/components/home/feature-cards";
 import { GuideButton } from "@/components/home/guide-button";
 import { ChatScreen } from "@/components/chat/chat-screen";
 import { FileLibraryPanel, SharesPanel } from "@/components/workspace/workspace-tab-panels";
 import { WorkspaceTabs } from "@/components/workspace/workspace-tabs";
-import { PROMO_DISMISSED_COOKIE } from "@/lib/constants";
 import { env } from "@/lib/env";
-import { isMobile } from "@/lib/google-auth-flow";
 import { requirePage } from "@/lib/server/auth/page-guard";
+import { chatFirstView } from "@/lib/server/present/first-view";
 import { hasConversation } from "@/lib/server/queries/messages";
 
 // The workspace home: the chat (its empty state is the intro), the file library and the shares.
 export default async function HomePage() {
   const user = await requirePage("/");
-  const [t, conversation, cookieStore, requestHeaders] = await Promise.all([getTranslations("home"), hasConversation({ kind: "own", ownerId: user.id }), cookies(), headers()]);
-  // Drawn by the server as the browser will show them, so nothing moves once its code has read
-  // the browser: the promotion banner (unless dismissed here, which a cookie tells) and a phone's
-  // short placeholder in the input bar (from the user agent).
-  const promo = cookieStore.get(PROMO_DISMISSED_COOKIE)?.value !== "1";
-  const mobileHint = isMobile(requestHeaders.get("user-agent") ?? "", Infinity);
+  const [t, conversation, { promo, mobileHint }] = await Promise.all([getTranslations("home"), hasConversation({ kind: "own", ownerId: user.id }), chatFirstView()]);
   const intro = (
     <div className="mx-auto max-w-3xl py-6 text-center" data-testid="home">
       <h1 className="text-3xl font-semibold tracking-tight">{t("title")}</h1>

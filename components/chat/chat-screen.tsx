@@ -19,7 +19,7 @@ import { ASSISTANT_KEY, type AssistantProfile } from "./assistant-profile";
  * `promo` and `mobileHint`: the promotion banner and a phone's input bar as the server drew them
  * (from the cookie and the user agent), so neither moves the page once this code has read the browser.
  */
-export function ChatScreen({ emptyState, expectConversation, promo = false, mobileHint = false }: { emptyState: React.ReactNode; expectConversation: boolean; promo?: boolean; mobileHint?: boolean }) {
+export function ChatScreen({ emptyState, expectConversation, promo, mobileHint }: { emptyState: React.ReactNode; expectConversation: boolean; promo: boolean; mobileHint: boolean }) {
   const t = useTranslations("chat");
   const chat = useChat();
   const { data: assistant } = useSWR<AssistantProfile>(ASSISTANT_KEY, (url: string) => apiFetch<AssistantProfile>(url));

@@ -1,9 +1,9 @@
 "use client";
 
 import { useSyncExternalStore } from "react";
-import { localStore } from "@/lib/browser-storage";
-import { THEME_STORAGE_KEY } from "@/lib/constants";
-import { applyTheme, isTheme, themeCookie, type Theme } from "@/lib/theme";
+import { localStore, setPreferenceCookie } from "@/lib/browser-storage";
+import { THEME_COOKIE, THEME_STORAGE_KEY } from "@/lib/constants";
+import { applyTheme, isTheme, type Theme } from "@/lib/theme";
 
 // The theme as <html> shows it (drawn by the server from the theme cookie, lib/theme.ts). Read through an
 // external store rather than a context provider: a provider's value changing after hydration would
@@ -34,7 +34,7 @@ function subscribe(listener: () => void) {
 export function setTheme(theme: Theme) {
   localStore().setItem(THEME_STORAGE_KEY, theme);
   // The server draws the next page in it.
-  document.cookie = themeCookie(theme);
+  setPreferenceCookie(THEME_COOKIE, theme);
   show(theme);
 }
 

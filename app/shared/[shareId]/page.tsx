@@ -2,12 +2,11 @@ import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { detectInAppBrowser } from "@/lib/chat/in-app-browser";
-import { isMobile } from "@/lib/google-auth-flow";
-import { PROMO_DISMISSED_COOKIE } from "@/lib/constants";
 import { env } from "@/lib/env";
 import { NONCE_HEADER } from "@/lib/security-headers";
 import { supportLink } from "@/lib/support-link";
 import { currentClientUser } from "@/lib/server/auth/page-guard";
+import { chatFirstView } from "@/lib/server/present/first-view";
 import { EMBEDDED_GUEST_KEY_COOKIE, GUEST_KEY_COOKIE } from "@/lib/server/policies/guest-identity";
 import { toVisitorShare } from "@/lib/server/present/share";
 import { findActiveShare } from "@/lib/server/queries/shared-assistants";
@@ -61,12 +60,12 @@ export default async function SharedAssistantPage({ params }: { params: Promise<
   // visitor's first touch; anyone else's conversation is loaded at once, behind a spinner.
   const cookieStore = await cookies();
   const newVisitor = share !== null && !user && !cookieStore.has(GUEST_KEY_COOKIE) && !cookieStore.has(EMBEDDED_GUEST_KEY_COOKIE);
-  const promo = cookieStore.get(PROMO_DISMISSED_COOKIE)?.value !== "1";
+  const { promo, mobileHint } = await chatFirstView();
   return (
     <>
       {/* Watches for the visitor from the first paint on (first-intent.ts); the browser hides a nonce once read. */}
       <script nonce={requestHeaders.get(NONCE_HEADER) ?? undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_INTENT_SCRIPT }} />
-      <SharedAssistantLazy {...props} served={served} startsReady={newVisitor} mobileHint={isMobile(userAgent, Infinity)} promo={promo} />
+      <SharedAssistantLazy {...props} served={served} startsReady={newVisitor} mobileHint={mobileHint} promo={promo} />
     </>
   );
 }
