@@ -12,6 +12,7 @@ import { LanguageSwitcher } from "./language-switcher";
 import { ThemeToggle } from "./theme-toggle";
 import { navItemsFor } from "./nav-items";
 import { useCurrentUser } from "./use-current-user";
+import { TOP_BAR_ATTRIBUTE } from "./top-bar";
 
 export function AppHeader({ workspaceForEveryone }: { workspaceForEveryone: boolean }) {
   const t = useTranslations("nav");
@@ -26,7 +27,7 @@ export function AppHeader({ workspaceForEveryone }: { workspaceForEveryone: bool
   const isActive = (href: string) => href === activeHref;
 
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/70" {...{ [TOP_BAR_ATTRIBUTE]: "" }}>
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-background focus:p-2">
         {tApp("skipToContent")}
       </a>

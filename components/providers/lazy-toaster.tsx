@@ -1,9 +1,10 @@
 "use client";
 
-import { useSyncExternalStore } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import dynamic from "next/dynamic";
 import { TOAST_DEFAULT_MS } from "@/lib/constants";
 import { onToasterWanted, toasterWanted } from "@/lib/toast";
+import { topBarBottom } from "@/components/layout/top-bar";
 
 // A failed fetch shows no toasts rather than the error page; the next page load tries again.
 const Toaster = dynamic(
@@ -15,8 +16,26 @@ const Toaster = dynamic(
   { ssr: false },
 );
 
+/** Space between the top bar and the first toast. */
+const TOAST_GAP_PX = 12;
+
+/** How far from the window's top toasts open: below the page's top bar, so its buttons stay usable. */
+function useToastTop(active: boolean): number {
+  const [top, setTop] = useState(TOAST_GAP_PX);
+  useEffect(() => {
+    if (!active) return;
+    const measure = () => setTop(topBarBottom() + TOAST_GAP_PX);
+    measure();
+    // A narrower window can wrap the shared page's header onto a second row.
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  }, [active]);
+  return top;
+}
+
 /** sonner's Toaster, loaded with the first toast (lib/toast.ts) rather than with the page. */
 export function LazyToaster() {
   const wanted = useSyncExternalStore(onToasterWanted, toasterWanted, () => false);
-  return wanted ? <Toaster richColors closeButton position="top-center" duration={TOAST_DEFAULT_MS} /> : null;
+  const top = useToastTop(wanted);
+  return wanted ? <Toaster richColors closeButton position="top-center" duration={TOAST_DEFAULT_MS} offset={{ top }} mobileOffset={{ top }} /> : null;
 }

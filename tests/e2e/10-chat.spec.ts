@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, signIn } from "./support/helpers";
 import { layoutShiftTotal, recordLayoutShifts } from "./support/layout-shift";
+import { expectToastBelowTopBar } from "./support/toast";
 
 const fixture = (name: string) => readFileSync(path.join(process.cwd(), "tests/fixtures/documents", name));
 
@@ -83,6 +84,12 @@ test.describe("chat", () => {
     // A file that is not an image is refused with the spec's toast.
     await page.getByTestId("image-file").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("x") });
     await expect(page.getByText("請選擇圖片檔案（JPG、PNG、GIF等）")).toBeVisible();
+    // It opens below the header, whose buttons stay usable, on a desktop and on a phone.
+    await expectToastBelowTopBar(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByTestId("image-file").setInputFiles({ name: "more-notes.txt", mimeType: "text/plain", buffer: Buffer.from("x") });
+    await expectToastBelowTopBar(page);
+    await page.setViewportSize({ width: 1280, height: 720 });
 
     // Every export format downloads under the localized name.
     for (const format of ["txt", "md", "html", "docx", "pdf"]) {

@@ -2,6 +2,7 @@ import { expect, test, type Browser, type BrowserContextOptions, type Page } fro
 import { ADMIN, signIn } from "./support/helpers";
 import { layoutShiftTotal, recordLayoutShifts } from "./support/layout-shift";
 import { E2E_BASE_URL } from "./support/ports";
+import { expectToastBelowTopBar } from "./support/toast";
 import { createShare, ensureWasteDocument, ownerApi, reachForChat, sharedPageSettled } from "./support/shares";
 
 // The shared assistant page as visitors meet it: on a desktop and a phone, in LINE and Facebook's
@@ -452,6 +453,8 @@ test.describe("shared assistant requiring Google sign-in", () => {
     await page.waitForURL(`**/shared/${googleShare}`);
     await expect(page.getByText("圖片處理失敗")).toBeVisible({ timeout: 10_000 });
     await expect(page.getByText("將僅發送文字訊息")).toBeVisible();
+    // Below the shared page's header, which stays usable.
+    await expectToastBelowTopBar(page);
     await expect(lastReply(page)).toContainText("預約", { timeout: 20_000 });
     // The same Google account asked here before: look at this question only.
     const question = page.getByTestId("message-user").last();
