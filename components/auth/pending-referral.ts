@@ -3,6 +3,7 @@
 import { PENDING_REFERRAL_EVENT, PENDING_REFERRAL_STORAGE_KEY } from "@/lib/constants";
 import type { ClientUser } from "@/lib/client-user";
 import { ApiError, apiFetch } from "@/lib/fetcher";
+import { localStore } from "@/lib/browser-storage";
 import { keepsPendingReferral } from "@/lib/pending-referral-outcome";
 
 // A referral code from an invitation link is kept in the browser until it has been applied to the
@@ -16,29 +17,18 @@ function announce() {
 
 export function savePendingReferral(code: string) {
   const trimmed = code.trim();
-  try {
-    if (trimmed) localStorage.setItem(PENDING_REFERRAL_STORAGE_KEY, trimmed);
-    else localStorage.removeItem(PENDING_REFERRAL_STORAGE_KEY);
-  } catch {
-    // No storage: the code can still be typed on the register form.
-  }
+  // Where the browser refuses storage, the code is kept for as long as the page is open.
+  if (trimmed) localStore().setItem(PENDING_REFERRAL_STORAGE_KEY, trimmed);
+  else localStore().removeItem(PENDING_REFERRAL_STORAGE_KEY);
   announce();
 }
 
 export function readPendingReferral(): string | undefined {
-  try {
-    return localStorage.getItem(PENDING_REFERRAL_STORAGE_KEY) || undefined;
-  } catch {
-    return undefined;
-  }
+  return localStore().getItem(PENDING_REFERRAL_STORAGE_KEY) || undefined;
 }
 
 function dropPendingReferral() {
-  try {
-    localStorage.removeItem(PENDING_REFERRAL_STORAGE_KEY);
-  } catch {
-    // Nothing stored.
-  }
+  localStore().removeItem(PENDING_REFERRAL_STORAGE_KEY);
 }
 
 export type ReferralOutcome =

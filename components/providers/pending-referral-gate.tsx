@@ -4,17 +4,14 @@ import { useEffect, useState } from "react";
 import dynamic from "next/dynamic";
 import type { ClientUser } from "@/lib/client-user";
 import { PENDING_REFERRAL_EVENT, PENDING_REFERRAL_STORAGE_KEY } from "@/lib/constants";
+import { localStore } from "@/lib/browser-storage";
 
 // The runner's code is fetched only once a referral code is stored in this browser: on almost every
 // page load there is none, and every page (the shared page above all) loads faster without it.
 const PendingReferralRunner = dynamic(() => import("./pending-referral-runner").then((m) => m.PendingReferralRunner), { ssr: false });
 
 function codeStored(): boolean {
-  try {
-    return Boolean(localStorage.getItem(PENDING_REFERRAL_STORAGE_KEY));
-  } catch {
-    return false;
-  }
+  return Boolean(localStore().getItem(PENDING_REFERRAL_STORAGE_KEY));
 }
 
 /**
