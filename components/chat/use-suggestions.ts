@@ -19,8 +19,14 @@ export function useSuggestions(options: {
   assistantRole: string;
   /** Shared mode: the questions of this share (SPEC §7 "in shared mode shareId and forceRegenerate"). */
   shareId?: string;
+  /**
+   * Opening questions already at hand (the shared page draws them with the chat): shown from the
+   * first render, before the browser has been read, and again whenever the conversation is empty,
+   * with nothing to fetch.
+   */
+  initial?: string[];
 }) {
-  const [suggestions, setSuggestions] = useState<string[]>([]);
+  const [suggestions, setSuggestions] = useState<string[]>(() => options.initial ?? []);
   const [dismissed, setDismissed] = useState(false);
   const lastReplyId = useRef<string | null>(null);
   // Whether suggestions are wanted now (not while a question is being sent), for answers that arrive late.
@@ -28,11 +34,12 @@ export function useSuggestions(options: {
   useEffect(() => {
     wanted.current = options.enabled;
   }, [options.enabled]);
-  const { messages, loaded, enabled, assistantName, assistantRole, shareId } = options;
+  const { messages, loaded, enabled, assistantName, assistantRole, shareId, initial } = options;
   const empty = loaded && messages.length === 0;
 
   useEffect(() => {
     if (!enabled || !empty) return;
+    if (initial && initial.length > 0) return setSuggestions(initial);
     let cancelled = false;
     // The stored questions serve every visit; regenerating on each page load would be wasted work.
     const shared = shareId === undefined ? {} : { shareId, forceRegenerate: false };
@@ -42,7 +49,7 @@ export function useSuggestions(options: {
     return () => {
       cancelled = true;
     };
-  }, [enabled, empty, assistantName, assistantRole, shareId]);
+  }, [enabled, empty, assistantName, assistantRole, shareId, initial]);
 
   const last = messages.at(-1);
   useEffect(() => {

@@ -42,6 +42,8 @@ export interface SharedAssistantProps {
 export interface ServedShare {
   share: VisitorShare | null;
   viewer: GuestAuthStatus;
+  /** The opening questions, drawn with a new visitor's empty chat when the server had them ready. */
+  openingQuestions?: string[];
 }
 
 function initialState(idProblem: ShareLoadError | null, served: ServedShare | undefined): LoadState {
@@ -135,7 +137,7 @@ export function SharedAssistantApp({ shareId, initialName, googleEnabled, suppor
         )}
         {state.status === "ready" && (
           <div className={visible ? "flex min-h-0 flex-1 flex-col" : "hidden"}>
-            <SharedChat share={state.share} device={device} googleEnabled={googleEnabled} promo={promo} onReady={onChatReady} emptyState={<SharedEmptyState name={state.share.name} />} />
+            <SharedChat share={state.share} device={device} googleEnabled={googleEnabled} promo={promo} openingQuestions={served?.openingQuestions} onReady={onChatReady} emptyState={<SharedEmptyState name={state.share.name} />} />
           </div>
         )}
       </main>

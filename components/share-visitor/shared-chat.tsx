@@ -38,6 +38,7 @@ export function SharedChat({
   device,
   googleEnabled,
   promo,
+  openingQuestions,
   emptyState,
   onReady,
 }: {
@@ -47,6 +48,8 @@ export function SharedChat({
   googleEnabled: boolean;
   /** Whether the promotion banner is drawn before this browser's storage has been read. */
   promo: boolean;
+  /** The opening questions the server drew with the chat (ServedShare). */
+  openingQuestions?: string[];
   emptyState: React.ReactNode;
   onReady: () => void;
 }) {
@@ -97,6 +100,8 @@ export function SharedChat({
     assistantName: share.name,
     assistantRole: "",
     shareId: share.shareId,
+    // None where picking one could not be sent (no Google sign-in on this server), as before.
+    initial: signInUnavailable ? undefined : openingQuestions,
   });
 
   // The draft saved before sign-in, sent once the chat is ready and the visitor may send.

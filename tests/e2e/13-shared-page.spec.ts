@@ -84,6 +84,8 @@ test.describe("shared assistant page", () => {
       // Nobody has touched the page: the chat's code is not there, and nothing has asked for the opening questions.
       await expect(page.locator("[data-awaits-code]")).toHaveCount(1);
       expect(asked).toEqual([]);
+      // The server draws them when the owner's are stored for these documents; otherwise the chat asks, once.
+      const drawn = (await page.getByTestId("suggestion").count()) > 0;
       // The box the server drew, marked to be known again once the code has come.
       const input = page.getByTestId("message-input");
       await input.evaluate((box) => ((box as unknown as { drawnByServer: boolean }).drawnByServer = true));
@@ -92,13 +94,49 @@ test.describe("shared assistant page", () => {
       await page.keyboard.type("大型垃圾");
       await expect(page.getByTestId("suggestion").first()).toBeVisible({ timeout: 15_000 });
       await expect(page.locator("[data-awaits-code]")).toHaveCount(0);
-      expect(asked).toHaveLength(1);
+      expect(asked).toHaveLength(drawn ? 0 : 1);
       // The same element, still focused, and its words are now the chat's draft.
       expect(await page.evaluate(() => (document.activeElement as unknown as { drawnByServer?: boolean } | null)?.drawnByServer)).toBe(true);
       await expect(input).toHaveValue("大型垃圾");
       await expect(page.getByTestId("send-button")).toBeEnabled();
       const after = await heading.boundingBox();
       expect(Math.abs(after!.y - before!.y), `welcome moved on ${JSON.stringify(options.viewport)}`).toBeLessThanOrEqual(1);
+      await context.close();
+    }
+  });
+
+  test("the owner's opening questions come with a new visitor's chat: there before any touch, and one pressed before the code arrives is sent", async ({ browser }) => {
+    // The owner's own, made and stored for these documents.
+    const api = await ownerApi();
+    const made = ((await (await api.post("/api/initial-questions", { data: { assistantName: "", assistantRole: "", forceRegenerate: true } })).json()) as { questions: string[] }).questions;
+    await api.dispose();
+    expect(made.length).toBeGreaterThan(0);
+    // In what the server sent, with no script at all: as many as a phone shows.
+    const bare = await visitor(browser, { ...PHONE, javaScriptEnabled: false });
+    await bare.page.goto(`/shared/${openShare}`);
+    const drawn = bare.page.locator("[data-server-copy]").getByTestId("suggestion");
+    await expect(drawn).toHaveCount(Math.min(2, made.length));
+    for (const question of await drawn.allTextContents()) expect(made).toContain(question.trim());
+    await bare.context.close();
+
+    for (const options of [PHONE, { viewport: { width: 1280, height: 800 } }]) {
+      const { context, page } = await visitor(browser, options);
+      const asked: string[] = [];
+      page.on("request", (req) => {
+        if (new URL(req.url()).pathname === "/api/initial-questions") asked.push(req.url());
+      });
+      await page.goto(`/shared/${openShare}`, { waitUntil: "networkidle" });
+      await sharedPageSettled(page);
+      await expect(page.locator("[data-awaits-code]")).toHaveCount(1);
+      const first = page.getByTestId("suggestion").first();
+      const question = (await first.textContent())!.trim();
+      expect(made).toContain(question);
+      if (options.hasTouch) await first.tap();
+      else await first.click();
+      await expect(page.getByTestId("message-user").first()).toContainText(question, { timeout: 15_000 });
+      await expect(lastReply(page)).toBeVisible({ timeout: 20_000 });
+      // Nothing was asked for: the chat had them from the page.
+      expect(asked).toEqual([]);
       await context.close();
     }
   });

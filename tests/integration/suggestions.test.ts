@@ -11,6 +11,7 @@ import { drainJobs } from "@/lib/server/jobs/runner";
 import { setSetting } from "@/lib/server/queries/app-settings";
 import { findAssistantSettings, saveInitialQuestions } from "@/lib/server/queries/assistant-settings";
 import { uploadDocument } from "@/lib/server/use-cases/upload-document";
+import { readyInitialQuestions } from "@/lib/server/use-cases/suggest-questions";
 import { suggestionTexts } from "@/lib/server/ai/suggestion-texts";
 import { FIXTURE_DIR } from "@/scripts/make-fixtures";
 import { call, seedUser } from "../support/http";
@@ -75,6 +76,23 @@ describe("POST /api/initial-questions", () => {
     await drainJobs();
     const after: string[] = (await ask(cookie, {})).body.questions;
     expect(after).not.toContain("保留的問題？");
+  });
+
+  it("has the questions ready for the shared page only when reading them takes no work: stored for these documents and language, or the fixed list without documents", async () => {
+    const { cookie, user } = await ownerWith(["高鐵.txt", HSR]);
+    // Nothing made yet: the page is drawn without them (the chat asks once it runs).
+    expect(await readyInitialQuestions({ ownerId: user.id, locale: "zh-TW" })).toBeNull();
+    const made: string[] = (await ask(cookie, {})).body.questions;
+    const ready = await readyInitialQuestions({ ownerId: user.id, locale: "zh-TW" });
+    expect([...ready!].sort()).toEqual([...made].sort());
+    // Made in Chinese: an English reader's are still to be made.
+    expect(await readyInitialQuestions({ ownerId: user.id, locale: "en" })).toBeNull();
+    // A share without its owner's documents: the fixed list, in the reader's language.
+    expect([...(await readyInitialQuestions({ ownerId: null, locale: "en" }))!].sort()).toEqual([...suggestionTexts("en").initialFallback].sort());
+    // The documents changed: the stored ones no longer count.
+    await uploadDocument({ user, name: "垃圾.txt", bytes: new TextEncoder().encode(WASTE) });
+    await drainJobs();
+    expect(await readyInitialQuestions({ ownerId: user.id, locale: "zh-TW" })).toBeNull();
   });
 
   it("asks in English for an English reader", async () => {

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
 import { detectInAppBrowser } from "@/lib/chat/in-app-browser";
 import { env } from "@/lib/env";
 import { NONCE_HEADER } from "@/lib/security-headers";
@@ -10,6 +10,11 @@ import { chatFirstView } from "@/lib/server/present/first-view";
 import { EMBEDDED_GUEST_KEY_COOKIE, GUEST_KEY_COOKIE } from "@/lib/server/policies/guest-identity";
 import { toVisitorShare } from "@/lib/server/present/share";
 import { findActiveShare } from "@/lib/server/queries/shared-assistants";
+import { shareDocumentsOwner } from "@/lib/server/policies/share-access";
+import { readyInitialQuestions } from "@/lib/server/use-cases/suggest-questions";
+import { log } from "@/lib/server/log";
+import { DEFAULT_LOCALE, SUGGESTIONS_SHOWN_DESKTOP } from "@/lib/constants";
+import { isLocale } from "@/lib/i18n/locale-choice";
 import { SharedAssistantDirect } from "@/components/share-visitor/shared-assistant-direct";
 import { EARLY_INTENT_SCRIPT } from "@/components/share-visitor/early-intent-script";
 import { SharedAssistantLazy } from "@/components/share-visitor/shared-assistant-lazy";
@@ -34,6 +39,18 @@ export async function generateMetadata({ params }: { params: Promise<{ shareId: 
   };
 }
 
+/** As many opening questions as the chat shows, when reading them takes no work; the page is drawn without them on any failure. */
+async function openingQuestionsReady(ownerId: string | null): Promise<string[] | undefined> {
+  try {
+    const locale = await getLocale();
+    const questions = await readyInitialQuestions({ ownerId, locale: isLocale(locale) ? locale : DEFAULT_LOCALE });
+    return questions?.slice(0, SUGGESTIONS_SHOWN_DESKTOP);
+  } catch (error) {
+    log.warn("opening questions for the shared page failed", { error: error instanceof Error ? error.message : String(error) });
+    return undefined;
+  }
+}
+
 export default async function SharedAssistantPage({ params }: { params: Promise<{ shareId: string }> }) {
   const { shareId } = await params;
   const [share, user] = await Promise.all([findActiveShare(shareId), currentClientUser()]);
@@ -51,15 +68,18 @@ export default async function SharedAssistantPage({ params }: { params: Promise<
   const userAgent = requestHeaders.get("user-agent") ?? "";
   const inApp = detectInAppBrowser(userAgent) !== null;
   if (inApp) return <SharedAssistantDirect {...props} />;
-  const served: ServedShare = {
-    share: share ? toVisitorShare(share, user?.id ?? null) : null,
-    viewer: { isAuthenticated: user !== null, user: user ? { id: user.id, displayName: user.displayName, email: user.email, role: user.role } : null },
-  };
   // The chat is drawn ready (welcome and input) only for someone with no conversation to come back
   // to: signed out, and no guest key from an earlier visit. Only then does its code wait for the
   // visitor's first touch; anyone else's conversation is loaded at once, behind a spinner.
   const cookieStore = await cookies();
   const newVisitor = share !== null && !user && !cookieStore.has(GUEST_KEY_COOKIE) && !cookieStore.has(EMBEDDED_GUEST_KEY_COOKIE);
+  const served: ServedShare = {
+    share: share ? toVisitorShare(share, user?.id ?? null) : null,
+    viewer: { isAuthenticated: user !== null, user: user ? { id: user.id, displayName: user.displayName, email: user.email, role: user.role } : null },
+    // Drawn with the welcome when they are ready (stored, or the fixed list), so a visitor who has
+    // not touched the page yet sees what to ask; otherwise the chat asks for them once it runs.
+    openingQuestions: share && newVisitor ? await openingQuestionsReady(shareDocumentsOwner(share)) : undefined,
+  };
   const { promo, mobileHint } = await chatFirstView();
   return (
     <>

@@ -37,6 +37,11 @@ export async function countShareMessage(share: SharedAssistantRow, caller: { ip:
   ]);
 }
 
+/** Whose documents a share's visitors ask about (its owner's when it includes them; none otherwise). */
+export function shareDocumentsOwner(share: SharedAssistantRow): string | null {
+  return share.includeDocuments ? share.ownerId : null;
+}
+
 export interface HelperScope {
   /** Whose documents the questions or analysis draw on; null when the share answers without them. */
   ownerId: string | null;
@@ -66,5 +71,5 @@ export async function helperScope(
     { key: `${options.limitKey}:ip:${options.ip}`, limit: options.perIpPerMinute, windowMs: MINUTE },
     { key: `${options.limitKey}:link:${share.id}`, limit: options.perLinkPerMinute, windowMs: MINUTE },
   ]);
-  return { ownerId: share.includeDocuments ? share.ownerId : null, share, mayRegenerate: user?.id === share.ownerId };
+  return { ownerId: shareDocumentsOwner(share), share, mayRegenerate: user?.id === share.ownerId };
 }

@@ -23,6 +23,7 @@ import {
   type NewMessage,
 } from "@/lib/server/queries/messages";
 import type { SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
+import { shareDocumentsOwner } from "@/lib/server/policies/share-access";
 import { assistantProfile } from "@/lib/server/use-cases/read-assistant-profile";
 import { citedPages } from "@/lib/server/ingest/cited-pages";
 import { toPublicMessage, type MessageSource, type PublicMessage } from "@/lib/server/present/message";
@@ -120,7 +121,7 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
   }
   const receivedAt = new Date();
   // A share answers from its owner's documents only, and only when it was shared with them.
-  const documentsOwner = own ? scope.owner.id : scope.share.includeDocuments ? scope.share.ownerId : null;
+  const documentsOwner = own ? scope.owner.id : shareDocumentsOwner(scope.share);
   // The documents are searched for the user's own words; an image's analysis answers what is asked about the image.
   const { question: searchFor, analysis: imageAnalysis } = splitImageAnalysis(request.content);
   // The offline model answers from the passages alone: no need to read the conversation for it.

@@ -7,7 +7,7 @@ import { resolveModel } from "@/lib/server/ai/providers";
 import { runModel } from "@/lib/server/ai/run-model";
 import { suggestionTexts } from "@/lib/server/ai/suggestion-texts";
 import { log } from "@/lib/server/log";
-import { findAssistantSettings, saveInitialQuestions } from "@/lib/server/queries/assistant-settings";
+import { findAssistantSettings, saveInitialQuestions, type AssistantSettingsRow } from "@/lib/server/queries/assistant-settings";
 import { openingPassages, openingPassagesOf } from "@/lib/server/queries/documents";
 import { shuffleQuestions as shuffle } from "@/lib/chat/shuffle";
 import { readRetrievalStamp } from "@/lib/server/queries/retrieval-stamp";
@@ -117,20 +117,42 @@ export async function openingQuestionsFor(ownerId: string, passages: readonly To
   return pickAnswerable(ownerId, locale, [...generated.map((question) => ({ question })), ...offlineCandidates(offline)], MAX_INITIAL_QUESTIONS, new Set());
 }
 
+const fixedInitialQuestions = (locale: Locale) => shuffle(suggestionTexts(locale).initialFallback).slice(0, MAX_INITIAL_QUESTIONS);
+
+/** Stored questions stay the owner's until their documents change, per language. */
+const initialQuestionsStamp = async (ownerId: string, locale: Locale) => `${await readRetrievalStamp(ownerId)}|${locale}`;
+
+/** The stored questions, when they were made for these documents in this language. */
+function storedFor(stored: AssistantSettingsRow | undefined, stamp: string): string[] | null {
+  return stored?.initialQuestionsStamp === stamp && stored.initialQuestions?.length ? stored.initialQuestions : null;
+}
+
+/**
+ * The opening questions as initialQuestions would give them, when that takes no work: the fixed
+ * list for a share without its owner's documents, the owner's stored ones while their documents are
+ * unchanged. Null when they would have to be made (the caller asks initialQuestions later). For
+ * the shared page, which draws them with the chat.
+ */
+export async function readyInitialQuestions(input: { ownerId: string | null; locale: Locale }): Promise<string[] | null> {
+  if (input.ownerId === null) return fixedInitialQuestions(input.locale);
+  const [stamp, stored] = await Promise.all([initialQuestionsStamp(input.ownerId, input.locale), findAssistantSettings(input.ownerId)]);
+  const kept = storedFor(stored, stamp);
+  return kept ? shuffle(kept).slice(0, MAX_INITIAL_QUESTIONS) : null;
+}
+
 /**
  * The owner's opening questions: at most 8, shuffled, kept until their documents change (or a
  * regeneration is asked for). With no documents or on any failure, the fixed list of 8.
  */
 export async function initialQuestions(input: { ownerId: string | null; locale: Locale; forceRegenerate?: boolean; useModel?: boolean }): Promise<string[]> {
-  const fallback = () => shuffle(suggestionTexts(input.locale).initialFallback).slice(0, MAX_INITIAL_QUESTIONS);
+  const fallback = () => fixedInitialQuestions(input.locale);
   // A shared assistant without its owner's documents has nothing to ask about.
   if (input.ownerId === null) return fallback();
   try {
-    const stamp = `${await readRetrievalStamp(input.ownerId)}|${input.locale}`;
+    const stamp = await initialQuestionsStamp(input.ownerId, input.locale);
     const stored = await findAssistantSettings(input.ownerId);
-    if (!input.forceRegenerate && stored?.initialQuestionsStamp === stamp && stored.initialQuestions?.length) {
-      return shuffle(stored.initialQuestions).slice(0, MAX_INITIAL_QUESTIONS);
-    }
+    const kept = storedFor(stored, stamp);
+    if (!input.forceRegenerate && kept) return shuffle(kept).slice(0, MAX_INITIAL_QUESTIONS);
     const passages = await openingPassages(input.ownerId, { perDocument: OPENING_PASSAGES, documents: 12 });
     if (passages.length === 0) return fallback();
     const context = passages.map((p) => p.content).join("\n\n").slice(0, 6_000);
@@ -149,7 +171,7 @@ export async function initialQuestions(input: { ownerId: string | null; locale: 
 
 /** The owner's stored opening questions in the reader's language that the conversation has not asked. */
 async function openingQuestionsNotAsked(ownerId: string, locale: Locale, asked: ReadonlySet<string>): Promise<string[]> {
-  const stamp = `${await readRetrievalStamp(ownerId)}|${locale}`;
+  const stamp = await initialQuestionsStamp(ownerId, locale);
   const stored = await findAssistantSettings(ownerId);
   if (stored?.initialQuestionsStamp !== stamp) return [];
   return (stored.initialQuestions ?? []).filter((q) => !asked.has(q.toLowerCase()));
