@@ -18,8 +18,12 @@ function announce() {
 export function savePendingReferral(code: string) {
   const trimmed = code.trim();
   // Where the browser refuses storage, the code is kept for as long as the page is open.
-  if (trimmed) localStore().setItem(PENDING_REFERRAL_STORAGE_KEY, trimmed);
-  else localStore().removeItem(PENDING_REFERRAL_STORAGE_KEY);
+  try {
+    if (trimmed) localStore().setItem(PENDING_REFERRAL_STORAGE_KEY, trimmed);
+    else localStore().removeItem(PENDING_REFERRAL_STORAGE_KEY);
+  } catch {
+    // Storage full: the code can still be typed on the register form.
+  }
   announce();
 }
 

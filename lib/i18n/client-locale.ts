@@ -12,6 +12,10 @@ export function readStoredLanguage(): Locale | undefined {
 
 /** Where the browser refuses storage (a framed share), the page keeps the choice in memory and the cookie still carries it. */
 export function persistLanguage(locale: Locale) {
-  localStore().setItem(LANGUAGE_STORAGE_KEY, locale);
+  try {
+    localStore().setItem(LANGUAGE_STORAGE_KEY, locale);
+  } catch {
+    // Storage full: the cookie still carries the choice.
+  }
   setPreferenceCookie(LOCALE_COOKIE, locale);
 }

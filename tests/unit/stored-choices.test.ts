@@ -47,6 +47,20 @@ describe("choices kept in the browser", () => {
     expect(readStoredLanguage()).toBeUndefined();
   });
 
+  it("still sets the language's cookie, and tells the page of a referral code, when storage is full", () => {
+    const cookies: string[] = [];
+    const events: string[] = [];
+    const full = () => {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    };
+    globals.window = { localStorage: { getItem: () => null, setItem: full, removeItem: () => undefined }, dispatchEvent: (event: Event) => void events.push(event.type) };
+    globals.document = { set cookie(line: string) { cookies.push(line); }, get cookie() { return ""; } };
+    persistLanguage("en");
+    expect(cookies[0]).toMatch(/^NEXT_LOCALE=en;/);
+    savePendingReferral("FRIEND42");
+    expect(events).toContain(PENDING_REFERRAL_EVENT);
+  });
+
   it("remembers the language and a referral code for the open page where storage is refused", () => {
     const cookies: string[] = [];
     const events: string[] = [];
