@@ -73,14 +73,15 @@ export default async function SharedAssistantPage({ params }: { params: Promise<
   // visitor's first touch; anyone else's conversation is loaded at once, behind a spinner.
   const cookieStore = await cookies();
   const newVisitor = share !== null && !user && !cookieStore.has(GUEST_KEY_COOKIE) && !cookieStore.has(EMBEDDED_GUEST_KEY_COOKIE);
+  // The opening questions are drawn with the welcome when they are ready (stored, or the fixed
+  // list), so a visitor who has not touched the page yet sees what to ask; otherwise the chat asks
+  // for them once it runs.
+  const [openingQuestions, { promo, mobileHint }] = await Promise.all([share && newVisitor ? openingQuestionsReady(shareDocumentsOwner(share)) : undefined, chatFirstView()]);
   const served: ServedShare = {
     share: share ? toVisitorShare(share, user?.id ?? null) : null,
     viewer: { isAuthenticated: user !== null, user: user ? { id: user.id, displayName: user.displayName, email: user.email, role: user.role } : null },
-    // Drawn with the welcome when they are ready (stored, or the fixed list), so a visitor who has
-    // not touched the page yet sees what to ask; otherwise the chat asks for them once it runs.
-    openingQuestions: share && newVisitor ? await openingQuestionsReady(shareDocumentsOwner(share)) : undefined,
+    openingQuestions,
   };
-  const { promo, mobileHint } = await chatFirstView();
   return (
     <>
       {/* Watches for the visitor from the first paint on (first-intent.ts); the browser hides a nonce once read. */}

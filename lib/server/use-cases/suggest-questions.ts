@@ -7,7 +7,7 @@ import { resolveModel } from "@/lib/server/ai/providers";
 import { runModel } from "@/lib/server/ai/run-model";
 import { suggestionTexts } from "@/lib/server/ai/suggestion-texts";
 import { log } from "@/lib/server/log";
-import { findAssistantSettings, saveInitialQuestions, type AssistantSettingsRow } from "@/lib/server/queries/assistant-settings";
+import { findAssistantSettings, saveInitialQuestions } from "@/lib/server/queries/assistant-settings";
 import { openingPassages, openingPassagesOf } from "@/lib/server/queries/documents";
 import { shuffleQuestions as shuffle } from "@/lib/chat/shuffle";
 import { readRetrievalStamp } from "@/lib/server/queries/retrieval-stamp";
@@ -119,12 +119,14 @@ export async function openingQuestionsFor(ownerId: string, passages: readonly To
 
 const fixedInitialQuestions = (locale: Locale) => shuffle(suggestionTexts(locale).initialFallback).slice(0, MAX_INITIAL_QUESTIONS);
 
-/** Stored questions stay the owner's until their documents change, per language. */
-const initialQuestionsStamp = async (ownerId: string, locale: Locale) => `${await readRetrievalStamp(ownerId)}|${locale}`;
-
-/** The stored questions, when they were made for these documents in this language. */
-function storedFor(stored: AssistantSettingsRow | undefined, stamp: string): string[] | null {
-  return stored?.initialQuestionsStamp === stamp && stored.initialQuestions?.length ? stored.initialQuestions : null;
+/**
+ * The owner's stored opening questions when they were made for these documents in this language
+ * (null otherwise), and the stamp new ones are saved under: one read of each, side by side.
+ */
+async function storedInitialQuestions(ownerId: string, locale: Locale): Promise<{ stamp: string; kept: string[] | null }> {
+  const [retrieval, stored] = await Promise.all([readRetrievalStamp(ownerId), findAssistantSettings(ownerId)]);
+  const stamp = `${retrieval}|${locale}`;
+  return { stamp, kept: stored?.initialQuestionsStamp === stamp && stored.initialQuestions?.length ? stored.initialQuestions : null };
 }
 
 /**
@@ -135,8 +137,7 @@ function storedFor(stored: AssistantSettingsRow | undefined, stamp: string): str
  */
 export async function readyInitialQuestions(input: { ownerId: string | null; locale: Locale }): Promise<string[] | null> {
   if (input.ownerId === null) return fixedInitialQuestions(input.locale);
-  const [stamp, stored] = await Promise.all([initialQuestionsStamp(input.ownerId, input.locale), findAssistantSettings(input.ownerId)]);
-  const kept = storedFor(stored, stamp);
+  const { kept } = await storedInitialQuestions(input.ownerId, input.locale);
   return kept ? shuffle(kept).slice(0, MAX_INITIAL_QUESTIONS) : null;
 }
 
@@ -149,9 +150,7 @@ export async function initialQuestions(input: { ownerId: string | null; locale: 
   // A shared assistant without its owner's documents has nothing to ask about.
   if (input.ownerId === null) return fallback();
   try {
-    const stamp = await initialQuestionsStamp(input.ownerId, input.locale);
-    const stored = await findAssistantSettings(input.ownerId);
-    const kept = storedFor(stored, stamp);
+    const { stamp, kept } = await storedInitialQuestions(input.ownerId, input.locale);
     if (!input.forceRegenerate && kept) return shuffle(kept).slice(0, MAX_INITIAL_QUESTIONS);
     const passages = await openingPassages(input.ownerId, { perDocument: OPENING_PASSAGES, documents: 12 });
     if (passages.length === 0) return fallback();
@@ -171,10 +170,8 @@ export async function initialQuestions(input: { ownerId: string | null; locale: 
 
 /** The owner's stored opening questions in the reader's language that the conversation has not asked. */
 async function openingQuestionsNotAsked(ownerId: string, locale: Locale, asked: ReadonlySet<string>): Promise<string[]> {
-  const stamp = await initialQuestionsStamp(ownerId, locale);
-  const stored = await findAssistantSettings(ownerId);
-  if (stored?.initialQuestionsStamp !== stamp) return [];
-  return (stored.initialQuestions ?? []).filter((q) => !asked.has(q.toLowerCase()));
+  const { kept } = await storedInitialQuestions(ownerId, locale);
+  return (kept ?? []).filter((q) => !asked.has(q.toLowerCase()));
 }
 
 /**
