@@ -39,6 +39,7 @@ export function ChatConversation({
   onSignInToSend,
   inputNotice,
   inputFootnote,
+  linkPreviews = true,
 }: {
   chat: ReturnType<typeof useChat>;
   emptyState: React.ReactNode;
@@ -52,6 +53,8 @@ export function ChatConversation({
   inputNotice?: React.ReactNode;
   /** One line under the input bar (a share's visitors are told the owner can read the conversation). */
   inputFootnote?: React.ReactNode;
+  /** Links in messages as fetched preview cards (the workspace's); false shows them as bare links. */
+  linkPreviews?: boolean;
 }) {
   const t = useTranslations("chat");
   const last = chat.messages.at(-1);
@@ -74,7 +77,7 @@ export function ChatConversation({
             {empty ? (
               emptyState
             ) : chat.messages.length > 0 || chat.sending ? (
-              <MessageList messages={chat.messages} streaming={chat.streaming} sending={chat.sending} />
+              <MessageList messages={chat.messages} streaming={chat.streaming} sending={chat.sending} linkPreviews={linkPreviews} />
             ) : null}
           </div>
         </div>

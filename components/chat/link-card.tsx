@@ -20,23 +20,31 @@ const fetchPreview = ([, url]: [string, string]) => apiFetch<Preview>("/api/link
 /**
  * A link in a message as a preview card in the owner's chosen style; while loading, or when the
  * page gives no preview, the bare link with 點擊訪問連結. Everything shown is text or a data URL
- * the server fetched: the browser loads nothing from the linked site.
+ * the server fetched: the browser loads nothing from the linked site. Without `preview` (a shared
+ * link's visitors: the previews and their style are the owner's workspace's, which a visitor may
+ * not call) the bare link straight away, with nothing asked of the server.
  */
-export function LinkCard({ url }: { url: string }) {
+export function LinkCard({ url, preview }: { url: string; preview: boolean }) {
+  return preview ? <PreviewCard url={url} /> : <BareLink url={url} loading={false} />;
+}
+
+function BareLink({ url, loading }: { url: string; loading: boolean }) {
   const t = useTranslations("chat");
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer nofollow" className="flex items-center gap-2 rounded-lg border bg-background/60 px-3 py-2 text-xs text-primary hover:bg-accent" data-testid="link-fallback">
+      <ExternalLink className="size-3.5 shrink-0" aria-hidden />
+      <span className="truncate">{shortenLinkText(url)}</span>
+      {!loading && <span className="ml-auto shrink-0 text-muted-foreground">{t("visitLink")}</span>}
+    </a>
+  );
+}
+
+function PreviewCard({ url }: { url: string }) {
   const { settings } = useLinkPreviewSettings();
   const { data, error, isLoading } = useSWR(["link-preview", url], fetchPreview, { revalidateOnFocus: false, shouldRetryOnError: false });
   const text = shortenLinkText(url);
 
-  if (isLoading || error || !data) {
-    return (
-      <a href={url} target="_blank" rel="noopener noreferrer nofollow" className="flex items-center gap-2 rounded-lg border bg-background/60 px-3 py-2 text-xs text-primary hover:bg-accent" data-testid="link-fallback">
-        <ExternalLink className="size-3.5 shrink-0" aria-hidden />
-        <span className="truncate">{text}</span>
-        {!isLoading && <span className="ml-auto shrink-0 text-muted-foreground">{t("visitLink")}</span>}
-      </a>
-    );
-  }
+  if (isLoading || error || !data) return <BareLink url={url} loading={isLoading} />;
 
   const image = settings.useCustomIcon && settings.customIcon ? settings.customIcon : data.image;
   const style = settings.style;

@@ -21,8 +21,11 @@ function sourceLabel(source: MessageSource, pages: PageLabel): string {
   return source.page === null ? source.documentName : `${source.documentName} · ${pages(source)}`;
 }
 
-/** One message: text (Markdown for replies), image, copy, time on tap, sources that open their quote. */
-export function MessageBubble({ message }: { message: ChatMessage }) {
+/**
+ * One message: text (Markdown for replies), image, copy, time on tap, sources that open their
+ * quote, and its links as cards (with `linkPreviews`, fetched previews; without, bare links).
+ */
+export function MessageBubble({ message, linkPreviews }: { message: ChatMessage; linkPreviews: boolean }) {
   const t = useTranslations("chat");
   const locale = useLocale();
   const mine = message.role === "user";
@@ -124,7 +127,7 @@ export function MessageBubble({ message }: { message: ChatMessage }) {
         )}
       </div>
       {!message.pending && !message.isError && (
-        <LinkCards content={message.content} />
+        <LinkCards content={message.content} preview={linkPreviews} />
       )}
       {showTime && (
         <time className="px-1 text-xs text-muted-foreground" dateTime={message.createdAt} data-testid="message-time">
@@ -163,13 +166,13 @@ export function MessageBubble({ message }: { message: ChatMessage }) {
   );
 }
 
-function LinkCards({ content }: { content: string }) {
+function LinkCards({ content, preview }: { content: string; preview: boolean }) {
   const links = findLinks(content).slice(0, MAX_LINK_CARDS);
   if (links.length === 0) return null;
   return (
     <div className="flex w-full max-w-[92%] flex-col gap-2 sm:max-w-[80%] sm:max-w-sm" data-testid="link-cards">
       {links.map((url) => (
-        <LinkCard key={url} url={url} />
+        <LinkCard key={url} url={url} preview={preview} />
       ))}
     </div>
   );

@@ -9,13 +9,23 @@ import type { ChatMessage } from "./types";
  * because it carries the Markdown renderer and the link cards, which an empty chat (a new
  * visitor on a shared link) never needs: chat-conversation.tsx loads it on first use.
  */
-export function MessageList({ messages, streaming, sending }: { messages: ChatMessage[]; streaming: ChatMessage | null; sending: boolean }) {
+export function MessageList({
+  messages,
+  streaming,
+  sending,
+  linkPreviews,
+}: {
+  messages: ChatMessage[];
+  streaming: ChatMessage | null;
+  sending: boolean;
+  linkPreviews: boolean;
+}) {
   return (
     <ol className="space-y-5 py-2" data-testid="message-list">
       {messages.map((m) => (
-        <MessageBubble key={m.id} message={m} />
+        <MessageBubble key={m.id} message={m} linkPreviews={linkPreviews} />
       ))}
-      {streaming ? <MessageBubble message={streaming} /> : sending && <ThinkingIndicator />}
+      {streaming ? <MessageBubble message={streaming} linkPreviews={linkPreviews} /> : sending && <ThinkingIndicator />}
     </ol>
   );
 }

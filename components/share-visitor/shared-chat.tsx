@@ -153,6 +153,8 @@ export function SharedChat({
         mobile={device.mobile}
         analyzeUrl={analyzeUrl}
         onSignInToSend={needsSignIn ? signInFirst : undefined}
+        // Previews are fetched for a workspace, in its owner's style: a visitor gets bare links.
+        linkPreviews={false}
         inputNotice={signInUnavailable ? <SignInUnavailableNotice shareId={share.shareId} /> : undefined}
         // Public mode keeps no conversation, so there is nothing for the owner to read.
         inputFootnote={share.isPublicMode ? undefined : <OwnerCanReadNotice />}

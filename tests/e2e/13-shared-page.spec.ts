@@ -257,6 +257,26 @@ test.describe("shared assistant page", () => {
     await context.close();
   });
 
+  test("a link in a visitor's conversation is a bare link with 點擊訪問連結, and the workspace's preview routes are never asked", async ({ browser }) => {
+    const { context, page } = await visitor(browser, PHONE);
+    const previews: string[] = [];
+    page.on("request", (req) => {
+      if (new URL(req.url()).pathname.startsWith("/api/link-preview")) previews.push(req.url());
+    });
+    await page.goto(`/shared/${openShare}`);
+    const url = "https://www.thsrc.com.tw/timetable/a/very/long/path/that/goes/on/and/on";
+    await ask(page, `參考 ${url}`);
+    const link = page.getByTestId("message-user").last().getByTestId("link-fallback");
+    await expect(link).toContainText("點擊訪問連結");
+    await expect(link).toContainText(`${url.slice(0, 42)}...`);
+    await expect(link).toHaveAttribute("href", url);
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(lastReply(page)).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId("link-card")).toHaveCount(0);
+    expect(previews).toEqual([]);
+    await context.close();
+  });
+
   test("hostile text in the assistant's name, the question and the reply never runs or loads anything, live or from history", async ({ browser }) => {
     const api = await ownerApi();
     const hostileName = `<img src=x onerror="alert(5)">小幫手`;
