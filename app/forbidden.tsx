@@ -1,25 +1,6 @@
-import { getTranslations } from "next-intl/server";
-import { deniedRedirect } from "@/lib/route-access";
-import { currentClientUser } from "@/lib/server/auth/page-guard";
-import { ForbiddenRedirect } from "@/components/layout/forbidden-redirect";
+import { ForbiddenView } from "@/components/layout/forbidden-view";
 
-// Rendered by forbidden() from any guarded page whose role rule the user does not meet: 權限不足,
-// then staff go to /admin and everyone else to /auth (SPEC §2). The server knows who is asking,
-// so it renders the page and picks the way on; the browser only says it and goes. (Every page
-// fetches this boundary's client code, so that part stays a few lines, and the status is text, not
-// an icon: lucide's icons are client components, and each boundary drawing one carries a copy of lucide.)
-export default async function Forbidden() {
-  const [t, user] = await Promise.all([getTranslations("guard"), currentClientUser()]);
-  return (
-    <main className="grid min-h-[60dvh] place-items-center p-4" data-testid="forbidden">
-      <div className="text-center">
-        <p className="mb-2 text-4xl font-bold tracking-tight text-destructive" aria-hidden>
-          403
-        </p>
-        <h1 className="text-xl font-semibold">{t("forbidden")}</h1>
-        <p className="mt-1 text-sm text-muted-foreground">{t("forbiddenDescription")}</p>
-      </div>
-      <ForbiddenRedirect to={deniedRedirect(user?.role)} message={t("forbidden")} />
-    </main>
-  );
+// Rendered by forbidden() from any guarded page whose role rule the user does not meet.
+export default function Forbidden() {
+  return <ForbiddenView />;
 }

@@ -81,6 +81,13 @@ test.describe("route guards", () => {
     for (const path of SIGNED_IN) await expectAllowed(page, path);
     for (const path of [...STAFF, ...ADMIN_ONLY]) await expectForbidden(page, path, "/auth");
     expect((await page.request.get("/api/users")).status()).toBe(403);
+    // The console's layout turns them away with a whole document from the server (its language,
+    // its stylesheet, 權限不足 in the HTML), not Next's bare error document that shows nothing
+    // until the scripts have drawn it.
+    const console = await (await page.request.get("/admin")).text();
+    expect(console).toMatch(/^<!DOCTYPE html><html lang="zh-TW"/);
+    expect(console).toContain('rel="stylesheet"');
+    expect(console).toMatch(/data-testid="forbidden"[^]*權限不足/);
     // Signed in and sent to sign-in with the workspace as the page asked for: 繼續 goes to the
     // account, not back to the workspace to be turned away again.
     await page.goto("/auth?next=%2F");
