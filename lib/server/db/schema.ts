@@ -17,6 +17,7 @@ import {
   uniqueIndex,
 } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
+import type { Locale } from "../../constants";
 
 // One schema for the whole product (PGlite and PostgreSQL alike). Ids are text UUIDs made by
 // the database so rows can be created from any instance without coordination.
@@ -153,10 +154,15 @@ export const assistantSettings = pgTable("assistant_settings", {
     .default("default"),
   useCustomIcon: boolean("use_custom_icon").notNull().default(false),
   customIcon: text("custom_icon"),
-  initialQuestions: jsonb("initial_questions").$type<string[]>(),
+  // The opening questions made for the owner's documents, per reader language ({"zh-TW": [...],
+  // "en": [...]}), all for the documents as they were at initial_questions_stamp. (Rows written
+  // before the languages were kept apart hold a plain list under another stamp: never read.)
+  initialQuestions: jsonb("initial_questions").$type<OpeningQuestionsByLocale | string[]>(),
   initialQuestionsStamp: text("initial_questions_stamp"),
   updatedAt: updatedAt(),
 });
+
+export type OpeningQuestionsByLocale = Partial<Record<Locale, string[]>>;
 
 export const sharedAssistants = pgTable(
   "shared_assistants",

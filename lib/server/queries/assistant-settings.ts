@@ -1,6 +1,7 @@
 import "server-only";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { getDb } from "@/lib/server/db/client";
+import type { Locale } from "@/lib/constants";
 import { assistantSettings } from "@/lib/server/db/schema";
 
 export type AssistantSettingsRow = typeof assistantSettings.$inferSelect;
@@ -21,13 +22,33 @@ export async function saveAssistantProfile(userId: string, values: { name: strin
   return row;
 }
 
-/** Keeps the owner's initial questions with the document stamp they were made for. */
-export async function saveInitialQuestions(userId: string, questions: string[], stamp: string): Promise<void> {
+/**
+ * Keeps the owner's opening questions in one reader language, beside those of the other language
+ * made for the same documents (`stamp`); made for other documents, those are dropped. One
+ * statement, so two languages saved at once both stay.
+ */
+export async function saveInitialQuestions(userId: string, locale: Locale, questions: string[], stamp: string): Promise<void> {
   const db = await getDb();
+  const mine = { [locale]: questions };
   await db
     .insert(assistantSettings)
-    .values({ userId, initialQuestions: questions, initialQuestionsStamp: stamp })
-    .onConflictDoUpdate({ target: assistantSettings.userId, set: { initialQuestions: questions, initialQuestionsStamp: stamp, updatedAt: sql`now()` } });
+    .values({ userId, initialQuestions: mine, initialQuestionsStamp: stamp })
+    .onConflictDoUpdate({
+      target: assistantSettings.userId,
+      set: {
+        initialQuestions: sql`case when ${assistantSettings.initialQuestionsStamp} = ${stamp} and jsonb_typeof(${assistantSettings.initialQuestions}) = 'object'
+          then ${assistantSettings.initialQuestions} || ${JSON.stringify(mine)}::jsonb else ${JSON.stringify(mine)}::jsonb end`,
+        initialQuestionsStamp: stamp,
+        updatedAt: sql`now()`,
+      },
+    });
+}
+
+/** The opening questions kept for `locale` under `stamp`, or null. */
+export function keptInitialQuestions(row: AssistantSettingsRow | undefined, locale: Locale, stamp: string): string[] | null {
+  const stored = row?.initialQuestionsStamp === stamp ? row.initialQuestions : null;
+  const questions = stored && !Array.isArray(stored) ? stored[locale] : undefined;
+  return questions?.length ? questions : null;
 }
 
 export interface LinkPreviewSettings {

@@ -7,7 +7,7 @@ import { resolveModel } from "@/lib/server/ai/providers";
 import { runModel } from "@/lib/server/ai/run-model";
 import { suggestionTexts } from "@/lib/server/ai/suggestion-texts";
 import { log } from "@/lib/server/log";
-import { findAssistantSettings, saveInitialQuestions } from "@/lib/server/queries/assistant-settings";
+import { findAssistantSettings, keptInitialQuestions, saveInitialQuestions } from "@/lib/server/queries/assistant-settings";
 import { openingPassages, openingPassagesOf } from "@/lib/server/queries/documents";
 import { shuffleQuestions as shuffle } from "@/lib/chat/shuffle";
 import { readRetrievalStamp } from "@/lib/server/queries/retrieval-stamp";
@@ -125,8 +125,7 @@ const fixedInitialQuestions = (locale: Locale) => shuffle(suggestionTexts(locale
  */
 async function storedInitialQuestions(ownerId: string, locale: Locale): Promise<{ stamp: string; kept: string[] | null }> {
   const [retrieval, stored] = await Promise.all([readRetrievalStamp(ownerId), findAssistantSettings(ownerId)]);
-  const stamp = `${retrieval}|${locale}`;
-  return { stamp, kept: stored?.initialQuestionsStamp === stamp && stored.initialQuestions?.length ? stored.initialQuestions : null };
+  return { stamp: retrieval, kept: keptInitialQuestions(stored, locale, retrieval) };
 }
 
 /**
@@ -160,7 +159,7 @@ export async function initialQuestions(input: { ownerId: string | null; locale: 
     const questions = await openingQuestionsFor(input.ownerId, passages, input.locale, generated);
     if (questions.length === 0) return fallback();
     // Only questions made the owner's way are kept for everyone.
-    if (useModel) await saveInitialQuestions(input.ownerId, questions, stamp);
+    if (useModel) await saveInitialQuestions(input.ownerId, input.locale, questions, stamp);
     return shuffle(questions);
   } catch (error) {
     log.warn("initial questions failed", { error: error instanceof Error ? error.message : String(error) });
