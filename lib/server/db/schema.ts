@@ -164,6 +164,10 @@ export const assistantSettings = pgTable("assistant_settings", {
 
 export type OpeningQuestionsByLocale = Partial<Record<Locale, string[]>>;
 
+// Its initial_questions and initial_questions_stamp columns are no longer read or written (the
+// owner's assistant_settings keep the opening questions for every share). They are left in the
+// database for one release, so old instances, which still select them, run beside new ones during
+// an upgrade; the next `npm run db:generate` writes their DROP for the release after.
 export const sharedAssistants = pgTable(
   "shared_assistants",
   {
@@ -186,8 +190,6 @@ export const sharedAssistants = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     messageCount: integer("message_count").notNull().default(0),
-    initialQuestions: jsonb("initial_questions").$type<string[]>(),
-    initialQuestionsStamp: text("initial_questions_stamp"),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
