@@ -33,6 +33,19 @@ test.describe("first run", () => {
       await expect(page).toHaveURL(/\/trial-setup$/);
       await expect(page.getByTestId("setup-done")).toBeVisible();
     }
+    // Signed in, it does not ask them to sign in: 繼續 takes the admin home.
+    await expect(page.getByTestId("setup-done")).toContainText(`管理員帳戶已經存在，你已登入為 ${ADMIN.name}。`);
+    await expect(page.getByTestId("setup-done")).not.toContainText("請使用你的帳戶登入");
+    await page.getByRole("link", { name: "繼續" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    // Signed out, it sends them to sign in.
+    const signedOut = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+    const visitor = await signedOut.newPage();
+    await visitor.goto("/trial-setup");
+    await expect(visitor.getByTestId("setup-done")).toContainText("管理員帳戶已經存在。請使用你的帳戶登入。");
+    await visitor.getByRole("link", { name: "前往登入" }).click();
+    await visitor.waitForURL((url) => url.pathname === "/auth");
+    await signedOut.close();
     const again = await page.request.post("/api/trial-setup", {
       data: { email: "second@example.com", password: "another-pass-1", displayName: "Second" },
       headers: { origin: new URL(page.url()).origin },
