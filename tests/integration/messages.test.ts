@@ -154,6 +154,24 @@ describe("POST /api/messages (built-in offline model)", () => {
     expect(answer.body.aiMessage.content).toContain("*library.txt*");
   });
 
+  it("frames the reply in the question's language when it plainly is the other one, and in the reader's otherwise", async () => {
+    const { cookie } = await ownerWithDocument("The library opens at nine.\n\nReturns are due within 14 days.\n\n圖書館週一休館。", "library.txt");
+    // A Chinese reader asking in English.
+    const english = (await send(cookie, { content: "When are returns due?" })).body.aiMessage.content as string;
+    expect(english).toContain("Returns are due within 14 days.");
+    expect(english).toContain("*library.txt*");
+    expect(english).toContain("(Offline mode: the reply quotes the documents directly.)");
+    expect(english).not.toMatch(/根據文件|離線模式|《/);
+    // An English reader asking in Chinese.
+    const chinese = (await send(`${cookie}; ${LOCALE_COOKIE}=en`, { content: "圖書館哪一天休館？" })).body.aiMessage.content as string;
+    expect(chinese).toContain("圖書館週一休館。");
+    expect(chinese).toContain("《library.txt》");
+    expect(chinese).toContain("（離線模式：回覆直接摘錄自文件內容）");
+    // A term alone is no language of its own: the reader's decides.
+    const term = (await send(cookie, { content: "library" })).body.aiMessage.content as string;
+    expect(term).toContain("（離線模式：回覆直接摘錄自文件內容）");
+  });
+
   it("cites, and stores for the source chip, the page of the quoted sentence of a passage over pages 1–3", async () => {
     const { cookie } = await ownerWithDocument(HANDBOOK_PDF, "員工手冊.pdf");
     const res = await send(cookie, { content: "上班時間是幾點到幾點？" });

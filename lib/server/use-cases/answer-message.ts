@@ -8,6 +8,7 @@ import { resolveModel } from "@/lib/server/ai/providers";
 import { ModelCallError, runModel } from "@/lib/server/ai/run-model";
 import type { OfflineTask } from "@/lib/server/ai/offline/offline-model";
 import { toOfflinePassages } from "@/lib/server/ai/offline/compose-answer";
+import { questionLanguage } from "@/lib/server/ai/offline/text-shapes";
 import { translator } from "@/lib/server/i18n";
 import { listDocuments } from "@/lib/server/queries/documents";
 import { randomUUID } from "node:crypto";
@@ -142,7 +143,9 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
 
   const offline: OfflineTask = {
     task: "answer",
-    locale: request.locale,
+    // As the hosted model is told: in the reader's language unless the question is in the other.
+    // (With an image, its analysis, made in the reader's language, is quoted: the frame stays in it.)
+    locale: (!imageAnalysis && questionLanguage(searchFor)) || request.locale,
     question: searchFor,
     assistantName: profile.name,
     rolePrompt: profile.rolePrompt,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isMostlyLatin, isPageFurniture, looksLikeCodeOrTable, looksLikePersonName, ordinaryWordsOf } from "@/lib/server/ai/offline/text-shapes";
+import { isMostlyLatin, isPageFurniture, questionLanguage, looksLikeCodeOrTable, looksLikePersonName, ordinaryWordsOf } from "@/lib/server/ai/offline/text-shapes";
 
 describe("text shapes", () => {
   it("tells binary-layout tables, code and commands from language", () => {
@@ -44,5 +44,20 @@ describe("text shapes", () => {
     expect(isMostlyLatin("LOEN娛樂前身是成立於1978年的Seoul Records，2005年由SK Telecom收購。")).toBe(false);
     expect(isMostlyLatin("The 1973 oil crisis began in October 1973.")).toBe(true);
     expect(isMostlyLatin("Taipei 101 (臺北101) was the tallest building in the world.")).toBe(true);
+  });
+
+  it("tells a question's language when it plainly is one, and leaves the rest to the reader's", () => {
+    expect(questionLanguage("When are returns due?")).toBe("en");
+    expect(questionLanguage("What does 垃圾清運 say about recycling?")).toBe("en");
+    expect(questionLanguage("資源回收是哪幾天？")).toBe("zh-TW");
+    expect(questionLanguage("什麼是 API？")).toBe("zh-TW");
+    expect(questionLanguage("請問 Taipei 101 有多高？")).toBe("zh-TW");
+    // What a question quotes is not its language: the offline opening questions quote titles.
+    expect(questionLanguage("「The Shared Type Database Specification」這節說明了什麼？")).toBe("zh-TW");
+    expect(questionLanguage("What does “臺北市垃圾清運” say about recycling days?")).toBe("en");
+    // A quotation alone is all there is to go by.
+    expect(questionLanguage("「Shared Type Database」")).toBe("en");
+    expect(questionLanguage("「垃圾清運」")).toBe("zh-TW");
+    for (const undecided of ["API", "library", "42", "", "？？", "😀"]) expect(questionLanguage(undecided), undecided).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import type { Locale } from "@/lib/constants";
 
 // What a line or phrase of a document is, told from its shape alone: prose, a table row, code,
 // page furniture, a byline or a bare name. Suggested questions are built only from what reads as
@@ -153,4 +154,19 @@ export function looksLikePersonName(phrase: string, ordinaryWords: ReadonlySet<s
   if (words.length < 2 || words.length > 4) return false;
   if (!words.every((w) => /^(?:\p{Lu}[\p{Ll}'’-]+|\p{Lu}\.)$/u.test(w) || NAME_PARTICLE.test(w))) return false;
   return words.every((w) => w.length <= 2 || NAME_PARTICLE.test(w) || !ordinaryWords.has(w.toLowerCase()));
+}
+
+const QUOTED = /「[^」]*」|『[^』]*』|“[^”]*”|"[^"]*"/g;
+
+/**
+ * The language a question is written in, when it plainly is one: Chinese with Han characters
+ * (more than a term's worth), English with two or more Latin words and no more Chinese than a
+ * name. What it quotes does not count (「Recycling schedule」這節說明了什麼？ is Chinese). Null for
+ * anything else ("API", "42", an empty turn), which the reader's language decides.
+ */
+export function questionLanguage(question: string): Locale | null {
+  const own = question.replace(QUOTED, " ");
+  const text = /[A-Za-z\p{Script=Han}]/u.test(own) ? own : question;
+  if (isMostlyLatin(text)) return /[A-Za-z]+[^A-Za-z]+[A-Za-z]+/.test(text) ? "en" : null;
+  return hasHan(text) ? "zh-TW" : null;
 }
