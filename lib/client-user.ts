@@ -1,5 +1,12 @@
 import type { Plan, PlanKind, Role } from "@/lib/constants";
 
+/**
+ * The signed-in user's data key (GET /api/user). Here, not in the "use client" hook that reads it:
+ * a server component that seeds the cache with it (app-shell.tsx) would get a client reference
+ * from that module, not the string, and the cache entry would never match.
+ */
+export const CURRENT_USER_KEY = "/api/user";
+
 /** The plan that holds now and its limits (the server's effective plan). */
 export interface ClientPlanStatus {
   kind: PlanKind;

@@ -5,7 +5,7 @@ import type { Messages } from "@/lib/i18n/locale";
 import { currentClientUser } from "@/lib/server/auth/page-guard";
 import { getWorkspaceAccess } from "@/lib/server/policies/workspace-access";
 import { DataProvider } from "@/components/providers/data-provider";
-import { CURRENT_USER_KEY } from "./use-current-user";
+import { CURRENT_USER_KEY } from "@/lib/client-user";
 import { AppHeader } from "./app-header";
 
 /**

@@ -2,9 +2,7 @@
 
 import useSWR from "swr";
 import { optionalAuthFetcher } from "@/lib/fetcher";
-import type { ClientUser } from "@/lib/client-user";
-
-export const CURRENT_USER_KEY = "/api/user";
+import { CURRENT_USER_KEY, type ClientUser } from "@/lib/client-user";
 
 /** The signed-in user, or null. Seeded by the server (DataProvider's fallback), so it is known on first render. */
 export function useCurrentUser() {

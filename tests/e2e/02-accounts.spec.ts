@@ -89,6 +89,21 @@ test.describe("accounts", () => {
     await expect(page.getByTestId("feature-cards")).toBeVisible();
   });
 
+  test("the server draws the header for whoever is signed in: their account button, never 登入 first, and no second look-up", async ({ page }) => {
+    await signIn(page, ADMIN.email, ADMIN.password);
+    for (const path of ["/", "/account", "/guide", "/admin"]) {
+      const html = await (await page.request.get(path)).text();
+      expect(html, path).toMatch(/data-testid="account-menu"[^>]*>[^]*?站長/);
+      expect(html, path).not.toContain('data-testid="sign-in-link"');
+    }
+    const lookups: string[] = [];
+    page.on("request", (req) => new URL(req.url()).pathname === "/api/user" && lookups.push(req.method()));
+    await page.goto("/guide");
+    await expect(page.getByTestId("account-menu")).toContainText(ADMIN.name);
+    await expect(page.getByTestId("sign-in-link")).toHaveCount(0);
+    expect(lookups).toEqual([]);
+  });
+
   test("after sign-in the user returns to the page they asked for", async ({ page }) => {
     await page.goto("/admin/users");
     await expect(page).toHaveURL(/\/auth\?next=%2Fadmin%2Fusers$/);
