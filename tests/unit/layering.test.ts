@@ -77,3 +77,35 @@ describe("the server's import direction", () => {
     expect(violations("components", ["db", "queries"], () => false, true)).toEqual([]);
   });
 });
+
+describe("the client boundary", () => {
+  // A module that is not "use client" and imports a value other than a component from one that
+  // is: in a server component that value is a client reference, not the value (the data key the
+  // app shell once seeded its cache with became a function, and every page drew its header signed
+  // out). Constants shared across the boundary live in a plain module.
+  it("only components cross from a 'use client' module into one that is not", () => {
+    const files = ["app", "components", "lib"].flatMap((dir) =>
+      (readdirSync(path.join(root, dir), { recursive: true }) as string[]).map((f) => path.join(root, dir, f)).filter((f) => /\.(ts|tsx)$/.test(f)),
+    );
+    const isClient = (file: string) => /^\s*["']use client["']/.test(readFileSync(file, "utf8"));
+    const clientModules = new Set(files.filter(isClient));
+    const resolveModule = (from: string, spec: string) => {
+      const base = spec.startsWith("@/") ? path.join(root, spec.slice(2)) : spec.startsWith(".") ? path.resolve(path.dirname(from), spec) : null;
+      return base === null ? null : ([".ts", ".tsx", "/index.ts", "/index.tsx"].map((ext) => base + ext).find((f) => clientModules.has(f)) ?? null);
+    };
+    const crossings = files
+      .filter((file) => !clientModules.has(file))
+      .flatMap((file) =>
+        [...readFileSync(file, "utf8").matchAll(/import\s+(?!type\b)\{([^}]*)\}\s+from\s+["']([^"']+)["']/g)].flatMap(([, names, spec]) => {
+          if (resolveModule(file, spec) === null) return [];
+          const values = names
+            .split(",")
+            .map((n) => n.trim())
+            .filter((n) => n && !n.startsWith("type "))
+            .map((n) => n.split(/\s+as\s+/)[0]);
+          return values.filter((n) => !/^[A-Z][a-z]/.test(n)).map((n) => `${path.relative(root, file)} ← ${n} from ${spec}`);
+        }),
+      );
+    expect(crossings).toEqual([]);
+  });
+});
