@@ -97,11 +97,18 @@ test.describe("accounts", () => {
       expect(html, path).not.toContain('data-testid="sign-in-link"');
     }
     const lookups: string[] = [];
+    const errors: string[] = [];
     page.on("request", (req) => new URL(req.url()).pathname === "/api/user" && lookups.push(req.method()));
-    await page.goto("/guide");
-    await expect(page.getByTestId("account-menu")).toContainText(ADMIN.name);
-    await expect(page.getByTestId("sign-in-link")).toHaveCount(0);
+    // A header the browser drew differently from the server would be a hydration error here.
+    page.on("console", (message) => message.type() === "error" && errors.push(message.text()));
+    page.on("pageerror", (error) => errors.push(String(error)));
+    for (const path of ["/guide", "/account"]) {
+      await page.goto(path, { waitUntil: "networkidle" });
+      await expect(page.getByTestId("account-menu")).toContainText(ADMIN.name);
+      await expect(page.getByTestId("sign-in-link")).toHaveCount(0);
+    }
     expect(lookups).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   test("after sign-in the user returns to the page they asked for", async ({ page }) => {
