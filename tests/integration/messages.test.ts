@@ -172,6 +172,24 @@ describe("POST /api/messages (built-in offline model)", () => {
     expect(term).toContain("（離線模式：回覆直接摘錄自文件內容）");
   });
 
+  it("quotes a whole sentence of a text file wrapped at a fixed width, not the piece on one line", async () => {
+    const wrapped = [
+      "# Running with PostgreSQL",
+      "",
+      "Point `DATABASE_URL` at an empty database; migrations (committed SQL in",
+      "`lib/server/db/migrations`) apply at start, under an advisory lock, so several instances can",
+      "start at the same time without racing each other.",
+      "",
+      "Backups are the operator's job: take one before every upgrade and keep it until the upgrade",
+      "has been running for a week.",
+    ].join("\n");
+    const { cookie } = await ownerWithDocument(wrapped, "deploy.md");
+    const reply = (await send(`${cookie}; ${LOCALE_COOKIE}=en`, { content: "When do the migrations apply?" })).body.aiMessage.content as string;
+    expect(reply).toContain(
+      "> Point `DATABASE_URL` at an empty database; migrations (committed SQL in `lib/server/db/migrations`) apply at start, under an advisory lock, so several instances can start at the same time without racing each other. [1]",
+    );
+  });
+
   it("cites, and stores for the source chip, the page of the quoted sentence of a passage over pages 1–3", async () => {
     const { cookie } = await ownerWithDocument(HANDBOOK_PDF, "員工手冊.pdf");
     const res = await send(cookie, { content: "上班時間是幾點到幾點？" });

@@ -32,6 +32,29 @@ describe("splitSentences", () => {
     expect(splitSentences("  ")).toEqual([]);
   });
 
+  it("reads a writer's line wraps inside a sentence as spaces (nothing between Chinese characters), and every other line break as an end", () => {
+    const wrapped = "Migrations are committed SQL in lib/server/db/migrations and apply at start, under an advisory\nlock, so several instances can start at once. Another sentence.";
+    expect(splitSentences(wrapped)).toEqual([
+      "Migrations are committed SQL in lib/server/db/migrations and apply at start, under an advisory lock, so several instances can start at once.",
+      "Another sentence.",
+    ]);
+    expect(splitSentences("資源回收車每週二與週四晚間七點在各里指定地點收運，請民眾將紙類、塑膠\n與金屬分開放置。")).toEqual(["資源回收車每週二與週四晚間七點在各里指定地點收運，請民眾將紙類、塑膠與金屬分開放置。"]);
+    // Short lines (headings, labels, addresses), lines that end a clause, and blocks stay apart.
+    expect(splitSentences("Configuration\nSet DATABASE_URL to use PostgreSQL")).toEqual(["Configuration", "Set DATABASE_URL to use PostgreSQL"]);
+    expect(splitSentences("These settings are read once, at start, from the environment of the process:\nPORT and HOST")).toEqual([
+      "These settings are read once, at start, from the environment of the process:",
+      "PORT and HOST",
+    ]);
+    for (const block of ["- the second item of a list that is long enough", "2) the second step", "# A heading", "> a quotation", "| a | table |", "```sh"]) {
+      expect(splitSentences(`- the first item of a list, which runs on long enough to wrap\n${block}`), block).toHaveLength(2);
+    }
+    expect(splitSentences("## A heading that happens to be long enough to look wrapped\nthe paragraph under it")).toHaveLength(2);
+    // A wrapped list item's continuation is part of it.
+    expect(splitSentences("- the first item of a list, which runs on long enough to wrap\n  onto an indented second line.")).toEqual([
+      "- the first item of a list, which runs on long enough to wrap onto an indented second line.",
+    ]);
+  });
+
   it("takes a period after a lone capital for an initial, not the end of a sentence", () => {
     expect(splitSentences("Mathematicians such as G. H. Hardy prided themselves on it. Others did not.")).toEqual([
       "Mathematicians such as G. H. Hardy prided themselves on it.",

@@ -2,7 +2,7 @@ import "server-only";
 import { tokenize } from "@/lib/server/ingest/tokenizer";
 import { isHeadingLine } from "./heading-lines";
 import { cuesOf, type SentenceCues } from "./question-cues";
-import { sentenceSpans } from "./sentences";
+import { sentenceSpans, unwrapped } from "./sentences";
 
 /** A passage read into sentences: shared between answers, never changed but for the cues filled in as questions need them. */
 export interface PassageSentences {
@@ -58,7 +58,7 @@ function readPassage(content: string): PassageSentences {
   let from = 0;
   const read = (to: number) => {
     for (const span of sentenceSpans(content.slice(from, to))) {
-      sentences.push(content.slice(from + span.start, from + span.end));
+      sentences.push(unwrapped(content.slice(from + span.start, from + span.end)));
       starts.push(from + span.start);
       ends.push(from + span.end);
       paragraphs.push(paragraph);

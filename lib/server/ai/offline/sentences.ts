@@ -12,11 +12,47 @@ export interface SentenceSpan {
   end: number;
 }
 
+const HAN = /\p{Script=Han}/u;
+// A line this wide (a Han character counts two) that stops mid-sentence was wrapped by its
+// writer, as text and Markdown files often are at 72–100 columns; a shorter one is a heading, a
+// label or a line of an address or a poem, and its break is an end.
+const WRAPPED_LINE_WIDTH = 50;
+// Where a line begins a block of its own: a heading, a list item, a quotation, a table row, a fence.
+const BLOCK_START = /^(?:#|[-*+•]\s|\d{1,3}[.)、]\s?|>|\||```|~~~)/u;
+const LINE_END = /[.!?:;。！？；：」』]["'”’)）\]]*$/u;
+
+function lineWidth(line: string): number {
+  let width = 0;
+  for (const ch of line) width += HAN.test(ch) ? 2 : 1;
+  return width;
+}
+
+/**
+ * Whether the line break at `i` is a writer's wrap inside a sentence rather than an end: the line
+ * before is a long one that stops mid-sentence, and the one after goes on (neither starts a block).
+ */
+function isSoftWrap(text: string, i: number): boolean {
+  const lineStart = text.lastIndexOf("\n", i - 1) + 1;
+  const before = text.slice(lineStart, i).trim();
+  const nextEnd = text.indexOf("\n", i + 1);
+  const after = text.slice(i + 1, nextEnd === -1 ? text.length : nextEnd).trim();
+  if (before === "" || after === "" || BLOCK_START.test(after) || /^(?:#|>|\||```|~~~)/.test(before)) return false;
+  return lineWidth(before) >= WRAPPED_LINE_WIDTH && !LINE_END.test(before);
+}
+
+/**
+ * The text of a sentence as one line: a writer's wraps become a space between words and nothing
+ * between Chinese characters.
+ */
+export function unwrapped(sentence: string): string {
+  return sentence.replace(/[^\S\n]*\n\s*/g, (gap, at: number) => (HAN.test(sentence[at - 1] ?? "") && HAN.test(sentence[at + gap.length] ?? "") ? "" : " "));
+}
+
 /**
  * Where the sentences of a passage are, in order. A sentence ends after 。！？；, after . ! ?
- * followed by white space (so 3.5 stays whole), or at a line break; closing quotes and brackets
- * stay with it. A period after a lone capital is an initial (G. H. Hardy, U. S.), not an end, as
- * in the chunker.
+ * followed by white space (so 3.5 stays whole), or at a line break that is not a writer's wrap
+ * (isSoftWrap); closing quotes and brackets stay with it. A period after a lone capital is an
+ * initial (G. H. Hardy, U. S.), not an end, as in the chunker.
  */
 export function sentenceSpans(text: string): SentenceSpan[] {
   const out: SentenceSpan[] = [];
@@ -32,7 +68,7 @@ export function sentenceSpans(text: string): SentenceSpan[] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (ch === "\n") {
-      cut(i + 1);
+      if (!isSoftWrap(text, i)) cut(i + 1);
       continue;
     }
     const cjk = CJK_END.has(ch);
@@ -49,7 +85,7 @@ export function sentenceSpans(text: string): SentenceSpan[] {
   return out;
 }
 
-/** The sentences of a passage, trimmed, in order, each with its punctuation (see sentenceSpans). */
+/** The sentences of a passage, trimmed and on one line, in order, each with its punctuation (see sentenceSpans). */
 export function splitSentences(text: string): string[] {
-  return sentenceSpans(text).map((span) => text.slice(span.start, span.end));
+  return sentenceSpans(text).map((span) => unwrapped(text.slice(span.start, span.end)));
 }
