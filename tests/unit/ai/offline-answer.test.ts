@@ -49,6 +49,10 @@ describe("splitSentences", () => {
       expect(splitSentences(`- the first item of a list, which runs on long enough to wrap\n${block}`), block).toHaveLength(2);
     }
     expect(splitSentences("## A heading that happens to be long enough to look wrapped\nthe paragraph under it")).toHaveLength(2);
+    // Code: inside a fence every line is its own, and so is a line of words lined up in columns.
+    const fenced = "```sh\nnpm run typecheck --pretty --incremental --project tsconfig.json\nnpm run db:generate --name add_the_table\n```";
+    expect(splitSentences(fenced)).toEqual(["```sh", "npm run typecheck --pretty --incremental --project tsconfig.json", "npm run db:generate --name add_the_table", "```"]);
+    expect(splitSentences("npm run typecheck      # tsc over everything, tests included\nnpm run db:generate    # writes a new migration")).toHaveLength(2);
     // A wrapped list item's continuation is part of it.
     expect(splitSentences("- the first item of a list, which runs on long enough to wrap\n  onto an indented second line.")).toEqual([
       "- the first item of a list, which runs on long enough to wrap onto an indented second line.",

@@ -37,8 +37,13 @@ function isSoftWrap(text: string, i: number): boolean {
   const nextEnd = text.indexOf("\n", i + 1);
   const after = text.slice(i + 1, nextEnd === -1 ? text.length : nextEnd).trim();
   if (before === "" || after === "" || BLOCK_START.test(after) || /^(?:#|>|\||```|~~~)/.test(before)) return false;
+  // Words lined up in columns (a command and its comment, a plain-text table) are not prose.
+  if (ALIGNED.test(before) || ALIGNED.test(after)) return false;
   return lineWidth(before) >= WRAPPED_LINE_WIDTH && !LINE_END.test(before);
 }
+
+const FENCE = /^\s*(?:```|~~~)/;
+const ALIGNED = /\S {3,}\S/;
 
 /**
  * The text of a sentence as one line: a writer's wraps become a space between words and nothing
@@ -57,6 +62,7 @@ export function unwrapped(sentence: string): string {
 export function sentenceSpans(text: string): SentenceSpan[] {
   const out: SentenceSpan[] = [];
   let start = 0;
+  let inFence = false;
   const cut = (end: number) => {
     let from = start;
     let to = end;
@@ -68,7 +74,9 @@ export function sentenceSpans(text: string): SentenceSpan[] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (ch === "\n") {
-      if (!isSoftWrap(text, i)) cut(i + 1);
+      // Inside a fenced code block every line is its own.
+      if (FENCE.test(text.slice(text.lastIndexOf("\n", i - 1) + 1, i))) inFence = !inFence;
+      if (inFence || !isSoftWrap(text, i)) cut(i + 1);
       continue;
     }
     const cjk = CJK_END.has(ch);
