@@ -25,6 +25,12 @@ const server = http.createServer((req, res) => {
   void handle(req, res);
 });
 
+// Idle keep-alive connections stay open longer than the load balancer's (60 s on the common ones,
+// nginx's upstream keepalive too): with Node's default of 5 s, a proxy that reuses a connection
+// the server is closing at that moment gets a reset, which its clients see as a 502.
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
+
 server.listen(env.PORT, env.HOST, () => {
   console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "listening", url: env.APP_URL, port: env.PORT }));
 });

@@ -213,6 +213,28 @@ test.describe("browser headers", () => {
     await context.close();
   });
 
+  test("a kept-alive connection left idle past Node's 5 s default still serves the next request (a load balancer reusing it gets no reset)", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; socket: unknown }>((resolve, reject) => {
+        const req = http.get(`${E2E_BASE_URL}/api/health`, { agent }, (res) => {
+          res.resume();
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, socket: req.socket }));
+        });
+        req.on("error", reject);
+      });
+    try {
+      const first = await get();
+      await new Promise((resolve) => setTimeout(resolve, 6_500));
+      const second = await get();
+      expect([first.status, second.status]).toEqual([200, 200]);
+      // The same connection: the server kept it open through the pause.
+      expect(second.socket).toBe(first.socket);
+    } finally {
+      agent.destroy();
+    }
+  });
+
   test("embedding: the owner lists a site and copies the code; that site frames the share and chats in it, every other site is refused", async ({ browser }) => {
     test.setTimeout(180_000);
     const owner = await freshContext(browser);
