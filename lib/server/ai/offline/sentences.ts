@@ -1,4 +1,5 @@
 import "server-only";
+import { hasHan } from "./text-shapes";
 
 const CJK_END = new Set(["。", "！", "？", "；"]);
 const LATIN_END = new Set([".", "!", "?"]);
@@ -12,7 +13,6 @@ export interface SentenceSpan {
   end: number;
 }
 
-const HAN = /\p{Script=Han}/u;
 // A line this wide (a Han character counts two) that stops mid-sentence was wrapped by its
 // writer, as text and Markdown files often are at 72–100 columns; a shorter one is a heading, a
 // label or a line of an address or a poem, and its break is an end.
@@ -23,26 +23,23 @@ const LINE_END = /[.!?:;。！？；：」』]["'”’)）\]]*$/u;
 
 function lineWidth(line: string): number {
   let width = 0;
-  for (const ch of line) width += HAN.test(ch) ? 2 : 1;
+  for (const ch of line) width += hasHan(ch) ? 2 : 1;
   return width;
 }
 
 /**
- * Whether the line break at `i` is a writer's wrap inside a sentence rather than an end: the line
- * before is a long one that stops mid-sentence, and the one after goes on (neither starts a block).
+ * Whether the line break between `before` and `after` (both trimmed) is a writer's wrap inside a
+ * sentence rather than an end: `before` is a long line that stops mid-sentence, and `after` goes
+ * on (neither starts a block).
  */
-function isSoftWrap(text: string, i: number): boolean {
-  const lineStart = text.lastIndexOf("\n", i - 1) + 1;
-  const before = text.slice(lineStart, i).trim();
-  const nextEnd = text.indexOf("\n", i + 1);
-  const after = text.slice(i + 1, nextEnd === -1 ? text.length : nextEnd).trim();
+function isSoftWrap(before: string, after: string): boolean {
   if (before === "" || after === "" || BLOCK_START.test(after) || /^(?:#|>|\||```|~~~)/.test(before)) return false;
   // Words lined up in columns (a command and its comment, a plain-text table) are not prose.
   if (ALIGNED.test(before) || ALIGNED.test(after)) return false;
   return lineWidth(before) >= WRAPPED_LINE_WIDTH && !LINE_END.test(before);
 }
 
-const FENCE = /^\s*(?:```|~~~)/;
+const FENCE = /^(?:```|~~~)/;
 const ALIGNED = /\S {3,}\S/;
 
 /**
@@ -50,7 +47,7 @@ const ALIGNED = /\S {3,}\S/;
  * between Chinese characters.
  */
 export function unwrapped(sentence: string): string {
-  return sentence.replace(/[^\S\n]*\n\s*/g, (gap, at: number) => (HAN.test(sentence[at - 1] ?? "") && HAN.test(sentence[at + gap.length] ?? "") ? "" : " "));
+  return sentence.replace(/[^\S\n]*\n\s*/g, (gap, at: number) => (hasHan(sentence[at - 1] ?? "") && hasHan(sentence[at + gap.length] ?? "") ? "" : " "));
 }
 
 /**
@@ -62,6 +59,7 @@ export function unwrapped(sentence: string): string {
 export function sentenceSpans(text: string): SentenceSpan[] {
   const out: SentenceSpan[] = [];
   let start = 0;
+  let lineStart = 0;
   let inFence = false;
   const cut = (end: number) => {
     let from = start;
@@ -74,9 +72,12 @@ export function sentenceSpans(text: string): SentenceSpan[] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (ch === "\n") {
+      const line = text.slice(lineStart, i).trim();
+      lineStart = i + 1;
+      const nextEnd = text.indexOf("\n", lineStart);
       // Inside a fenced code block every line is its own.
-      if (FENCE.test(text.slice(text.lastIndexOf("\n", i - 1) + 1, i))) inFence = !inFence;
-      if (inFence || !isSoftWrap(text, i)) cut(i + 1);
+      if (FENCE.test(line)) inFence = !inFence;
+      if (inFence || !isSoftWrap(line, text.slice(lineStart, nextEnd === -1 ? text.length : nextEnd).trim())) cut(i + 1);
       continue;
     }
     const cjk = CJK_END.has(ch);
