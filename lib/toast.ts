@@ -11,8 +11,11 @@ type Kind = "success" | "error" | "info" | "warning" | "loading";
 let sonner: Promise<Sonner> | undefined;
 let wanted = false;
 const listeners = new Set<() => void>();
+const showListeners = new Set<() => void>();
 
 function loadSonner(): Promise<Sonner> {
+  // Every toast, not only the first: the Toaster places it below the top bar as the page is now.
+  for (const listener of showListeners) listener();
   if (!sonner) {
     sonner = import("sonner").then((m) => m.toast);
     // A failed fetch (offline, a new deployment's chunks) is retried by the next toast.
@@ -44,4 +47,10 @@ export const toasterWanted = () => wanted;
 export function onToasterWanted(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
+}
+
+/** Called as each toast is asked for, before it is shown. */
+export function onToastShown(listener: () => void): () => void {
+  showListeners.add(listener);
+  return () => showListeners.delete(listener);
 }

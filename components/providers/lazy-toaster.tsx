@@ -3,7 +3,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import dynamic from "next/dynamic";
 import { TOAST_DEFAULT_MS } from "@/lib/constants";
-import { onToasterWanted, toasterWanted } from "@/lib/toast";
+import { onToastShown, onToasterWanted, toasterWanted } from "@/lib/toast";
 import { topBarBottom } from "@/components/layout/top-bar";
 
 // A failed fetch shows no toasts rather than the error page; the next page load tries again.
@@ -26,9 +26,15 @@ function useToastTop(active: boolean): number {
     if (!active) return;
     const measure = () => setTop(topBarBottom() + TOAST_GAP_PX);
     measure();
-    // A narrower window can wrap the shared page's header onto a second row.
+    // A narrower window can wrap the shared page's header onto a second row, and so can longer
+    // labels after a language switch, a signed-in name, or another page's header after navigating:
+    // measured again on resize and as each toast is asked for.
     window.addEventListener("resize", measure);
-    return () => window.removeEventListener("resize", measure);
+    const stop = onToastShown(measure);
+    return () => {
+      window.removeEventListener("resize", measure);
+      stop();
+    };
   }, [active]);
   return top;
 }

@@ -90,6 +90,12 @@ test.describe("chat", () => {
     await page.getByTestId("image-file").setInputFiles({ name: "more-notes.txt", mimeType: "text/plain", buffer: Buffer.from("x") });
     await expectToastBelowTopBar(page);
     await page.setViewportSize({ width: 1280, height: 720 });
+    // A header that grows without the window resizing (longer labels wrapping it after a language
+    // switch): the next toast is placed below it as it is now, not as it was at the first toast.
+    await page.getByRole("banner").evaluate((bar: HTMLElement) => (bar.style.paddingBottom = "120px"));
+    await page.getByTestId("image-file").setInputFiles({ name: "taller.txt", mimeType: "text/plain", buffer: Buffer.from("x") });
+    await expectToastBelowTopBar(page);
+    await page.getByRole("banner").evaluate((bar: HTMLElement) => (bar.style.paddingBottom = ""));
 
     // Every export format downloads under the localized name.
     for (const format of ["txt", "md", "html", "docx", "pdf"]) {

@@ -7,9 +7,12 @@ import { describe, expect, it, vi } from "vitest";
 describe("lib/toast (sonner on first use)", () => {
   it("forwards every kind of toast to sonner, in order, and asks for the Toaster once", async () => {
     vi.resetModules();
-    const { toast, toasterWanted, onToasterWanted } = await import("@/lib/toast");
+    const { toast, toasterWanted, onToasterWanted, onToastShown } = await import("@/lib/toast");
     const wanted = vi.fn();
     const stop = onToasterWanted(wanted);
+    // The Toaster measures the top bar as each toast is asked for (lazy-toaster.tsx).
+    const shown = vi.fn();
+    const stopShown = onToastShown(shown);
     expect(toasterWanted()).toBe(false);
 
     toast.loading("處理中 10%", { id: "doc-1" });
@@ -20,7 +23,9 @@ describe("lib/toast (sonner on first use)", () => {
     toast("已還原");
     expect(toasterWanted()).toBe(true);
     expect(wanted).toHaveBeenCalledTimes(1);
+    expect(shown).toHaveBeenCalledTimes(6);
     stop();
+    stopShown();
 
     const sonner = (await import("sonner")).toast;
     await vi.waitFor(() => expect(sonner.getHistory()).toHaveLength(5));
