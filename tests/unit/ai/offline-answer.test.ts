@@ -230,6 +230,34 @@ describe("composeAnswer: headings, the sentences quoted and their pages", () => 
   });
 });
 
+describe("composeAnswer: Markdown tables", () => {
+  const fares = {
+    n: 1,
+    documentName: "票價.md",
+    page: null,
+    content: "## 票價\n\n| 車廂 | 臺北至左營 | 臺北至臺中 |\n| --- | :---: | ---: |\n| 標準車廂 | 1490 元 | 700 元 |\n| 商務車廂 | 2440 元 | 1100 元 |\n| 自由座 | 1445 元。限當日 | |\n\n兒童票為全票半價。",
+  };
+
+  it("quotes the row that answers under its columns' labels, alone, never the header or the rule", () => {
+    expect(quotesOf(composeAnswer({ ...base, question: "標準車廂到臺中票價？", passages: [fares] }))).toEqual(["車廂：標準車廂；臺北至左營：1490 元；臺北至臺中：700 元。"]);
+    // The row's own words pick it; the header's (臺北, 左營) count for every row.
+    expect(quotesOf(composeAnswer({ ...base, question: "商務車廂臺北到左營多少錢？", passages: [fares] }))[0]).toBe("車廂：商務車廂；臺北至左營：2440 元；臺北至臺中：1100 元。");
+    // A cell's 。 does not end the row, and an empty cell is left out.
+    expect(quotesOf(composeAnswer({ ...base, question: "自由座多少錢？", passages: [fares] }))[0]).toBe("車廂：自由座；臺北至左營：1445 元。限當日。");
+    const rows = splitSentences(fares.content);
+    expect(rows).toContain("| 自由座 | 1445 元。限當日 | |");
+    // Asked with the header's words only, the reply is a row, not the header line.
+    for (const quote of quotesOf(composeAnswer({ ...base, question: "臺北至左營", passages: [fares] }))) expect(quote).not.toMatch(/\||---/);
+  });
+
+  it("labels in the reply's language, and quotes a table without a header row cell by cell", () => {
+    const english = { n: 1, documentName: "fares.md", page: null, content: "| Class | Taipei–Zuoying |\n|---|---|\n| Standard | 1490 |\n| Business | 2440 |" };
+    expect(quotesOf(composeAnswer({ ...base, locale: "en", question: "How much is Business class to Zuoying?", passages: [english] }))[0]).toBe("Class: Business; Taipei–Zuoying: 2440.");
+    const bare = { n: 1, documentName: "hours.md", page: null, content: "| 週一至週五 | 營業時間早上九點到下午五點 |\n| 週六 | 營業時間早上九點到中午 |" };
+    expect(quotesOf(composeAnswer({ ...base, question: "週六的營業時間？", passages: [bare] }))[0]).toBe("週六；營業時間早上九點到中午。");
+  });
+});
+
 describe("the offline model (LanguageModelV4)", () => {
   const providerOptions = { offline: { task: "answer", ...base, question: "高鐵最高時速是多少？", passages: passages.map((p) => ({ ...p })) } };
 

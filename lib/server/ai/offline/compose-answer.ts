@@ -2,6 +2,7 @@ import "server-only";
 import type { Locale } from "@/lib/constants";
 import { pagesOfSpan, type PageRange } from "@/lib/server/ingest/page-breaks";
 import { matchSentences, type Candidate, type OfflinePassage } from "./match-sentences";
+import { isTableRow, readRow } from "./table-rows";
 
 export { matchSentences, type Candidate, type OfflinePassage, type SentenceMatch } from "./match-sentences";
 export { SENTENCE_CACHE_LIMIT, sentenceCacheSize } from "./passage-sentences";
@@ -72,7 +73,7 @@ export function composeAnswer(input: AnswerInput): string {
   const parts: string[] = [match.confident ? text.lead : text.unsure, ""];
   match.quotes.forEach((quote, i) => {
     if (i > 0) parts.push(text.more, "");
-    const excerpt = excerptOf(quote);
+    const excerpt = excerptOf(quote, input.locale);
     parts.push(`> ${excerpt.text} [${quote.passage.n}]`, "", `— ${source(quote.passage, pagesOfSpan(quote.passage, excerpt.start, excerpt.end), input.locale)}`, "");
   });
   parts.push(text.offline);
@@ -82,13 +83,21 @@ export function composeAnswer(input: AnswerInput): string {
 const CJK_PUNCTUATION_END = /[。！？；」』）]$/u;
 
 /** The quoted sentences, the best one first unless the one before it is needed to follow it. */
-function excerptOf(quote: Candidate): { text: string; start: number; end: number } {
+function excerptOf(quote: Candidate, locale: Locale): { text: string; start: number; end: number } {
   const { read, from, to } = quote;
-  let text = read.sentences[from];
+  // A table row is quoted as its cells under their column's labels (table-rows.ts).
+  const said = (j: number) => {
+    const sentence = read.sentences[j];
+    if (!isTableRow(sentence)) return sentence;
+    const header = read.tableHeaderOf[j];
+    return readRow(sentence, header >= 0 ? read.sentences[header] : null, locale) || sentence;
+  };
+  let text = said(from);
   for (let j = from + 1; j <= to; j++) {
+    const next = said(j);
     // Chinese sentences run on without a space; a line without closing punctuation does not.
-    text += CJK_PUNCTUATION_END.test(read.sentences[j - 1]) ? "" : " ";
-    text += read.sentences[j];
+    text += CJK_PUNCTUATION_END.test(text) ? "" : " ";
+    text += next;
   }
   return { text, start: read.starts[from], end: read.ends[to] };
 }

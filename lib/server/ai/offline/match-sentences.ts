@@ -208,7 +208,9 @@ function extent(read: PassageSentences, index: number, query: Query, first: bool
   let from = index;
   let to = index;
   if (inParagraph(read, index, index - 1) && (LEANS_BACK.test(read.sentences[index]) || completes(index - 1))) take((from = index - 1));
-  if (inParagraph(read, index, index + 1) && (first || completes(index + 1))) take((to = index + 1));
+  // A table's next row is another record, not the rest of this one's thought.
+  const row = read.tableRow[index];
+  if (inParagraph(read, index, index + 1) && ((first && !row) || completes(index + 1))) take((to = index + 1));
   if (to === index + 1 && inParagraph(read, index, index + 2) && completes(index + 2)) take((to = index + 2));
   if (from === index - 1 && inParagraph(read, index, index - 2) && completes(index - 2)) take((from = index - 2));
   return [from, to];

@@ -3,6 +3,7 @@ import { tokenize } from "@/lib/server/ingest/tokenizer";
 import { isHeadingLine } from "./heading-lines";
 import { cuesOf, type SentenceCues } from "./question-cues";
 import { sentenceSpans, unwrapped } from "./sentences";
+import { tableLines } from "./table-rows";
 
 /** A passage read into sentences: shared between answers, never changed but for the cues filled in as questions need them. */
 export interface PassageSentences {
@@ -16,8 +17,11 @@ export interface PassageSentences {
   readonly terms: readonly ReadonlySet<string>[];
   /** Whether each sentence is a heading, label or page number (heading-lines.ts). */
   readonly headings: readonly boolean[];
-  /** The heading each sentence comes under (the last one before it in the passage), or -1. */
+  /** The heading each sentence comes under (the last one before it in the passage; a table's header for its rows), or -1. */
   readonly headingOf: readonly number[];
+  /** Per sentence: whether it is a table's body row, and the header it comes under, or -1 (table-rows.ts). */
+  readonly tableRow: readonly boolean[];
+  readonly tableHeaderOf: readonly number[];
   /** What each sentence offers (question-cues.ts), worked out when a question first asks: see cuesAt(). */
   readonly cues: (SentenceCues | undefined)[];
 }
@@ -70,12 +74,15 @@ function readPassage(content: string): PassageSentences {
     from = gap.index + gap[0].length;
   }
   read(content.length);
-  const headings = sentences.map(isHeadingLine);
+  // A table's header and rule are never quoted alone; its rows come under the header (its words
+  // count for them as a heading's do) and the section resumes after the table.
+  const tables = tableLines(sentences, paragraphs);
+  const headings = sentences.map((sentence, i) => !tables.row[i] && (tables.structure[i] || isHeadingLine(sentence)));
   const headingOf: number[] = [];
   let current = -1;
   headings.forEach((heading, i) => {
-    headingOf.push(heading ? -1 : current);
-    if (heading) current = i;
+    headingOf.push(tables.headerOf[i] >= 0 ? tables.headerOf[i] : heading ? -1 : current);
+    if (heading && !tables.structure[i]) current = i;
   });
   return {
     sentences,
@@ -85,6 +92,8 @@ function readPassage(content: string): PassageSentences {
     terms: sentences.map((sentence) => new Set(tokenize(sentence))),
     headings,
     headingOf,
+    tableRow: tables.row,
+    tableHeaderOf: tables.headerOf,
     cues: new Array(sentences.length),
   };
 }

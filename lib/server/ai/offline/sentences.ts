@@ -61,6 +61,9 @@ export function sentenceSpans(text: string): SentenceSpan[] {
   let start = 0;
   let lineStart = 0;
   let inFence = false;
+  // A table row is one sentence whatever its cells hold (開車前可退票。手續費 20 元。).
+  const rowAt = (from: number) => /^[^\S\n]*\|/.test(text.slice(from, from + 64));
+  let inRow = rowAt(0);
   const cut = (end: number) => {
     let from = start;
     let to = end;
@@ -78,10 +81,11 @@ export function sentenceSpans(text: string): SentenceSpan[] {
       // Inside a fenced code block every line is its own.
       if (FENCE.test(line)) inFence = !inFence;
       if (inFence || !isSoftWrap(line, text.slice(lineStart, nextEnd === -1 ? text.length : nextEnd).trim())) cut(i + 1);
+      inRow = rowAt(lineStart);
       continue;
     }
     const cjk = CJK_END.has(ch);
-    if (!cjk && !LATIN_END.has(ch)) continue;
+    if ((!cjk && !LATIN_END.has(ch)) || inRow) continue;
     if (ch === "." && i > 0 && UPPER.test(text[i - 1]) && (i === 1 || !LETTER.test(text[i - 2]))) continue;
     let end = i + 1;
     while (end < text.length && (CJK_END.has(text[end]) || LATIN_END.has(text[end]) || CLOSERS.has(text[end]))) end++;
