@@ -91,6 +91,15 @@ describe("chunkDocument", () => {
     for (const chunk of chunks) expect(chunk.content).toMatch(/[。！；]$/);
   });
 
+  it("splits a long table between rows, never at a 。 inside a cell", () => {
+    const rows = Array.from({ length: 120 }, (_, i) => `| 第${i}站 | ${i * 37} 元。限當日有效。 | 備註${i} |`);
+    const pages = plain(`票價\n\n| 站 | 票價 | 備註 |\n| --- | --- | --- |\n${rows.join("\n")}\n\n結束。`);
+    const chunks = chunkDocument({ pages });
+    expectWellFormed(pages, chunks);
+    expect(chunks.length).toBeGreaterThan(3);
+    for (const chunk of chunks) for (const line of chunk.content.split("\n")) expect(line).toMatch(/^\| .* \|$|^票價$|^$|^結束。$/);
+  });
+
   it("splits a long English paragraph after . ! ? followed by a space, not inside 3.14 or U.S.A.", () => {
     const sentences = Array.from(
       { length: 120 },

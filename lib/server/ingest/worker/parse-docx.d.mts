@@ -11,5 +11,5 @@ export declare const DOCX_LIMITS: Readonly<{
 
 export declare function parseDocx(bytes: Uint8Array): Promise<{ pages: { page: null; text: string }[]; pageCount: null }>;
 
-/** The text of word/document.xml as mammoth's raw text gives it, read in one pass. */
+/** The text of word/document.xml as parseDocx gives it through mammoth, read in one pass. */
 export declare function streamDocumentText(xml: Uint8Array): string;

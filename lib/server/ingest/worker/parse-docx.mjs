@@ -6,6 +6,7 @@
 // null. Explicit page breaks are rare and would number pages wrongly, so they are not used.
 import mammoth from "mammoth";
 import { Inflate, zipSync } from "fflate";
+import { tableText } from "./docx-tables.mjs";
 import { ParseFailure } from "./parse-failure.mjs";
 import { centralDirectoryEntries, entryData, ZipFormatError } from "./zip.mjs";
 
@@ -50,12 +51,39 @@ export async function parseDocx(bytes) {
   try {
     // Stored, not deflated: mammoth would only inflate the parts again.
     const archive = zipSync(vetted, { level: 0 });
-    raw = (await mammoth.extractRawText({ buffer: Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength) })).value;
+    // The document as mammoth reads it, through its public hook (transformDocument), handed on
+    // empty so that no HTML is made of it: its raw text would lose the tables' rows (docx-tables.mjs).
+    /** @type {DocxElement | undefined} */
+    let document;
+    await mammoth.convertToHtml(
+      { buffer: Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength) },
+      { transformDocument: (/** @type {DocxElement} */ read) => ((document = read), { ...read, children: [] }) },
+    );
+    raw = document ? textOf(document) : "";
   } catch (error) {
     throw new ParseFailure("malformed", `unreadable DOCX: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (raw.length > DOCX_LIMITS.maxTextChars) throw tooMuchText();
   return onePage(raw);
+}
+
+/** @typedef {{ type: string, value?: string, children?: DocxElement[] }} DocxElement */
+
+/**
+ * An element's text as mammoth's raw text gives it (text, tabs, a blank line after each
+ * paragraph), but each table as rows (docx-tables.mjs).
+ * @param {DocxElement} element
+ * @returns {string}
+ */
+function textOf(element) {
+  if (element.type === "text") return element.value ?? "";
+  if (element.type === "tab") return "\t";
+  if (element.type === "table") {
+    const rows = (element.children ?? []).filter((row) => row.type === "tableRow");
+    return tableText(rows.map((row) => (row.children ?? []).filter((cell) => cell.type === "tableCell").map(textOf)));
+  }
+  const text = (element.children ?? []).map(textOf).join("");
+  return element.type === "paragraph" ? text + "\n\n" : text;
 }
 
 const tooMuchText = () => new ParseFailure("too_much_text", `the document has more than ${DOCX_LIMITS.maxTextChars} characters of text`);
@@ -88,9 +116,9 @@ function decodeEntities(text) {
 }
 
 /**
- * The text of word/document.xml as mammoth's raw text gives it (text runs, tabs, hyphens, a
- * blank line after each paragraph, deletions left out), read in one pass a megabyte at a time:
- * memory grows with the text, not with the XML.
+ * The text of word/document.xml as parseDocx gives it through mammoth (text runs, tabs, hyphens,
+ * a blank line after each paragraph, deletions left out, tables as rows), read in one pass a
+ * megabyte at a time: memory grows with the text, not with the XML.
  * @param {Uint8Array} xml
  * @returns {string}
  */
@@ -99,10 +127,19 @@ export function streamDocumentText(xml) {
   /** @type {string[]} */
   const out = [];
   let length = 0;
+  // The tables open around the text being read, innermost last: a cell's text is kept until its
+  // table ends and is written as rows (docx-tables.mjs). Counted as it is read, like the rest.
+  /** @type {{ rows: string[][], row: string[], cell: string[] }[]} */
+  const tables = [];
   const emit = (/** @type {string} */ text) => {
-    out.push(text);
+    (tables.length > 0 ? tables[tables.length - 1].cell : out).push(text);
     length += text.length;
     if (length > DOCX_LIMITS.maxTextChars) throw tooMuchText();
+  };
+  const endTable = () => {
+    const table = /** @type {{ rows: string[][] }} */ (tables.pop());
+    const text = tableText(table.rows);
+    (tables.length > 0 ? tables[tables.length - 1].cell : out).push(text);
   };
   let carry = "";
   let skipped = 0;
@@ -129,6 +166,18 @@ export function streamDocumentText(xml) {
         inText = !closing && !selfClosing;
         continue;
       }
+      if (skipped === 0 && tables.length > 0) {
+        const table = tables[tables.length - 1];
+        if (name === "w:tc" && (closing || selfClosing)) {
+          table.row.push(table.cell.join(""));
+          table.cell = [];
+        } else if (name === "w:tr" && (closing || selfClosing)) {
+          table.rows.push(table.row);
+          table.row = [];
+        }
+        if (name === "w:tbl" && closing) endTable();
+      }
+      if (name === "w:tbl" && !closing && !selfClosing && skipped === 0) tables.push({ rows: [], row: [], cell: [] });
       if (skipped > 0 || closing) {
         if (closing && name === "w:p" && skipped === 0) emit("\n\n");
         continue;
@@ -140,6 +189,13 @@ export function streamDocumentText(xml) {
     }
     if (inText && skipped === 0 && previous < segment.length) emit(decodeEntities(segment.slice(previous)));
     if (last) break;
+  }
+  // A table cut off by the end of a broken document keeps what was read of it.
+  while (tables.length > 0) {
+    const table = tables[tables.length - 1];
+    if (table.cell.length > 0) table.row.push(table.cell.join(""));
+    if (table.row.length > 0) table.rows.push(table.row);
+    endTable();
   }
   return out.join("");
 }
