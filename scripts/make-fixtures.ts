@@ -189,6 +189,13 @@ export function docxFromParagraphs(paragraphs: string[]): Uint8Array {
   return makeDocx({ document: documentXml(paragraphs.map(paragraphXml).join("")) });
 }
 
+/** A fare table in Word: a heading, a table of three columns under its header row, a closing note. */
+export function makeFareTableDocx(): Uint8Array {
+  const row = (...cells: string[]) => `<w:tr>${cells.map((cell) => `<w:tc>${paragraphXml(cell)}</w:tc>`).join("")}</w:tr>`;
+  const table = `<w:tbl>${row("車廂", "臺北至左營", "臺北至臺中")}${row("標準車廂", "1490 元", "700 元")}${row("商務車廂", "2440 元", "1100 元")}</w:tbl>`;
+  return makeDocx({ document: documentXml(paragraphXml("高鐵票價") + table + paragraphXml("兒童票為全票半價。")) });
+}
+
 /** Links, a linked picture, a VML picture and an alternative-format chunk, all aimed at /etc/passwd. */
 export function makeExternalRelationshipsDocx(): Uint8Array {
   const target = "file:///etc/passwd";
@@ -375,6 +382,7 @@ export async function writeFixtures(): Promise<string[]> {
     "widget-registry-spec.pdf": await makePdf({ pages: SPEC_PAGES, language: "en" }),
     "zh-recycling-handbook.pdf": await makePdf({ pages: HANDBOOK_PAGES, language: "zh" }),
     "zh-recycling-handbook.docx": docxFromParagraphs(HANDBOOK_PAGES.flat()),
+    "zh-fares.docx": makeFareTableDocx(),
   };
   mkdirSync(FIXTURE_DIR, { recursive: true });
   for (const [name, bytes] of Object.entries(files)) writeFileSync(path.join(FIXTURE_DIR, name), bytes);

@@ -11,6 +11,7 @@ import { findLinks } from "@/lib/chat/links";
 import { LinkCard } from "./link-card";
 import { MarkdownView } from "./markdown-view";
 import type { ChatMessage, MessageSource } from "./types";
+import { SourceText } from "./source-text";
 
 type PageLabel = (source: MessageSource) => string;
 
@@ -159,7 +160,7 @@ export function MessageBubble({ message, linkPreviews }: { message: ChatMessage;
       {source && (
         <blockquote className="max-w-[92%] rounded-lg border-l-4 border-primary bg-muted/60 p-3 text-sm whitespace-pre-wrap sm:max-w-[80%]" data-testid="source-quote">
           <p className="mb-1 text-xs font-medium text-muted-foreground">{sourceLabel(source, pages)}</p>
-          {source.quote}
+          <SourceText text={source.quote} />
         </blockquote>
       )}
     </li>

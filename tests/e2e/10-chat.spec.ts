@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, signIn } from "./support/helpers";
+import { ADMIN, createUserAsAdmin, signIn, uniqueEmail } from "./support/helpers";
 import { layoutShiftTotal, recordLayoutShifts } from "./support/layout-shift";
 import { expectToastBelowTopBar } from "./support/toast";
 
@@ -122,6 +122,29 @@ test.describe("chat", () => {
     await page.getByTestId("export-menu").click();
     await page.getByTestId("export-txt").click();
     await expect(page.getByText("尚無對話內容可匯出")).toBeVisible();
+  });
+
+  test("a Word document's table: the reply quotes the row under its columns' labels, and the cited passage shows a table", async ({ page }) => {
+    // An owner of their own, so the suite's admin keeps only the documents the other tests expect.
+    await signIn(page, ADMIN.email, ADMIN.password);
+    const owner = { email: uniqueEmail("fares"), password: "fares-pass-1", name: "票價讀者", role: "admin" };
+    await createUserAsAdmin(page, owner);
+    await page.context().clearCookies();
+    await signIn(page, owner.email, owner.password);
+    await page.goto("/?tab=files");
+    await page.getByTestId("upload-input").setInputFiles({ name: "票價.docx", mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", buffer: fixture("zh-fares.docx") });
+    await expect(page.getByTestId("document-row-票價.docx")).toHaveAttribute("data-status", "processed", { timeout: 30_000 });
+    await page.goto("/");
+    const reply = await ask(page, "商務車廂到臺中多少錢？");
+    await expect(reply.locator("blockquote")).toHaveText(/^車廂：商務車廂；臺北至左營：2440 元；臺北至臺中：1100 元。/);
+    await reply.getByTestId("source-chip").first().click();
+    const table = reply.getByTestId("source-quote").getByRole("table");
+    await expect(table.getByRole("columnheader")).toHaveText(["車廂", "臺北至左營", "臺北至臺中"]);
+    await expect(table.getByRole("row").nth(2).getByRole("cell")).toHaveText(["商務車廂", "2440 元", "1100 元"]);
+    await expect(reply.getByTestId("source-quote")).not.toContainText("---");
+    // On a phone the table wraps inside the bubble: the page does not scroll sideways.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
   test("the chat screen holds still while it loads: the server draws the banner and a phone's input bar as they end up", async ({ browser }) => {

@@ -7,7 +7,7 @@ import { estimateTokens, offlineModel, streamPieces } from "@/lib/server/ai/offl
 import { splitSentences } from "@/lib/server/ai/offline/sentences";
 import { chunkDocument } from "@/lib/server/ingest/chunker";
 import { parseDocument } from "@/lib/server/ingest/worker/parse-document.mjs";
-import { documentXml, FIXTURE_DIR, makeDocx, paragraphXml } from "@/scripts/make-fixtures";
+import { FIXTURE_DIR } from "@/scripts/make-fixtures";
 
 const passages = [
   {
@@ -251,10 +251,7 @@ describe("composeAnswer: Markdown tables", () => {
   });
 
   it("answers from a Word document's table through ingestion: the row under its columns' labels", async () => {
-    const cell = (text: string) => `<w:tc>${paragraphXml(text)}</w:tc>`;
-    const row = (...cells: string[]) => `<w:tr>${cells.map(cell).join("")}</w:tr>`;
-    const body = paragraphXml("高鐵票價") + `<w:tbl>${row("車廂", "臺北至左營", "臺北至臺中")}${row("標準車廂", "1490 元", "700 元")}${row("商務車廂", "2440 元", "1100 元")}</w:tbl>` + paragraphXml("兒童票為全票半價。");
-    const parsed = await parseDocument(makeDocx({ document: documentXml(body) }), "docx");
+    const parsed = await parseDocument(readFileSync(path.join(FIXTURE_DIR, "zh-fares.docx")), "docx");
     const passages = chunkDocument({ pages: parsed.pages }).map((c, i) => ({ n: i + 1, documentName: "票價.docx", page: c.pageStart, content: c.content }));
     const reply = composeAnswer({ ...base, question: "商務車廂到臺中多少錢？", passages });
     expect(quotesOf(reply)[0]).toBe("車廂：商務車廂；臺北至左營：2440 元；臺北至臺中：1100 元。");
