@@ -66,7 +66,7 @@ test.describe("share management", () => {
     const tab = await opened;
     await tab.waitForLoadState("domcontentloaded");
     expect(tab.url()).toMatch(/\/shared\/[\w-]+$/);
-    await expect(tab.getByTestId("shared-title")).toHaveText("清運小幫手");
+    await expect(tab.getByTestId("shared-title").filter({ visible: true })).toHaveText("清運小幫手");
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(tab.url());
     await tab.close();
     const [share] = await (await page.request.get(SHARES)).json();

@@ -45,7 +45,7 @@ test.describe("shared assistant page", () => {
     const bare = await visitor(browser, { ...PHONE, javaScriptEnabled: false });
     await bare.page.goto(`/shared/${openShare}`);
     const drawn = bare.page.locator("[data-server-copy]");
-    await expect(drawn.getByTestId("shared-title")).toHaveText("清運小幫手");
+    await expect(drawn.getByTestId("shared-title").filter({ visible: true })).toHaveText("清運小幫手");
     await expect(drawn.getByTestId("shared-empty")).toContainText("您好，我是清運小幫手");
     await expect(drawn.getByTestId("feature-cards")).toBeVisible();
     // The cards' titles come under the welcome's h2 (the page's h1 is the assistant's name).
@@ -59,7 +59,7 @@ test.describe("shared assistant page", () => {
     // A returning guest (the key cookie of an earlier visit) may have a conversation: no welcome, a spinner.
     await bare.context.addCookies([{ name: "dc_guest_key", value: "k".repeat(43), url: E2E_BASE_URL }]);
     await bare.page.reload();
-    await expect(drawn.getByTestId("shared-title")).toHaveText("清運小幫手");
+    await expect(drawn.getByTestId("shared-title").filter({ visible: true })).toHaveText("清運小幫手");
     await expect(drawn.getByTestId("shared-loading")).toBeVisible();
     await expect(drawn.getByTestId("shared-empty")).toBeHidden();
     await bare.context.close();
@@ -208,7 +208,7 @@ test.describe("shared assistant page", () => {
     });
     await page.goto(`/shared/${openShare}`);
     await expect(page).toHaveTitle("清運小幫手 · AI 文件助理");
-    await expect(page.getByTestId("shared-title")).toHaveText("清運小幫手");
+    await expect(page.getByTestId("shared-title").filter({ visible: true })).toHaveText("清運小幫手");
     const badges = page.getByTestId("shared-badges");
     for (const badge of ["線上服務", "即時回覆", "智能驅動"]) await expect(badges).toContainText(badge);
     await expect(page.getByTestId("shared-support")).toHaveAttribute("target", "_blank");
@@ -293,7 +293,7 @@ test.describe("shared assistant page", () => {
       if (!request.url().startsWith(E2E_BASE_URL) && !request.url().startsWith("data:") && !request.url().startsWith("blob:")) foreign.push(request.url());
     });
     await page.goto(`/shared/${shareId}`);
-    await expect(page.getByTestId("shared-title")).toHaveText(hostileName);
+    await expect(page.getByTestId("shared-title").filter({ visible: true })).toHaveText(hostileName);
     const hostile = `<script>alert(1)</script><img src=x onerror="alert(2)"> [click](javascript:alert(3)) ![x](https://evil.example/pixel.png) <a href="javascript:alert(4)">a</a>`;
     await ask(page, hostile);
     await expect(lastReply(page)).toBeVisible({ timeout: 20_000 });
