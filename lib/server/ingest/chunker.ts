@@ -1,4 +1,5 @@
 import "server-only";
+import { startsTableRow } from "@/lib/chat/markdown-table";
 
 export type PageText = { page: number | null; text: string };
 
@@ -46,7 +47,6 @@ const BLANK_LINE = /\n[^\S\n]*\n\s*/g;
 // capital (U.S.A., J. R. R.) marks an initial, not a sentence end.
 const SENTENCE_END = /[。！？；]+[」』”’"')）\]]*|(?:[!?]+|(?<!(?:^|[^\p{L}])\p{Lu})\.+)[”’"')\]]*(?=\s)|\n/gu;
 const SOFT_BREAK = /[\s，、,:：]/;
-const TABLE_ROW_START = /^[^\S\n]*\|/;
 
 /** A unit (paragraph or piece of one) or a chunk being packed, with sizes as document-wide prefix sums. */
 type SizedSpan = Span & { startSize: number; endSize: number };
@@ -201,10 +201,9 @@ function splitLongParagraph(text: string, paragraph: Span, sizes: Float64Array):
   const body = text.slice(paragraph.start, paragraph.end);
   // A table row is one unit whatever its cells hold (a Word table's rows, docx-tables.mjs): a
   // piece never starts halfway through a row. Every line break is a match, so this is known per line.
-  const rowAt = (at: number) => TABLE_ROW_START.test(body.slice(at, at + 64));
-  let inRow = rowAt(0);
+  let inRow = startsTableRow(body, 0);
   for (const match of body.matchAll(SENTENCE_END)) {
-    if (match[0] === "\n") inRow = rowAt(match.index + 1);
+    if (match[0] === "\n") inRow = startsTableRow(body, match.index + 1);
     else if (inRow) continue;
     const end = paragraph.start + match.index + match[0].length;
     const sentence = trim(text, start, end);

@@ -2,7 +2,8 @@ import "server-only";
 import type { Locale } from "@/lib/constants";
 import { pagesOfSpan, type PageRange } from "@/lib/server/ingest/page-breaks";
 import { matchSentences, type Candidate, type OfflinePassage } from "./match-sentences";
-import { isTableRow, readRow } from "./table-rows";
+import { isTableRow } from "@/lib/chat/markdown-table";
+import { readRow } from "./table-rows";
 
 export { matchSentences, type Candidate, type OfflinePassage, type SentenceMatch } from "./match-sentences";
 export { SENTENCE_CACHE_LIMIT, sentenceCacheSize } from "./passage-sentences";

@@ -1,4 +1,5 @@
 import "server-only";
+import { startsTableRow } from "@/lib/chat/markdown-table";
 import { hasHan } from "./text-shapes";
 
 const CJK_END = new Set(["。", "！", "？", "；"]);
@@ -62,8 +63,7 @@ export function sentenceSpans(text: string): SentenceSpan[] {
   let lineStart = 0;
   let inFence = false;
   // A table row is one sentence whatever its cells hold (開車前可退票。手續費 20 元。).
-  const rowAt = (from: number) => /^[^\S\n]*\|/.test(text.slice(from, from + 64));
-  let inRow = rowAt(0);
+  let inRow = startsTableRow(text, 0);
   const cut = (end: number) => {
     let from = start;
     let to = end;
@@ -81,7 +81,7 @@ export function sentenceSpans(text: string): SentenceSpan[] {
       // Inside a fenced code block every line is its own.
       if (FENCE.test(line)) inFence = !inFence;
       if (inFence || !isSoftWrap(line, text.slice(lineStart, nextEnd === -1 ? text.length : nextEnd).trim())) cut(i + 1);
-      inRow = rowAt(lineStart);
+      inRow = startsTableRow(text, lineStart);
       continue;
     }
     const cjk = CJK_END.has(ch);

@@ -22,5 +22,3 @@ export function readRow(row: string, header: string | null, locale: Locale): str
     .filter(Boolean);
   return pairs.length === 0 ? "" : pairs.join(join.next) + join.end;
 }
-
-export { isTableRow } from "@/lib/chat/markdown-table";
