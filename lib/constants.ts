@@ -97,6 +97,8 @@ export const POPUP_CLOSED_RECHECK_MS = 1_000;
 export const MESSAGES_CACHE_REFRESH_THRESHOLD_MS = 2_000;
 export const FORCED_REVEAL_MS = 5_000;
 export const FORCED_REVEAL_LINE_MS = 3_000;
+/** How long a question sent before the conversation could load waits for it (components/chat/use-chat.ts). */
+export const SEND_WAITS_FOR_CHAT_MS = 15_000;
 export const LINE_SHARED_LOAD_DELAY_MS = 300;
 export const INAPP_LOAD_CHECKS_MS = [1_500, 3_000, 5_000] as const;
 export const COPIED_LINK_FEEDBACK_MS = 2_000;

@@ -1,10 +1,10 @@
 "use client";
 
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
-import { MESSAGE_MAX_LENGTH } from "@/lib/constants";
+import { MESSAGE_MAX_LENGTH, SEND_WAITS_FOR_CHAT_MS } from "@/lib/constants";
 import { readEventStream } from "@/lib/chat/event-stream";
 import { ApiError, apiFetch, listOrEmptyWhenSignedOut, readError } from "@/lib/fetcher";
 import type { ChatMessage, DraftImage, SendResult } from "./types";
@@ -76,6 +76,10 @@ export function useChat(source: ChatSource = OWN_CHAT, options: ChatOptions = {}
     onError: () => toast.error(t("loadFailed"), { id: "messages-load-failed" }),
   });
   const { mutate } = swr;
+  const ready = source.key !== null && !swr.isLoading;
+  const { latest, untilReady } = useReadiness(source, ready);
+  // A question asked before the conversation could load, shown while it waits (SWR keeps nothing under no key).
+  const [waiting, setWaiting] = useState<ChatMessage | null>(null);
   const [sending, setSending] = useState(false);
   const [streaming, setStreaming] = useState<ChatMessage | null>(null);
   const [refreshing, setRefreshing] = useState(false);
@@ -101,8 +105,18 @@ export function useChat(source: ChatSource = OWN_CHAT, options: ChatOptions = {}
         sources: [],
         pending: true,
       };
-      await mutate((current) => [...(current ?? []), temporary], { revalidate: false });
       try {
+        // Who is visiting, or their conversation, is still being asked (a share page shown before
+        // either came): the question waits for it in view, so that it and its reply land in the
+        // conversation rather than under no key at all. A conversation that never loads (a key
+        // that never comes) ends as any unsent question does.
+        if (!latest.current.ready) {
+          setWaiting(temporary);
+          if (!(await untilReady(SEND_WAITS_FOR_CHAT_MS)) && latest.current.source.key === null) throw new Error("the conversation did not load");
+          setWaiting(null);
+        }
+        const source = latest.current.source;
+        await mutate((current) => [...(current ?? []), temporary], { revalidate: false });
         const res = await fetch(source.postUrl, {
           method: "POST",
           credentials: "include",
@@ -145,12 +159,13 @@ export function useChat(source: ChatSource = OWN_CHAT, options: ChatOptions = {}
         }
         return null;
       } finally {
+        setWaiting(null);
         setStreaming(null);
         setSending(false);
         busy.current = false;
       }
     },
-    [mutate, t, source, options],
+    [mutate, t, latest, untilReady, options],
   );
 
   const refresh = useCallback(async () => {
@@ -179,5 +194,38 @@ export function useChat(source: ChatSource = OWN_CHAT, options: ChatOptions = {}
     }
   }, [mutate, t]);
 
-  return { messages: swr.data ?? [], loading: swr.isLoading, sending, streaming, refreshing, clearing, send, refresh, clear };
+  const messages = swr.data ?? NO_MESSAGES;
+  return { messages: waiting ? [...messages, waiting] : messages, loading: swr.isLoading, ready, sending, streaming, refreshing, clearing, send, refresh, clear };
+}
+
+/**
+ * The chat's source and readiness as of the last commit, for a send that outlives its render, and
+ * a wait for readiness (false if it did not come in time).
+ */
+function useReadiness(source: ChatSource, ready: boolean) {
+  const latest = useRef({ source, ready });
+  const wakers = useRef(new Set<() => void>());
+  // After SWR's own layout effect has moved its bound mutate to the new key.
+  useEffect(() => {
+    latest.current = { source, ready };
+    if (!ready) return;
+    for (const wake of wakers.current) wake();
+    wakers.current.clear();
+  });
+  const untilReady = useCallback(
+    (ms: number) =>
+      new Promise<boolean>((resolve) => {
+        const wake = () => {
+          window.clearTimeout(timer);
+          resolve(true);
+        };
+        const timer = window.setTimeout(() => {
+          wakers.current.delete(wake);
+          resolve(false);
+        }, ms);
+        wakers.current.add(wake);
+      }),
+    [],
+  );
+  return { latest, untilReady };
 }

@@ -83,8 +83,7 @@ export function useSharedChat(share: VisitorShare, viewer: GuestAuthStatus | und
     return resend.current !== null;
   };
 
-  const ready = source.key !== null && !chat.loading;
-  const { send, sending } = chat;
+  const { send, sending, ready } = chat;
   useEffect(() => {
     if (!ready || sending || !resend.current || resend.current.sessionId !== session?.id) return;
     const { question } = resend.current;

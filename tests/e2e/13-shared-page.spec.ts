@@ -429,6 +429,56 @@ test.describe("shared assistant page", () => {
     await context.close();
   });
 
+  test("LINE: a question sent before it is known who is visiting waits in view and is answered; one whose wait never ends is given back", async ({ browser }) => {
+    test.setTimeout(90_000);
+    // In LINE the page asks who is visiting itself, and shows the chat after 3 s whether or not that has come.
+    async function slowViewer(answer: Promise<void> | null) {
+      const { context, page } = await visitor(browser, { ...PHONE, userAgent: LINE });
+      const posts: string[] = [];
+      page.on("request", (req) => {
+        if (req.method() === "POST" && req.url().includes("/messages")) posts.push(req.url());
+      });
+      await page.route("**/api/guest/auth-status", async (route) => {
+        if (!answer) return;
+        await answer;
+        await route.continue().catch(() => undefined);
+      });
+      await page.goto(`/shared/${openShare}`);
+      await page.getByTestId("help-continue").click({ timeout: 6_000 });
+      await expect(page.locator("main[data-revealed=true]")).toBeVisible({ timeout: 6_000 });
+      return { context, page, posts };
+    }
+
+    let release = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    const slow = await slowViewer(answered);
+    await ask(slow.page, "資源回收是哪幾天？");
+    // Shown at once, and kept back until the conversation it belongs to is known.
+    await expect(slow.page.getByTestId("message-user")).toHaveText(/資源回收是哪幾天？/);
+    await expect(slow.page.getByTestId("message-input")).toHaveValue("");
+    await slow.page.waitForTimeout(1_000);
+    expect(slow.posts).toEqual([]);
+    release();
+    await expect(lastReply(slow.page)).toContainText("每週二與週四", { timeout: 20_000 });
+    expect(slow.posts).toHaveLength(1);
+    // It landed in the visitor's conversation: there again after a reload.
+    await slow.page.unrouteAll();
+    await slow.page.reload();
+    await expect(slow.page.getByTestId("message-user")).toHaveText(/資源回收是哪幾天？/, { timeout: 10_000 });
+    await expect(lastReply(slow.page)).toContainText("每週二與週四");
+    await slow.context.close();
+
+    // Who is visiting never comes: after 15 s the question is not sent, says so, and is back in the box.
+    const hung = await slowViewer(null);
+    await ask(hung.page, "巨大垃圾怎麼丟？");
+    await expect(hung.page.getByTestId("message-user")).toHaveText(/巨大垃圾怎麼丟？/);
+    await expect(hung.page.getByText("訊息發送失敗")).toBeVisible({ timeout: 20_000 });
+    await expect(hung.page.getByTestId("message-user")).toHaveCount(0);
+    await expect(hung.page.getByTestId("message-input")).toHaveValue("巨大垃圾怎麼丟？");
+    expect(hung.posts).toEqual([]);
+    await hung.context.close();
+  });
+
   test("Facebook's browser: the warning names it, and a refused clipboard offers the link to copy by hand", async ({ browser }) => {
     const { context, page } = await visitor(browser, { ...PHONE, userAgent: FACEBOOK });
     await context.addInitScript(() => {
