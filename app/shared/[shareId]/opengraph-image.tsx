@@ -1,10 +1,11 @@
 import { ImageResponse } from "next/og";
 import { getTranslations } from "next-intl/server";
-import { fontFor } from "@/lib/server/export/pdf-typesetter";
+import { fontFor } from "@/lib/server/export/pdf-fonts";
 import { findActiveShare } from "@/lib/server/queries/shared-assistants";
 
 // The 1200x630 preview LINE, Facebook and chat apps show for a share link. The name is set in
-// Noto Sans TC built into the app (only the glyphs needed), so Chinese renders with no font fetched.
+// Noto Sans TC built into the app, with fallbacks for what it lacks (only the glyphs needed), so
+// Chinese, Korean or emoji render with no font fetched.
 
 export const size = { width: 1200, height: 630 };
 export const contentType = "image/png";

@@ -46,7 +46,7 @@ export interface Span {
   text: string;
   bold?: boolean;
   italic?: boolean;
-  /** Set in Courier where it is printable ASCII; other characters of code stay in Noto Sans TC. */
+  /** Set in Courier where it is printable ASCII; other characters of code stay in the merged font. */
   code?: boolean;
   link?: string;
   color?: RGB;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import fontkit from "@pdf-lib/fontkit";
-import { fontFor } from "@/lib/server/export/pdf-typesetter";
+import { fontFor } from "@/lib/server/export/pdf-fonts";
 
 describe("fontFor (social preview images)", () => {
   it("holds a real glyph for every character of a Chinese and English name", () => {
