@@ -11,4 +11,15 @@ describe("fontFor (social preview images)", () => {
       expect(font.glyphForCodePoint(char.codePointAt(0)!).bbox.width, char).toBeGreaterThan(0);
     }
   });
+
+  it("holds a real glyph for a Simplified Chinese, Korean or emoji name, from the fallback fonts", () => {
+    const text = "税务小帮手这个 한국어도우미 😀✔";
+    const font = fontkit.create(fontFor(text));
+    const box = font.getGlyph(0).path.toSVG();
+    for (const char of new Set(text.replace(/\s/g, ""))) {
+      const glyph = font.glyphForCodePoint(char.codePointAt(0)!);
+      expect(glyph.bbox.width, char).toBeGreaterThan(0);
+      expect(glyph.path.toSVG(), char).not.toBe(box);
+    }
+  });
 });
