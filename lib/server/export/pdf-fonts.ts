@@ -44,6 +44,7 @@ interface Family {
 }
 
 const families = new Map<FontFamily, Family>();
+// Loaded files stay loaded: all seven families' files in both weights come to ~85 MB.
 const sourceFonts = new Map<string, SourceFont>();
 
 /**
@@ -72,8 +73,8 @@ function family(name: FontFamily): Family {
 
 /**
  * WOFF tables, inflated with Node's zlib (fontkit's own inflater fails on some of these files).
- * Each is copied to a buffer of its own size: zlib's output, or a view into the file, would keep
- * about five times the bytes alive for as long as the file stays loaded.
+ * Each is copied into memory of its own: zlib's output, a view into the file, or a small copy
+ * from Node's shared buffer pool would keep far more bytes alive while the file stays loaded.
  */
 function woffTables(woff: Buffer): Tables {
   const tables: Tables = new Map();
@@ -82,7 +83,10 @@ function woffTables(woff: Buffer): Tables {
     const offset = woff.readUInt32BE(at + 4);
     const compressed = woff.readUInt32BE(at + 8);
     const raw = woff.subarray(offset, offset + compressed);
-    tables.set(woff.toString("latin1", at, at + 4), Buffer.from(compressed < woff.readUInt32BE(at + 12) ? inflateSync(raw) : raw));
+    const data = compressed < woff.readUInt32BE(at + 12) ? inflateSync(raw) : raw;
+    const table = Buffer.alloc(data.length);
+    data.copy(table);
+    tables.set(woff.toString("latin1", at, at + 4), table);
   }
   return tables;
 }
@@ -288,9 +292,6 @@ export function mergedFont(codePoints: number[], weight: Weight = 400): Buffer {
     ["name", base.tables.get("name")!],
     ["post", post],
   ]);
-  // Noto Sans TC's files stay loaded for the next export; a fallback's are let go: most exports
-  // never need one, and every fallback file of both weights held would keep ~250 MB.
-  for (const id of sourceFonts.keys()) if (!id.startsWith(`${FONT_FAMILIES[0]}-`)) sourceFonts.delete(id);
   return sfnt(tables);
 }
 
