@@ -27,6 +27,7 @@ function run(label, command, args, extraEnv = {}) {
 
 run("typecheck", bin("tsc"), ["--noEmit"]);
 run("unit", bin("vitest"), ["run", "--project", "unit"]);
+run("component", bin("vitest"), ["run", "--project", "component"]);
 run("integration (PGlite)", bin("vitest"), INTEGRATION, { TEST_DATABASE_URL: "" });
 // The files that test the embedded database itself (its thread, and the operator's command on a
 // data directory) say nothing new on a server: 120 s of the PostgreSQL pass, not run twice.

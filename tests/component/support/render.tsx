@@ -1,0 +1,21 @@
+import type { ReactElement } from "react";
+import { render, type RenderOptions } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { NextIntlClientProvider } from "next-intl";
+import type { Locale } from "@/lib/constants";
+import en from "@/messages/en.json";
+import zhTW from "@/messages/zh-TW.json";
+
+/** Renders a component as a page of the product would, in the reader's language, with a user to drive it. */
+export function renderInLocale(ui: ReactElement, { locale = "zh-TW", ...options }: { locale?: Locale } & Omit<RenderOptions, "wrapper"> = {}) {
+  const user = userEvent.setup();
+  const result = render(ui, {
+    ...options,
+    wrapper: ({ children }) => (
+      <NextIntlClientProvider locale={locale} messages={locale === "en" ? en : zhTW} timeZone="Asia/Taipei">
+        {children}
+      </NextIntlClientProvider>
+    ),
+  });
+  return { user, ...result };
+}
