@@ -1,8 +1,15 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
-import { ADMIN, signIn } from "./support/helpers";
+import { apiAs, newAccount, type Account } from "./support/accounts";
+import { signIn } from "./support/helpers";
 import { E2E_BASE_URL } from "./support/ports";
-import { createShare, ensureWasteDocument, ownerApi } from "./support/shares";
+import { createShare, ensureWasteDocument } from "./support/shares";
+
+// This spec's own workspace owner: what it uploads, asks and shares is nobody else's (support/accounts.ts).
+let owner: Account;
+test.beforeAll(async () => {
+  owner = await newAccount({ prefix: "keyboard" });
+});
 
 // The chat from the keyboard alone (issue 15 point 2): after the page has loaded, nothing here
 // clicks. Tab, Shift+Tab, Enter, Space, Escape and the arrows send a question, pick a suggested
@@ -165,7 +172,7 @@ test.describe("the chat from the keyboard alone", () => {
   let shareId = "";
 
   test.beforeAll(async () => {
-    const api = await ownerApi();
+    const api = await apiAs(owner);
     await ensureWasteDocument(api);
     shareId = await createShare(api, "鍵盤小幫手");
     await api.dispose();
@@ -174,7 +181,7 @@ test.describe("the chat from the keyboard alone", () => {
   test("the owner's chat on a desktop: send, a follow-up, sources, export, dialogs and menus", async ({ browser }) => {
     test.setTimeout(120_000);
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, owner.email, owner.password);
     await page.request.delete("/api/messages", { headers: { origin: E2E_BASE_URL } });
     await page.goto("/");
     await expect(page.getByTestId("chat-screen")).toBeVisible();
@@ -307,7 +314,7 @@ test.describe("the chat from the keyboard alone", () => {
 
   test("the owner's chat on a phone: the link-card settings sheet keeps focus until Escape", async ({ browser }) => {
     const { context, page } = await newPage(browser, PHONE);
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, owner.email, owner.password);
     await page.goto("/");
     await expect(page.getByTestId("chat-screen")).toBeVisible();
     await tabTo(page, '[data-testid="link-preview-settings-button"]');
@@ -402,7 +409,7 @@ test.describe("the chat from the keyboard alone", () => {
     test(`every Tab stop of the chat and the shared page shows focus (${theme})`, async ({ browser }) => {
       test.setTimeout(120_000);
       const { context, page } = await newPage(browser, DESKTOP);
-      await signIn(page, ADMIN.email, ADMIN.password);
+      await signIn(page, owner.email, owner.password);
       await context.addInitScript((value) => localStorage.setItem("theme", value), theme);
       await page.request.delete("/api/messages", { headers: { origin: E2E_BASE_URL } });
       expect((await page.request.post("/api/messages", { data: { content: QUESTION }, headers: { origin: E2E_BASE_URL } })).status()).toBe(200);

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 
 // Extra instances of the built app that some specs start beside the suite's own server: on a
@@ -35,4 +37,29 @@ export async function stopInstance(server: ChildProcess) {
   const exited = new Promise((resolve) => server.once("exit", resolve));
   server.kill("SIGTERM");
   await exited;
+}
+
+/**
+ * A spec's own instance on a fresh data directory, for what the shared server must not see: a
+ * fresh install, or an app-wide setting (the AI service, the mail server) changed while other
+ * specs run beside it. Started before the spec's tests and stopped after them.
+ */
+export function ownInstance(
+  test: { beforeAll: (fn: () => Promise<void>) => void; afterAll: (fn: () => Promise<void>) => void },
+  options: { port: number; env?: Record<string, string>; prefix?: string; firstAdmin?: { email: string; password: string; name: string } },
+) {
+  const base = `http://127.0.0.1:${options.port}`;
+  let server: ChildProcess | undefined;
+  test.beforeAll(async () => {
+    server = startInstance({ port: options.port, dataDir: mkdtempSync(path.join(tmpdir(), options.prefix ?? "docchat-e2e-own-")), env: options.env });
+    await waitForHealth(base);
+    if (!options.firstAdmin) return;
+    const { email, password, name } = options.firstAdmin;
+    const res = await fetch(`${base}/api/trial-setup`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ email, password, displayName: name }) });
+    if (res.status !== 201) throw new Error(`The first admin of ${base}: ${res.status} ${await res.text()}`);
+  });
+  test.afterAll(async () => {
+    if (server) await stopInstance(server);
+  });
+  return base;
 }
