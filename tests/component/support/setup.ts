@@ -21,5 +21,6 @@ window.matchMedia ??= (query: string) =>
 
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
   localStorage.clear();
 });
