@@ -3,8 +3,10 @@ import { E2E_BASE_URL, E2E_PORT, OIDC_PORT } from "./tests/e2e/support/ports";
 
 // End-to-end tests drive Debian's Chromium (no browser download) against the production build,
 // served with a fresh embedded database and a local OpenID provider standing in for Google.
-// The specs share one server and run in file order: 01 creates the first admin (a subset without
-// it gets its admin from the global setup with E2E_SEED_ADMIN=1).
+// Spec files run side by side (E2E_WORKERS, default 2) on that one server, each with accounts of
+// its own (support/accounts.ts) made through the first admin the global setup creates; a spec that
+// needs a fresh install or changes an app-wide setting starts an instance of its own
+// (ownInstance in support/app-instance.ts). So any spec runs alone, and in any order.
 export default defineConfig({
   testDir: "tests/e2e",
   testMatch: "**/*.spec.ts",
@@ -13,8 +15,9 @@ export default defineConfig({
   outputDir: `test-results/${E2E_PORT}`,
   // The multi-instance specs need a PostgreSQL server (TEST_DATABASE_URL, started by .ci/run).
   testIgnore: process.env.TEST_DATABASE_URL ? [] : ["**/postgres/**"],
+  // The tests of one file run in order, in one worker: they may build on each other.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS) || 2,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -28,6 +28,17 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          // One component's behaviour (focus, keys, what a menu offers, states) in a DOM, without
+          // a server or a browser: Testing Library over jsdom.
+          name: "component",
+          include: ["tests/component/**/*.test.tsx"],
+          environment: "jsdom",
+          setupFiles: ["tests/component/support/setup.ts"],
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: "integration",
           include: ["tests/integration/**/*.test.ts", "tests/security/**/*.test.ts"],
           environment: "node",

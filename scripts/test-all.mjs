@@ -7,15 +7,21 @@
 // waited on its database or a child process (525 s against 415 s for the PGlite pass). Running
 // them beside the end-to-end suite instead was tried and measured: the browser tests slowed by a
 // third and the whole run took no less time.
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { spawnSync } from "node:child_process";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { printSlowestTests } from "./slowest-tests.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const results = [];
 const INTEGRATION = ["run", "--project", "integration", "--maxWorkers=2"];
+// Each test runner also writes its tests' times here, for the table of the slowest at the end.
+const timings = mkdtempSync(path.join(tmpdir(), "docchat-test-times-"));
+const timed = (label) => path.join(timings, `${label.replace(/\W+/g, "-")}.json`);
+const vitest = (label, args, extraEnv) => run(label, bin("vitest"), [...args, "--reporter=default", "--reporter=json", `--outputFile.json=${timed(label)}`], extraEnv);
 
 function run(label, command, args, extraEnv = {}) {
   console.log(`\n=== ${label} ===`);
@@ -26,13 +32,25 @@ function run(label, command, args, extraEnv = {}) {
 }
 
 run("typecheck", bin("tsc"), ["--noEmit"]);
-run("unit", bin("vitest"), ["run", "--project", "unit"]);
-run("integration (PGlite)", bin("vitest"), INTEGRATION, { TEST_DATABASE_URL: "" });
-// The files that test the embedded database itself (its thread, and the operator's command on a
-// data directory) say nothing new on a server: 120 s of the PostgreSQL pass, not run twice.
-const EMBEDDED_ONLY = ["tests/integration/pglite-thread.test.ts", "tests/integration/user-create-cli.test.ts"];
+vitest("unit", ["run", "--project", "unit"]);
+vitest("component", ["run", "--project", "component"]);
+vitest("integration (PGlite)", INTEGRATION, { TEST_DATABASE_URL: "" });
+// Files whose subject is not the database, run on the embedded one only: on a server they say
+// nothing new and took 4 of the PostgreSQL pass's 6 minutes. The embedded database itself (its
+// thread, the operator's command on a data directory); the offline model's opening questions over
+// every DRCD article (text quality; 87 s there); hostile uploads bounded by the parsing workers
+// (39 s); chat images decoded and re-encoded by sharp (23 s); the export formats' typesetting (9 s).
+// Every route and query they pass through is run on both databases by the other files.
+const EMBEDDED_ONLY = [
+  "tests/integration/pglite-thread.test.ts",
+  "tests/integration/user-create-cli.test.ts",
+  "tests/integration/suggestions-eval.test.ts",
+  "tests/security/hostile-uploads.test.ts",
+  "tests/security/chat-images.test.ts",
+  "tests/integration/export.test.ts",
+];
 if (env.TEST_DATABASE_URL) {
-  run("integration (PostgreSQL)", bin("vitest"), [...INTEGRATION, ...EMBEDDED_ONLY.flatMap((file) => ["--exclude", file])]);
+  vitest("integration (PostgreSQL)", [...INTEGRATION, ...EMBEDDED_ONLY.flatMap((file) => ["--exclude", file])]);
 } else {
   console.log("\n(integration on PostgreSQL: set TEST_DATABASE_URL=postgres://… to run it; .ci/run does)");
 }
@@ -40,7 +58,9 @@ if (env.TEST_DATABASE_URL) {
 const chromium = "/usr/bin/chromium";
 if (existsSync(chromium)) {
   // Built as a stage of its own (the end-to-end server would otherwise build inside its start-up time-out).
-  if (run("build", "npm", ["run", "build"])) run("end-to-end (Chromium)", bin("playwright"), ["test"]);
+  if (run("build", "npm", ["run", "build"])) {
+    run("end-to-end (Chromium)", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_FILE: timed("end-to-end (Chromium)") });
+  }
   else results.push({ label: "end-to-end (Chromium)", ok: false, seconds: 0 });
 } else if (env.CI === "true") {
   console.error(`\nChromium is missing at ${chromium}: CI must install it (apt-get install -y chromium).`);
@@ -48,6 +68,9 @@ if (existsSync(chromium)) {
 } else {
   console.log(`\n(end-to-end: Chromium not found at ${chromium}; install it with apt-get install -y chromium to run them)`);
 }
+
+printSlowestTests(timings, 10);
+rmSync(timings, { recursive: true, force: true });
 
 console.log("\n=== summary ===");
 for (const r of results) console.log(`${r.ok ? "ok  " : "FAIL"} ${r.label} (${r.seconds}s)`);

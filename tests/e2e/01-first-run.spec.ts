@@ -1,5 +1,10 @@
 import { expect, test } from "@playwright/test";
+import { ownInstance } from "./support/app-instance";
 import { ADMIN } from "./support/helpers";
+import { FIRST_RUN_PORT } from "./support/ports";
+
+// A fresh install of its own: the suite's server already has its first admin.
+test.use({ baseURL: ownInstance(test, { port: FIRST_RUN_PORT, prefix: "docchat-first-run-" }) });
 
 test.describe("first run", () => {
   test("a new visitor is led to create the first admin, and only once", async ({ page }) => {

@@ -1,7 +1,14 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, signIn } from "./support/helpers";
+import { newAccount, type Account } from "./support/accounts";
+import { signIn } from "./support/helpers";
 
 test.describe("language and theme", () => {
+  // Signing in records the account's language (campaigns speak it): an account of this spec's own.
+  let owner: Account;
+  test.beforeAll(async () => {
+    owner = await newAccount({ prefix: "language" });
+  });
+
   test("zh-TW by default; English persists across reloads and sign-in; back to Chinese", async ({ page }) => {
     await page.goto("/guide");
     await expect(page.locator("html")).toHaveAttribute("lang", "zh-TW");
@@ -18,11 +25,11 @@ test.describe("language and theme", () => {
 
     // Signing in keeps the language; server messages come back in English too.
     await page.goto("/auth");
-    await page.locator("#signin-email").fill(ADMIN.email);
+    await page.locator("#signin-email").fill(owner.email);
     await page.locator("#signin-password").fill("wrong-password");
     await page.getByTestId("signin-submit").click();
     await expect(page.getByText("Wrong email or password")).toBeVisible();
-    await page.locator("#signin-password").fill(ADMIN.password);
+    await page.locator("#signin-password").fill(owner.password);
     await page.getByTestId("signin-submit").click();
     await expect(page.getByText("Signed in", { exact: true })).toBeVisible();
     await page.waitForURL((url) => url.pathname === "/");
@@ -42,7 +49,7 @@ test.describe("language and theme", () => {
   });
 
   test("light theme by default, dark on demand, remembered", async ({ page }) => {
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, owner.email, owner.password);
     await page.goto("/guide");
     await expect(page.locator("html")).not.toHaveClass(/dark/);
     const lightBg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);

@@ -1,11 +1,18 @@
 import { expect, test } from "@playwright/test";
-import { ADMIN, signIn } from "./support/helpers";
+import { newAccount, type Account } from "./support/accounts";
+import { signIn } from "./support/helpers";
 
 const zhText = "臺灣高鐵於2007年通車，連接臺北與高雄。\n\n全線共設有十二個車站，最高營運速度每小時三百公里。";
 
 test.describe("file library", () => {
+  // A library of this spec's own, empty at the start.
+  let owner: Account;
+  test.beforeAll(async () => {
+    owner = await newAccount({ prefix: "library" });
+  });
+
   test("upload by click and by drop, follow processing, delete one, bulk delete", async ({ page }) => {
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, owner.email, owner.password);
     await page.goto("/?tab=files");
     await expect(page.getByTestId("file-library")).toBeVisible();
     await expect(page.getByTestId("documents-empty")).toBeVisible();
@@ -54,7 +61,7 @@ test.describe("file library", () => {
   });
 
   test("a document the parser refuses ends as an error with a readable reason", async ({ page }) => {
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, owner.email, owner.password);
     await page.goto("/?tab=files");
     // Starts like a PDF, is not one.
     await page.getByTestId("upload-input").setInputFiles({ name: "broken.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.7\nthis is not really a pdf\n%%EOF") });
@@ -70,7 +77,7 @@ test.describe("file library", () => {
   test("works on a phone-sized screen in English", async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, owner.email, owner.password);
     await page.evaluate(() => {
       localStorage.setItem("language", "en");
       document.cookie = "NEXT_LOCALE=en; path=/";

@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { ADMIN, createUserAsAdmin, signIn, uniqueEmail } from "./support/helpers";
+import { newAccount, type Account } from "./support/accounts";
+import { signIn } from "./support/helpers";
 import { layoutShiftTotal, recordLayoutShifts } from "./support/layout-shift";
 import { expectToastBelowTopBar } from "./support/toast";
 
@@ -25,8 +26,14 @@ async function ask(page: Page, question: string) {
 }
 
 test.describe("chat", () => {
+  // The spec's own workspace: its documents, conversation and assistant are nobody else's.
+  let owner: Account;
+  test.beforeAll(async () => {
+    owner = await newAccount({ prefix: "chat" });
+  });
+
   test("ask about an uploaded PDF, open a source, pick a suggestion, attach an image, export, start over", async ({ page }) => {
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, owner.email, owner.password);
     await uploadPdf(page);
     await page.goto("/");
     await expect(page.getByTestId("chat-screen")).toBeVisible();
@@ -125,11 +132,8 @@ test.describe("chat", () => {
   });
 
   test("a Word document's table: the reply quotes the row under its columns' labels, and the cited passage shows a table", async ({ page }) => {
-    // An owner of their own, so the suite's admin keeps only the documents the other tests expect.
-    await signIn(page, ADMIN.email, ADMIN.password);
-    const owner = { email: uniqueEmail("fares"), password: "fares-pass-1", name: "票價讀者", role: "admin" };
-    await createUserAsAdmin(page, owner);
-    await page.context().clearCookies();
+    // An owner of their own, so the spec's owner keeps only the documents the other tests expect.
+    const owner = await newAccount({ prefix: "fares", name: "票價讀者" });
     await signIn(page, owner.email, owner.password);
     await page.goto("/?tab=files");
     await page.getByTestId("upload-input").setInputFiles({ name: "票價.docx", mimeType: "application/vnd.openxmlformats-officedocument.wordprocessingml.document", buffer: fixture("zh-fares.docx") });
@@ -152,7 +156,7 @@ test.describe("chat", () => {
     for (const options of [{ viewport: { width: 390, height: 844 }, userAgent: IPHONE, hasTouch: true }, { viewport: { width: 1280, height: 800 } }]) {
       const context = await browser.newContext(options);
       const page = await context.newPage();
-      await signIn(page, ADMIN.email, ADMIN.password);
+      await signIn(page, owner.email, owner.password);
       // No conversation: what is measured is the screen arriving, not a conversation's messages.
       await page.request.delete("/api/messages", { headers: { origin: new URL(page.url()).origin } });
       await recordLayoutShifts(page);
@@ -179,7 +183,7 @@ test.describe("chat", () => {
   test("in English on a phone-sized screen", async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, owner.email, owner.password);
     // A fresh conversation, whatever the previous test left.
     await page.request.delete("/api/messages", { headers: { origin: new URL(page.url()).origin } });
     await page.evaluate(() => {
@@ -214,7 +218,7 @@ test.describe("chat", () => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, owner.email, owner.password);
     const origin = new URL(page.url()).origin;
     page.on("request", (request) => {
       if (!request.url().startsWith(origin) && !request.url().startsWith("data:") && !request.url().startsWith("blob:")) foreign.push(request.url());
@@ -235,8 +239,8 @@ test.describe("chat", () => {
     expect(foreign).toEqual([]);
   });
 
-  test("link previews: the bare link when a page gives none, and the settings with a custom icon", async ({ page }) => {
-    await signIn(page, ADMIN.email, ADMIN.password);
+  test("link previews: the bare link when a page gives none; the chosen style, and the settings as a bottom sheet below 768 px", async ({ page }) => {
+    await signIn(page, owner.email, owner.password);
     const origin = new URL(page.url()).origin;
     await page.request.delete("/api/messages", { headers: { origin } });
     await page.goto("/");
@@ -248,18 +252,9 @@ test.describe("chat", () => {
 
     await page.getByTestId("link-preview-settings-button").click();
     await expect(page.getByTestId("link-preview-dropdown")).toBeVisible();
+    // The style is saved by the server (the icon's switch and refusals: tests/component/chat/link-preview-settings.test.tsx).
     await page.getByTestId("preview-style-large").click();
     await expect(page.getByTestId("preview-style-large")).toHaveAttribute("aria-checked", "true");
-    await expect(page.getByTestId("use-custom-icon")).toBeDisabled();
-    await page.getByTestId("icon-file").setInputFiles({ name: "icon.png", mimeType: "image/png", buffer: PNG });
-    await expect(page.getByText("圖標上傳成功")).toBeVisible();
-    await expect(page.getByTestId("use-custom-icon")).toBeChecked();
-    await page.getByTestId("remove-icon").click();
-    await expect(page.getByText("圖標已移除")).toBeVisible();
-    await expect(page.getByTestId("use-custom-icon")).not.toBeChecked();
-    await expect(page.getByTestId("use-custom-icon")).toBeDisabled();
-    await page.getByTestId("icon-file").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("x") });
-    await expect(page.getByText("檔案格式錯誤")).toBeVisible();
     await page.keyboard.press("Escape");
 
     // Below 768 px the same settings open as a bottom sheet.
@@ -277,7 +272,7 @@ test.describe("chat", () => {
   });
 
   test("the owner names the assistant and sets its role, and it answers as that assistant", async ({ page }) => {
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, owner.email, owner.password);
     const origin = new URL(page.url()).origin;
     await page.request.delete("/api/messages", { headers: { origin } });
     await page.goto("/");
@@ -297,7 +292,7 @@ test.describe("chat", () => {
   });
 
   test("failures: a send that fails is taken back with a toast, a failed analysis stops the send, a big image is refused", async ({ page }) => {
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, owner.email, owner.password);
     const origin = new URL(page.url()).origin;
     await page.request.delete("/api/messages", { headers: { origin } });
     await page.goto("/");
@@ -378,7 +373,7 @@ test.describe("chat", () => {
   });
 
   test("a message past the length limit: the count shows near it, past it the box says so and will not send, and a refusal for length keeps the draft", async ({ page }) => {
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, owner.email, owner.password);
     const origin = new URL(page.url()).origin;
     await page.request.delete("/api/messages", { headers: { origin } });
     await page.goto("/");
@@ -419,7 +414,7 @@ test.describe("chat", () => {
   test("in LINE's in-app browser: a compatibility tip and no suggestions", async ({ browser }) => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Line/13.20.0" });
     const page = await context.newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, owner.email, owner.password);
     let suggestionCalls = 0;
     page.on("request", (r) => {
       if (/\/api\/(initial-questions|ai-suggestions)/.test(r.url())) suggestionCalls++;
@@ -435,7 +430,7 @@ test.describe("chat", () => {
   });
 
   test("bubbles: thinking steps while waiting, long messages collapse, time on tap for 3 s, input up to 120 px, link cards in the chosen style", async ({ page }) => {
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, owner.email, owner.password);
     const origin = new URL(page.url()).origin;
     await page.request.delete("/api/messages", { headers: { origin } });
     await page.goto("/");

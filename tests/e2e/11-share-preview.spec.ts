@@ -1,7 +1,14 @@
 import { expect, test } from "@playwright/test";
 import ogs from "open-graph-scraper";
 import sharp from "sharp";
-import { ADMIN, signIn } from "./support/helpers";
+import { newAccount, type Account } from "./support/accounts";
+import { signIn } from "./support/helpers";
+
+// This spec's own workspace owner: what it uploads, asks and shares is nobody else's (support/accounts.ts).
+let owner: Account;
+test.beforeAll(async () => {
+  owner = await newAccount({ prefix: "preview" });
+});
 
 /** Width and height from a PNG's IHDR chunk, which the format requires first: the header alone decides. */
 function pngSize(bytes: Buffer): [number, number] {
@@ -14,7 +21,7 @@ const meta = (html: string, key: string) => new RegExp(`<meta[^>]+(?:property|na
 
 test.describe("share link previews", () => {
   test("the page's title, description and Open Graph tags name the assistant; the 1200x630 image renders", async ({ page }) => {
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, owner.email, owner.password);
     const origin = new URL(page.url()).origin;
     const created = await page.request.post("/api/shared-assistants", { data: { name: "稅務小幫手", rolePrompt: "你是稅務顧問。", includeDocuments: true }, headers: { origin } });
     expect(created.status()).toBe(201);
@@ -51,7 +58,7 @@ test.describe("share link previews", () => {
   });
 
   test("a real Open Graph parser reads the shared page as a link unfurler does: title, description, 1200x630 PNG, large card", async ({ page }) => {
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, owner.email, owner.password);
     const origin = new URL(page.url()).origin;
     const name = "開放圖譜預覽助手";
     const created = await page.request.post("/api/shared-assistants", { data: { name, rolePrompt: "你是文件客服。", includeDocuments: true }, headers: { origin } });

@@ -1,32 +1,17 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { ADMIN, createUserAsAdmin, signIn, uniqueEmail } from "./support/helpers";
+import { newAccount } from "./support/accounts";
+import { signIn } from "./support/helpers";
 
 // The owner's side of sharing: the chat header's share-as-assistant button and the workspace's
 // shares tab (its create button runs the same code, useCreateShare).
 
 const SHARES = "/api/shared-assistants";
 
-/** The first admin exists when 01 has run; this spec also runs alone, so it makes one if needed. */
-async function ensureFirstAdmin(request: APIRequestContext, origin: string) {
-  const { needsSetup } = await (await request.get("/api/trial-setup")).json();
-  if (!needsSetup) return;
-  const res = await request.post("/api/trial-setup", { data: { email: ADMIN.email, password: ADMIN.password, displayName: ADMIN.name }, headers: { origin } });
-  expect(res.status()).toBe(201);
-}
-
 /** A fresh admin per test, so each test starts with no shares of its own. */
 async function signInAsNewOwner(page: Page) {
-  await page.goto("/guide");
-  const origin = new URL(page.url()).origin;
-  await ensureFirstAdmin(page.request, origin);
-  // Creating the first admin signs the request context in; the sign-in form wants nobody signed in.
-  await page.context().clearCookies();
-  await signIn(page, ADMIN.email, ADMIN.password);
-  const owner = { email: uniqueEmail("share-owner"), password: "owner-password-1", name: "分享者", role: "admin" };
-  await createUserAsAdmin(page, owner);
-  await page.context().clearCookies();
+  const owner = await newAccount({ prefix: "share-owner", name: "分享者" });
   await signIn(page, owner.email, owner.password);
-  return origin;
+  return new URL(page.url()).origin;
 }
 
 async function setAssistant(page: Page, origin: string, name: string, rolePrompt: string) {

@@ -1,9 +1,16 @@
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
-import { ADMIN, signIn } from "./support/helpers";
+import { apiAs, newAccount, type Account } from "./support/accounts";
+import { signIn } from "./support/helpers";
 import { layoutShiftTotal, recordLayoutShifts } from "./support/layout-shift";
 import { E2E_BASE_URL } from "./support/ports";
 import { expectToastBelowTopBar } from "./support/toast";
-import { createShare, ensureWasteDocument, ownerApi, reachForChat, sharedPageSettled } from "./support/shares";
+import { createShare, ensureWasteDocument, reachForChat, sharedPageSettled } from "./support/shares";
+
+// This spec's own workspace owner: what it uploads, asks and shares is nobody else's (support/accounts.ts).
+let owner: Account;
+test.beforeAll(async () => {
+  owner = await newAccount({ prefix: "shared-page" });
+});
 
 // The shared assistant page as visitors meet it: on a desktop and a phone, in LINE and Facebook's
 // in-app browsers, and on a share that requires Google sign-in (against the loopback provider).
@@ -18,7 +25,7 @@ let openShare = "";
 let googleShare = "";
 
 test.beforeAll(async () => {
-  const api = await ownerApi();
+  const api = await apiAs(owner);
   await ensureWasteDocument(api);
   openShare = await createShare(api, "清運小幫手", { announcementEnabled: true, pinnedAnnouncement: "本週六系統維護，暫停服務兩小時。" });
   googleShare = await createShare(api, "會員專屬小幫手", { accessMode: "google_required" });
@@ -107,7 +114,7 @@ test.describe("shared assistant page", () => {
 
   test("the owner's opening questions come with a new visitor's chat: there before any touch, and one pressed before the code arrives is sent", async ({ browser }) => {
     // The owner's own, made and stored for these documents.
-    const api = await ownerApi();
+    const api = await apiAs(owner);
     const made = ((await (await api.post("/api/initial-questions", { data: { assistantName: "", assistantRole: "", forceRegenerate: true } })).json()) as { questions: string[] }).questions;
     await api.dispose();
     expect(made.length).toBeGreaterThan(0);
@@ -278,7 +285,7 @@ test.describe("shared assistant page", () => {
   });
 
   test("hostile text in the assistant's name, the question and the reply never runs or loads anything, live or from history", async ({ browser }) => {
-    const api = await ownerApi();
+    const api = await apiAs(owner);
     const hostileName = `<img src=x onerror="alert(5)">小幫手`;
     const shareId = await createShare(api, hostileName);
     await api.dispose();
@@ -311,13 +318,13 @@ test.describe("shared assistant page", () => {
   });
 
   test("the owner sees the pinned announcement, can dismiss it, and gets the admin-console button", async ({ page }) => {
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, owner.email, owner.password);
     await page.goto(`/shared/${openShare}`);
     const panel = page.getByTestId("announcement-panel");
     await expect(panel).toContainText("本週六系統維護，暫停服務兩小時。");
     await expect(page.getByTestId("shared-admin-console")).toHaveAttribute("href", "/admin");
     await expect(page.getByTestId("shared-admin-console")).toHaveAttribute("target", "_blank");
-    await expect(page.getByTestId("shared-signed-in")).toContainText(ADMIN.name);
+    await expect(page.getByTestId("shared-signed-in")).toContainText(owner.name);
     await page.getByTestId("announcement-dismiss").click();
     await expect(panel).toHaveCount(0);
     await page.reload();

@@ -1,7 +1,14 @@
 import { expect, test, type BrowserContextOptions, type Page } from "@playwright/test";
-import { ADMIN, signIn } from "./support/helpers";
+import { apiAs, newAccount, type Account } from "./support/accounts";
+import { signIn } from "./support/helpers";
 import { E2E_BASE_URL } from "./support/ports";
-import { createShare, ensureWasteDocument, ownerApi } from "./support/shares";
+import { createShare, ensureWasteDocument } from "./support/shares";
+
+// This spec's own workspace owner: what it uploads, asks and shares is nobody else's (support/accounts.ts).
+let owner: Account;
+test.beforeAll(async () => {
+  owner = await newAccount({ prefix: "layout" });
+});
 
 // The conversation as people use it, once it is long enough to scroll (20 messages): on a desktop
 // and on a phone, in the owner's chat and on the shared page, the newest message lies whole in
@@ -88,7 +95,7 @@ test.describe("the newest message in view", () => {
   let shareId = "";
 
   test.beforeAll(async () => {
-    const api = await ownerApi();
+    const api = await apiAs(owner);
     await ensureWasteDocument(api);
     shareId = await createShare(api, "版面測試小幫手");
     await api.dispose();
@@ -98,7 +105,7 @@ test.describe("the newest message in view", () => {
     test(`in the chat on a ${screen.name}`, async ({ browser }) => {
       const context = await browser.newContext({ baseURL: E2E_BASE_URL, ...screen.options });
       const page = await context.newPage();
-      await signIn(page, ADMIN.email, ADMIN.password);
+      await signIn(page, owner.email, owner.password);
       const origin = { origin: E2E_BASE_URL };
       await page.request.delete("/api/messages", { headers: origin });
 
@@ -156,7 +163,7 @@ test.describe("the newest message in view", () => {
   test("a long assistant name stays readable on a phone: the buttons move to their own line", async ({ browser }) => {
     const context = await browser.newContext({ baseURL: E2E_BASE_URL, ...SCREENS[1].options });
     const page = await context.newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, owner.email, owner.password);
     const origin = { origin: E2E_BASE_URL };
     const saved = await (await page.request.get("/api/assistant")).json();
     try {

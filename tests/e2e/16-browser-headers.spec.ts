@@ -1,9 +1,16 @@
 import http from "node:http";
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page, type Route } from "@playwright/test";
 import { pageSecurityHeaders, type SecuritySettings } from "../../lib/security-headers";
-import { ADMIN, signIn, uniqueEmail } from "./support/helpers";
+import { apiAs, newAccount, type Account } from "./support/accounts";
+import { signIn, uniqueEmail } from "./support/helpers";
 import { E2E_BASE_URL, EMBED_HOST_PORTS, GOOGLE_USER, OIDC_PORT } from "./support/ports";
-import { createShare, ensureWasteDocument, ownerApi, reachForChat } from "./support/shares";
+import { createShare, ensureWasteDocument, reachForChat } from "./support/shares";
+
+// This spec's own workspace owner: what it uploads, asks and shares is nobody else's (support/accounts.ts).
+let owner: Account;
+test.beforeAll(async () => {
+  owner = await newAccount({ prefix: "headers" });
+});
 
 // Issue 17 point 4: every page carries a nonce-based Content-Security-Policy, and no page of the
 // product trips it, signed out, as a user or as an admin; a share's page may be framed by the
@@ -23,7 +30,7 @@ const hostPages = new Map<number, string>();
 const hosts: http.Server[] = [];
 
 test.beforeAll(async () => {
-  api = await ownerApi();
+  api = await apiAs(owner);
   await ensureWasteDocument(api);
   openShare = await createShare(api, "標頭小幫手");
   googleShare = await createShare(api, "會員嵌入小幫手", { accessMode: "google_required", embedOrigins: [LISTED_SITE] });
@@ -166,7 +173,7 @@ test.describe("browser headers", () => {
   test("as an admin: chat, files, shares with the embed dialog, the console, dark theme", async ({ browser }) => {
     test.setTimeout(180_000);
     const { context, page, violations } = await freshContext(browser);
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, owner.email, owner.password);
     await page.goto("/", { waitUntil: "networkidle" });
     await page.getByTestId("image-file").setInputFiles({ name: "旗子.png", mimeType: "image/png", buffer: PNG });
     await ask(page, "資源回收是哪幾天？");
@@ -199,7 +206,7 @@ test.describe("browser headers", () => {
 
   test("response headers: a fresh nonce each time; the API and the HTML export keep their own strict policies", async ({ browser }) => {
     const { context, page } = await freshContext(browser);
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, owner.email, owner.password);
     const nonces = new Set<string>();
     for (let i = 0; i < 3; i++) {
       const res = await page.request.get("/guide");
@@ -247,14 +254,14 @@ test.describe("browser headers", () => {
 
   test("embedding: the owner lists a site and copies the code; that site frames the share and chats in it, every other site is refused", async ({ browser }) => {
     test.setTimeout(180_000);
-    const owner = await freshContext(browser);
-    await owner.context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await signIn(owner.page, ADMIN.email, ADMIN.password);
+    const ownerTab = await freshContext(browser);
+    await ownerTab.context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await signIn(ownerTab.page, owner.email, owner.password);
     const embedShare = await createShare(api, "嵌入小幫手");
-    await owner.page.goto("/?tab=shares");
-    const row = owner.page.locator(`[data-share-id="${embedShare}"]`);
+    await ownerTab.page.goto("/?tab=shares");
+    const row = ownerTab.page.locator(`[data-share-id="${embedShare}"]`);
     await row.getByTestId("share-embed").click();
-    const dialog = owner.page.getByTestId("share-embed-dialog");
+    const dialog = ownerTab.page.getByTestId("share-embed-dialog");
     await expect(dialog.getByTestId("share-embed-none")).toBeVisible();
     const field = dialog.getByTestId("share-embed-origins");
     await field.fill(`${LISTED_SITE}\nhttps://example.com/page`);
@@ -263,18 +270,18 @@ test.describe("browser headers", () => {
     await field.fill(`${LISTED_SITE}/`);
     await field.press("Tab");
     await expect(dialog.getByTestId("share-embed-save")).toBeFocused();
-    await owner.page.keyboard.press("Enter");
-    await expect(owner.page.getByText("允許嵌入的網站已更新", { exact: true })).toBeVisible();
+    await ownerTab.page.keyboard.press("Enter");
+    await expect(ownerTab.page.getByText("允許嵌入的網站已更新", { exact: true })).toBeVisible();
     await expect(field).toHaveValue(LISTED_SITE);
     await expect(dialog.getByTestId("share-embed-none")).toHaveCount(0);
     await dialog.getByTestId("share-embed-copy").click();
     await expect(dialog.getByTestId("share-embed-copy")).toHaveText("已複製");
-    const snippet = await owner.page.evaluate(() => navigator.clipboard.readText());
+    const snippet = await ownerTab.page.evaluate(() => navigator.clipboard.readText());
     expect(snippet).toBe(`<iframe src="${E2E_BASE_URL}/shared/${embedShare}" title="嵌入小幫手" width="400" height="640" style="border:0;max-width:100%" allow="clipboard-write" loading="lazy"></iframe>`);
-    await owner.page.keyboard.press("Escape");
+    await ownerTab.page.keyboard.press("Escape");
     await expect(row.getByTestId("share-embeddable")).toHaveText("可嵌入 1 個網站");
-    expect(owner.violations).toEqual([]);
-    await owner.context.close();
+    expect(ownerTab.violations).toEqual([]);
+    await ownerTab.context.close();
 
     // The listed site pastes the code: the share loads in the frame, and a visitor chats there.
     // Its SameSite=Lax guest cookie is not kept in a frame of another site (and this server is

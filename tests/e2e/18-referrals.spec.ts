@@ -1,6 +1,13 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { ADMIN, register, signIn, uniqueEmail } from "./support/helpers";
+import { newAccount, type Account } from "./support/accounts";
+import { register, signIn, uniqueEmail } from "./support/helpers";
 import { GOOGLE_USER } from "./support/ports";
+
+// This spec's own workspace owner: what it uploads, asks and shares is nobody else's (support/accounts.ts).
+let owner: Account;
+test.beforeAll(async () => {
+  owner = await newAccount({ prefix: "referrals" });
+});
 
 // Issue 12, points 1 and 2: an invitation link through registration to both sides' trials, the
 // rules a browser meets (a code dropped or kept), Google sign-in, and an admin's supporter grant.
@@ -151,7 +158,7 @@ test.describe("referrals and plans", () => {
     await register(memberPage.page, member);
 
     await page.setViewportSize({ width: 1280, height: 800 });
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, owner.email, owner.password);
     await page.goto("/admin/users");
     await page.getByTestId("users-search").fill(member.email);
     await expect(page.getByTestId(`plan-status-${member.email}`)).toHaveText("免費方案");

@@ -2,7 +2,8 @@ import { expect, test, type Page } from "@playwright/test";
 import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
 import { expectNoSeriousViolations } from "./support/accessibility";
 import { ADMIN, signIn } from "./support/helpers";
-import { E2E_BASE_URL } from "./support/ports";
+import { ownInstance } from "./support/app-instance";
+import { AI_SERVICE_PORT } from "./support/ports";
 
 // The admin AI-service screen against a local server speaking the Chat Completions API (the paid
 // service's stand-in): a refused key, then the right one, saved and logged; the chat then answers
@@ -12,6 +13,11 @@ const RIGHT_KEY = "sk-e2e-right-key-000007788";
 const WRONG_KEY = "sk-e2e-wrong-key-000001234";
 const REPLY = "這是來自測試服務的回覆。";
 
+// The AI service is app-wide: while this spec points it at the fake service, the specs running
+// beside it must not be answered by it, so it has an instance of its own.
+const BASE = ownInstance(test, { port: AI_SERVICE_PORT, prefix: "docchat-ai-service-", firstAdmin: ADMIN });
+test.use({ baseURL: BASE });
+
 let fake: FakeOpenAi;
 
 test.beforeAll(async () => {
@@ -20,15 +26,7 @@ test.beforeAll(async () => {
   fake.reply = REPLY;
 });
 
-test.afterAll(async ({ request }) => {
-  // Whatever happened above, the next specs find nothing saved: the offline model, no key.
-  const login = await request.post("/api/login", { data: { email: ADMIN.email, password: ADMIN.password }, headers: { origin: E2E_BASE_URL } });
-  if (login.ok()) {
-    await request.put("/api/settings/ai-service", {
-      data: { baseUrl: "", chatModel: "", visionModel: "", embeddingModel: "", maxOutputTokens: null, offline: false, removeApiKey: true },
-      headers: { origin: E2E_BASE_URL },
-    });
-  }
+test.afterAll(async () => {
   await fake.close();
 });
 
@@ -168,7 +166,7 @@ test.describe("AI service", () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, colorScheme: "dark" });
     const page = await context.newPage();
     await signIn(page, ADMIN.email, ADMIN.password);
-    await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: E2E_BASE_URL }]);
+    await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: BASE }]);
     await page.evaluate(() => {
       localStorage.setItem("theme", "dark");
       localStorage.setItem("language", "en");

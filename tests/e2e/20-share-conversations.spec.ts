@@ -1,9 +1,16 @@
 import { readFileSync } from "node:fs";
 import { expect, request, test, type Browser, type Page } from "@playwright/test";
+import { apiAs, newAccount, type Account } from "./support/accounts";
 import { expectNoSeriousViolations } from "./support/accessibility";
-import { ADMIN, createUserAsAdmin, signIn, uniqueEmail } from "./support/helpers";
+import { createUserAsAdmin, signIn, uniqueEmail } from "./support/helpers";
 import { E2E_BASE_URL } from "./support/ports";
-import { createShare, ensureWasteDocument, ownerApi } from "./support/shares";
+import { createShare, ensureWasteDocument } from "./support/shares";
+
+// This spec's own workspace owner: what it uploads, asks and shares is nobody else's (support/accounts.ts).
+let owner: Account;
+test.beforeAll(async () => {
+  owner = await newAccount({ prefix: "conversations" });
+});
 
 // A share owner reads what visitors asked: a guest chats on the share, the owner finds the
 // conversation on the shares tab, reads it, searches it and downloads it as CSV. Visitors are told
@@ -14,7 +21,7 @@ let publicShareId = "";
 const SHARE_NAME = `對話紀錄小幫手 ${Date.now()}`;
 
 test.beforeAll(async () => {
-  const api = await ownerApi();
+  const api = await apiAs(owner);
   await ensureWasteDocument(api);
   shareId = await createShare(api, SHARE_NAME);
   publicShareId = await createShare(api, "公開小幫手", { isPublicMode: true });
@@ -57,7 +64,7 @@ test.describe("a share owner's view of visitors' conversations", () => {
     await expectNoSeriousViolations(visitor.page, "shared page with the notice");
     await visitor.context.close();
 
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, owner.email, owner.password);
     const dialog = await openConversations(page);
     await expect(dialog).toContainText(SHARE_NAME);
     const items = dialog.getByTestId("conversation-item");
@@ -118,7 +125,7 @@ test.describe("a share owner's view of visitors' conversations", () => {
   test("reads well in English and dark on a phone: list, then one conversation, and back", async ({ browser }) => {
     const context = await browser.newContext({ baseURL: E2E_BASE_URL, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, owner.email, owner.password);
     await context.addCookies([{ name: "NEXT_LOCALE", value: "en", url: E2E_BASE_URL }]);
     await page.evaluate(() => {
       localStorage.setItem("theme", "dark");

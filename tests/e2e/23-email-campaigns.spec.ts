@@ -1,7 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { ADMIN, createUserAsAdmin, signIn, uniqueEmail } from "./support/helpers";
-import { E2E_BASE_URL } from "./support/ports";
+import { ownInstance } from "./support/app-instance";
+import { EMAIL_PORT } from "./support/ports";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 
 // Issue 13 in Chromium: an admin writes a campaign, previews both parts, sends a test, sends it,
@@ -9,6 +10,10 @@ import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 // recipient unsubscribes on a page in their language; someone who forgot their password sets a
 // new one from the mailed link; without a mail server, sending is refused and /auth says who can
 // reset a password. zh-TW and en; axe finds no serious or critical violation.
+
+// The mail server is app-wide, and so are campaigns' audiences: an instance of this spec's own.
+const BASE = ownInstance(test, { port: EMAIL_PORT, prefix: "docchat-email-", firstAdmin: ADMIN });
+test.use({ baseURL: BASE });
 
 let smtp: TestSmtpServer;
 
@@ -29,7 +34,7 @@ async function freshPage(browser: Browser) {
 }
 
 async function english(page: Page) {
-  await page.context().addCookies([{ name: "NEXT_LOCALE", value: "en", url: E2E_BASE_URL }]);
+  await page.context().addCookies([{ name: "NEXT_LOCALE", value: "en", url: BASE }]);
   await page.addInitScript(() => localStorage.setItem("language", "en"));
 }
 
@@ -54,10 +59,7 @@ test.beforeAll(async () => {
   smtp = await startSmtpServer();
 });
 
-test.afterAll(async ({ request }) => {
-  // Leave the suite's server as it was: no mail server.
-  const signedIn = await request.post("/api/login", { data: { email: ADMIN.email, password: ADMIN.password }, headers: { origin: E2E_BASE_URL } });
-  if (signedIn.ok()) await request.delete("/api/email/settings", { headers: { origin: E2E_BASE_URL } });
+test.afterAll(async () => {
   await smtp.close();
 });
 
@@ -190,10 +192,10 @@ test("en: a recipient unsubscribes on a page in their language, and turns e-mail
   await setUpMailServer(page);
   const created = await page.request.post("/api/email/campaigns", {
     data: { subject: "News", bodyMarkdown: "Hello", audience: { role: "user", signedUpWithinDays: 1 }, ratePerMinute: 0 },
-    headers: { origin: E2E_BASE_URL },
+    headers: { origin: BASE },
   });
   const { id } = (await created.json()) as { id: string };
-  expect((await page.request.post(`/api/email/campaigns/${id}/send`, { data: {}, headers: { origin: E2E_BASE_URL } })).ok()).toBe(true);
+  expect((await page.request.post(`/api/email/campaigns/${id}/send`, { data: {}, headers: { origin: BASE } })).ok()).toBe(true);
   await waitForMail(reader.email);
   const mail = await smtp.lastTo(reader.email);
   expect(mail.text).toContain("You are receiving this because you have an account at AI Document Assistant.");

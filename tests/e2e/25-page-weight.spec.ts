@@ -3,10 +3,17 @@ import http from "node:http";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { ADMIN, signIn } from "./support/helpers";
+import { apiAs, newAccount, type Account } from "./support/accounts";
+import { signIn } from "./support/helpers";
 import { firstLoadJs } from "./support/page-weight";
 import { E2E_BASE_URL, E2E_PORT } from "./support/ports";
-import { createShare, ensureWasteDocument, ownerApi } from "./support/shares";
+import { createShare, ensureWasteDocument } from "./support/shares";
+
+// This spec's own workspace owner: what it uploads, asks and shares is nobody else's (support/accounts.ts).
+let owner: Account;
+test.beforeAll(async () => {
+  owner = await newAccount({ prefix: "weight" });
+});
 
 // Issue 15 point 1: a budget on each page's first-load JavaScript (gzip bytes, read from the
 // production build, not timed). The budgets hold today's weight plus a little, so any growth
@@ -98,7 +105,7 @@ async function scriptsFetched(browser: Browser, url: string, cookie?: string): P
 const SHARED_HTML_BUDGET_KB = 12.5;
 
 test("a shared page's HTML reaches a phone as brotli, within the first round trip; a browser without brotli gets gzip", async () => {
-  const api = await ownerApi();
+  const api = await apiAs(owner);
   const shareId = await createShare(api, "頁面重量");
   await api.dispose();
   const navigation = { "sec-fetch-dest": "document", accept: "text/html", "user-agent": "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/138.0 Mobile Safari/537.36" };
@@ -120,7 +127,7 @@ test("a shared page's HTML reaches a phone as brotli, within the first round tri
 const FETCHED_BUDGETS = { shared: { budgetKb: 125, targetKb: 130 }, chat: { budgetKb: 163, targetKb: 170 }, auth: { budgetKb: 152, targetKb: 170 } };
 
 test("no page fetches more script than its budget before it is idle, as a phone receives it (brotli)", async ({ browser }) => {
-  const api = await ownerApi();
+  const api = await apiAs(owner);
   const shareId = await createShare(api, "頁面重量");
   const cookie = (await api.storageState()).cookies.map((c) => `${c.name}=${c.value}`).join("; ");
   await api.dispose();
@@ -173,7 +180,7 @@ async function staysVisible(what: Locator, ms: number) {
 }
 
 test("a shared link's new visitor gets the messages' code (Markdown, link cards) only on reaching for the input, and the reply shows once sent", async ({ browser }) => {
-  const api = await ownerApi();
+  const api = await apiAs(owner);
   await ensureWasteDocument(api);
   const shareId = await createShare(api, "按需載入");
   await api.dispose();
@@ -203,7 +210,7 @@ test("a shared link's new visitor gets the messages' code (Markdown, link cards)
 test("a chat with no conversation leaves the messages' code until it is needed; with one, it comes with the page", async ({ browser }) => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   const page = await context.newPage();
-  await signIn(page, ADMIN.email, ADMIN.password);
+  await signIn(page, owner.email, owner.password);
   await page.request.delete("/api/messages", { headers: { origin: E2E_BASE_URL } });
   const messagesCode = watchForMessagesCode(page);
   messagesCode.forget();

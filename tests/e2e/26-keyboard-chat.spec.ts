@@ -1,8 +1,15 @@
 import { readFileSync } from "node:fs";
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
-import { ADMIN, signIn } from "./support/helpers";
+import { apiAs, newAccount, type Account } from "./support/accounts";
+import { signIn } from "./support/helpers";
 import { E2E_BASE_URL } from "./support/ports";
-import { createShare, ensureWasteDocument, ownerApi } from "./support/shares";
+import { createShare, ensureWasteDocument } from "./support/shares";
+
+// This spec's own workspace owner: what it uploads, asks and shares is nobody else's (support/accounts.ts).
+let owner: Account;
+test.beforeAll(async () => {
+  owner = await newAccount({ prefix: "keyboard" });
+});
 
 // The chat from the keyboard alone (issue 15 point 2): after the page has loaded, nothing here
 // clicks. Tab, Shift+Tab, Enter, Space, Escape and the arrows send a question, pick a suggested
@@ -165,7 +172,7 @@ test.describe("the chat from the keyboard alone", () => {
   let shareId = "";
 
   test.beforeAll(async () => {
-    const api = await ownerApi();
+    const api = await apiAs(owner);
     await ensureWasteDocument(api);
     shareId = await createShare(api, "鍵盤小幫手");
     await api.dispose();
@@ -174,7 +181,7 @@ test.describe("the chat from the keyboard alone", () => {
   test("the owner's chat on a desktop: send, a follow-up, sources, export, dialogs and menus", async ({ browser }) => {
     test.setTimeout(120_000);
     const { context, page } = await newPage(browser, DESKTOP);
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signIn(page, owner.email, owner.password);
     await page.request.delete("/api/messages", { headers: { origin: E2E_BASE_URL } });
     await page.goto("/");
     await expect(page.getByTestId("chat-screen")).toBeVisible();
@@ -219,26 +226,15 @@ test.describe("the chat from the keyboard alone", () => {
     // The picked question's button went with the panel: focus is in the message box, not dropped to the page's top.
     await expectFocusOn(page, "message-input");
 
-    // Export: the menu opens on Enter with focus on its first format, the arrows move, Enter downloads,
-    // and focus comes back to the menu button.
+    // Export: the header loads the menu on Enter and it opens with focus on its first format; Enter
+    // downloads it and focus comes back to the menu button. (The menu's arrows, Tab and Escape:
+    // tests/component/chat/export-menu.test.tsx.)
     await tabTo(page, '[data-testid="export-menu"]', { back: true });
     await page.keyboard.press("Enter");
     await expectFocusOn(page, "export-txt");
-    // The menu keeps Tab inside it.
-    await page.keyboard.press("Tab");
-    await expect(page.getByRole("menu")).toBeVisible();
-    await expectFocusOn(page, "export-txt");
-    await page.keyboard.press("ArrowDown");
-    await expectFocusOn(page, "export-md");
     const [download] = await Promise.all([page.waitForEvent("download"), page.keyboard.press("Enter")]);
-    expect(download.suggestedFilename()).toMatch(/^對話記錄_.*\.md$/);
+    expect(download.suggestedFilename()).toMatch(/^對話記錄_.*\.txt$/);
     expect(readFileSync((await download.path())!, "utf8")).toContain(QUESTION);
-    await expect(page.getByRole("menu")).toHaveCount(0);
-    await expectFocusOn(page, "export-menu");
-    // Escape closes the menu without choosing anything.
-    await page.keyboard.press("Space");
-    await expect(page.getByRole("menu")).toBeVisible();
-    await page.keyboard.press("Escape");
     await expect(page.getByRole("menu")).toHaveCount(0);
     await expectFocusOn(page, "export-menu");
 
@@ -275,16 +271,14 @@ test.describe("the chat from the keyboard alone", () => {
     await expectTrappedThenEscape(page, '[role="alertdialog"]', "start-over");
     await expect(page.getByTestId("message-assistant")).toHaveCount(2);
 
-    // The link-card settings panel: Escape closes it and focus returns to its button.
+    // The link-card settings panel opens from the keyboard with focus inside; Escape closes it and
+    // focus returns to its button. (Tab kept inside, the sheet on a phone, the styles as a radio
+    // group: tests/component/chat/link-preview-settings.test.tsx.)
     await tabTo(page, '[data-testid="link-preview-settings-button"]', { back: true });
     await page.keyboard.press("Enter");
     const panel = page.getByTestId("link-preview-dropdown");
     await expect(panel).toBeVisible();
     await expect.poll(() => panel.evaluate((p) => p.contains(document.activeElement))).toBe(true);
-    for (let i = 0; i < 12; i++) {
-      await page.keyboard.press("Tab");
-      expect(await panel.evaluate((p) => p.contains(document.activeElement)), `Tab #${i + 1} left the link-card settings`).toBe(true);
-    }
     await page.keyboard.press("Escape");
     await expect(panel).toHaveCount(0);
     await expectFocusOn(page, "link-preview-settings-button");
@@ -302,28 +296,6 @@ test.describe("the chat from the keyboard alone", () => {
     await expect(page.getByTestId("start-over")).toHaveAttribute("aria-disabled", "true");
     await page.keyboard.press("Enter");
     await expect(page.getByRole("alertdialog")).toHaveCount(0);
-    await context.close();
-  });
-
-  test("the owner's chat on a phone: the link-card settings sheet keeps focus until Escape", async ({ browser }) => {
-    const { context, page } = await newPage(browser, PHONE);
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.goto("/");
-    await expect(page.getByTestId("chat-screen")).toBeVisible();
-    await tabTo(page, '[data-testid="link-preview-settings-button"]');
-    await page.keyboard.press("Enter");
-    await expectTrappedThenEscape(page, '[data-testid="link-preview-sheet"]', "link-preview-settings-button");
-    // The styles are a radio group: Space picks the focused one.
-    await page.keyboard.press("Enter");
-    await expect(page.getByTestId("link-preview-sheet")).toBeVisible();
-    await tabTo(page, '[data-testid="preview-style-compact"]');
-    await page.keyboard.press("Space");
-    await expect(page.getByTestId("preview-style-compact")).toHaveAttribute("aria-checked", "true");
-    await tabTo(page, '[data-testid="preview-style-default"]', { back: true });
-    await page.keyboard.press("Space");
-    await expect(page.getByTestId("preview-style-default")).toHaveAttribute("aria-checked", "true");
-    await page.keyboard.press("Escape");
-    await expectFocusOn(page, "link-preview-settings-button");
     await context.close();
   });
 
@@ -402,7 +374,7 @@ test.describe("the chat from the keyboard alone", () => {
     test(`every Tab stop of the chat and the shared page shows focus (${theme})`, async ({ browser }) => {
       test.setTimeout(120_000);
       const { context, page } = await newPage(browser, DESKTOP);
-      await signIn(page, ADMIN.email, ADMIN.password);
+      await signIn(page, owner.email, owner.password);
       await context.addInitScript((value) => localStorage.setItem("theme", value), theme);
       await page.request.delete("/api/messages", { headers: { origin: E2E_BASE_URL } });
       expect((await page.request.post("/api/messages", { data: { content: QUESTION }, headers: { origin: E2E_BASE_URL } })).status()).toBe(200);

@@ -24,13 +24,6 @@ export interface ResolvedModel {
   secret?: string;
 }
 
-let testModel: LanguageModelV4 | undefined;
-
-/** Tests put a stand-in for the paid service in place (the AI SDK's mock model), or undefined to undo. */
-export function setLanguageModelForTests(model: LanguageModelV4 | undefined) {
-  testModel = model;
-}
-
 export function offlineResolved(maxOutputTokens?: number): ResolvedModel {
   return { model: offlineModel, provider: offlineModel.provider, modelId: offlineModel.modelId, offline: true, maxOutputTokens };
 }
@@ -56,6 +49,5 @@ export function modelFor(config: AiConfig, purpose: ModelPurpose): ResolvedModel
 }
 
 export async function resolveModel(purpose: ModelPurpose): Promise<ResolvedModel> {
-  if (testModel) return { model: testModel, provider: testModel.provider, modelId: testModel.modelId, offline: false };
   return modelFor(await currentAiConfig(), purpose);
 }

@@ -10,7 +10,13 @@ import { prewarmRetrieval } from "@/lib/server/use-cases/retrieve-passages";
 import { pauseWithError } from "@/lib/server/queries/email-campaigns";
 import { ACCOUNT_MAIL_JOB, sendAccountMail } from "@/lib/server/use-cases/account-mail";
 import { sendCampaignBatch } from "@/lib/server/use-cases/send-campaign-batch";
-import { COLLECT_ORPHANS_JOB, runOrphanCollection, scheduleOrphanCollection } from "@/lib/server/use-cases/collect-orphan-files";
+import { COLLECT_ORPHANS_JOB, collectOrphanFiles } from "@/lib/server/use-cases/collect-orphan-files";
+import { deleteOldResetTokens } from "@/lib/server/queries/password-resets";
+import { registerDaily, startDaily } from "./daily";
+
+// Expired forgot-password links are of no use to anyone: kept a day past their end, then gone.
+const PURGE_RESET_TOKENS_JOB = "purge-reset-tokens";
+const DAILY_JOBS = [COLLECT_ORPHANS_JOB, PURGE_RESET_TOKENS_JOB];
 import { EMAIL_SEND_JOB, EMAIL_START_JOB, runScheduledStart } from "@/lib/server/use-cases/start-campaign";
 
 // Every job type the product runs, registered in one place.
@@ -31,15 +37,15 @@ export function registerJobs() {
   );
   registerJobHandler(EMAIL_START_JOB, async (payload) => runScheduledStart(payload));
   registerJobHandler(ACCOUNT_MAIL_JOB, async (payload) => sendAccountMail(payload));
-  registerJobHandler(COLLECT_ORPHANS_JOB, async () => runOrphanCollection());
+  registerDaily(COLLECT_ORPHANS_JOB, () => collectOrphanFiles());
+  registerDaily(PURGE_RESET_TOKENS_JOB, () => deleteOldResetTokens());
 }
 
 export function startBackgroundWork() {
   registerJobs();
   prewarmParseWorkers();
   void scheduleTermsReindexIfStale().catch((error) => log.error("could not check the index version", { error }));
-  // Ten minutes after start, not during it: the first minutes belong to the users' work.
-  void scheduleOrphanCollection(new Date(Date.now() + 10 * 60_000)).catch((error) => log.warn("could not schedule the orphan file collection", { error }));
+  startDaily(DAILY_JOBS);
   startJobRunner({ concurrency: parseCapacity().slots });
   // The custom server (scripts/server.ts) lives outside the app bundle; it finds this on shutdown.
   (globalThis as { __jobsShutdown?: () => Promise<void> }).__jobsShutdown = () => stopJobRunner();

@@ -1,6 +1,5 @@
 import "server-only";
 import { storageKeysInUse } from "@/lib/server/queries/documents";
-import { enqueueJob } from "@/lib/server/queries/jobs";
 import { log } from "@/lib/server/log";
 import { objectStore } from "@/lib/server/storage/file-store";
 import { LocalObjectStore, PART_SUFFIX } from "@/lib/server/storage/local-object-store";
@@ -9,13 +8,12 @@ import type { ObjectStore, StoredObject } from "@/lib/server/storage/object-stor
 // Removes stored objects no document row points at: a file whose row was never committed (the
 // process died between the two), one whose delete failed while storage was unreachable, the files
 // of a deleted account that could not be removed at once, and half-written temporary files. Runs
-// once a day as a durable job, on whichever instance claims it.
+// once a day (lib/server/jobs/daily.ts).
 
 export const COLLECT_ORPHANS_JOB = "collect-orphan-files";
 /** An object younger than this may belong to an upload whose row is being written right now. */
 export const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 const BATCH = 500;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface CollectResult {
   scanned: number;
@@ -58,14 +56,3 @@ export async function collectOrphanFiles(options: { now?: Date; graceMs?: number
   return { scanned, removed };
 }
 
-/** Queues the collection for the given day (once per day, whichever instance asks first). */
-export async function scheduleOrphanCollection(runAt: Date): Promise<void> {
-  const day = runAt.toISOString().slice(0, 10);
-  await enqueueJob({ type: COLLECT_ORPHANS_JOB, payload: {}, dedupeKey: `${COLLECT_ORPHANS_JOB}:${day}`, runAt });
-}
-
-/** The job: collect now, then queue tomorrow's. */
-export async function runOrphanCollection(): Promise<void> {
-  await collectOrphanFiles();
-  await scheduleOrphanCollection(new Date(Date.now() + DAY_MS));
-}

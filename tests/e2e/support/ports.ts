@@ -33,3 +33,9 @@ export const EMAIL_DURABLE_PORT = E2E_PORT + 70;
 export const EMAIL_TWO_INSTANCE_PORTS = [E2E_PORT + 71, E2E_PORT + 72];
 /** The instances sharing one PostgreSQL and one bucket in postgres/failover (the third joins mid-test). */
 export const FAILOVER_PORTS = [E2E_PORT + 80, E2E_PORT + 81, E2E_PORT + 82];
+/** The fresh install whose first visitor creates the first admin in 01-first-run. */
+export const FIRST_RUN_PORT = E2E_PORT + 90;
+/** The instance whose AI service 19-ai-service points at a fake OpenAI server (an app-wide setting). */
+export const AI_SERVICE_PORT = E2E_PORT + 91;
+/** The instance whose mail server 23-email-campaigns sets and removes (an app-wide setting). */
+export const EMAIL_PORT = E2E_PORT + 92;

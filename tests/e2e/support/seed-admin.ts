@@ -1,10 +1,10 @@
 import { E2E_BASE_URL } from "./ports";
 import { ADMIN } from "./helpers";
 
-// Playwright's global setup (after the web server is up). 01-first-run creates the first admin
-// through the page; a run of a subset without it (E2E_SEED_ADMIN=1) gets the same admin here.
+// Playwright's global setup (after the web server is up): the suite's first admin, who makes the
+// accounts each spec works with (support/accounts.ts). The first-run journey itself runs on an
+// instance of its own (01-first-run).
 export default async function seedAdmin() {
-  if (process.env.E2E_SEED_ADMIN !== "1") return;
   const res = await fetch(`${E2E_BASE_URL}/api/trial-setup`, {
     method: "POST",
     headers: { "content-type": "application/json", origin: E2E_BASE_URL },

@@ -1,18 +1,9 @@
-import { expect, request, type APIRequestContext, type Page } from "@playwright/test";
-import { E2E_BASE_URL } from "./ports";
-import { ADMIN } from "./helpers";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
-// The owner's side of the shared-page specs, through the API: signed in as the first admin in a
-// request context of its own, so the browser pages under test stay visitors.
+// The owner's side of the shared-page specs, through the API (a request context of the spec's
+// owner, support/accounts.ts), so the browser pages under test stay visitors.
 
 export const WASTE_TEXT = "臺北市垃圾清運\n\n資源回收在每週二與週四收運，請將紙類、塑膠與金屬分開放置。\n\n巨大垃圾需事先預約，清潔隊會在預約日到府收運。";
-
-export async function ownerApi(): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { origin: E2E_BASE_URL } });
-  const res = await api.post("/api/login", { data: { email: ADMIN.email, password: ADMIN.password } });
-  expect(res.status()).toBe(200);
-  return api;
-}
 
 /** Uploads the waste-collection notice once and waits until it is processed. */
 export async function ensureWasteDocument(api: APIRequestContext) {
