@@ -5,6 +5,7 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { ArrowDown } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { MESSAGE_BOX_ID } from "@/components/layout/skip-link";
 import { ChatInput } from "./chat-input";
 import { SuggestionsPanel } from "./suggestions-panel";
 import { CHAT_LAYOUT } from "./chat-layout";
@@ -124,7 +125,7 @@ export function ChatConversation({
             onDismiss={onDismissSuggestions}
           />
         </div>
-        <div className="mx-auto w-full max-w-3xl shrink-0 space-y-2 pt-2">
+        <div id={MESSAGE_BOX_ID} className="mx-auto w-full max-w-3xl shrink-0 space-y-2 pt-2">
           {inputNotice ?? <ChatInput busy={busy} mobile={mobile} onSend={(text, image, onUnsent) => chat.send(text, image, { onUnsent })} analyzeUrl={analyzeUrl} onSignInToSend={onSignInToSend} />}
           {inputFootnote && !inputNotice ? inputFootnote : null}
         </div>

@@ -4,9 +4,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { FolderOpen, MessagesSquare, Share2 } from "lucide-react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-
-const TABS = ["chat", "files", "shares"] as const;
-type Tab = (typeof TABS)[number];
+import { workspaceTab } from "./workspace-tab";
 
 /** The workspace at "/": chat, file library and shares as tabs, the choice kept in ?tab= so links and reloads keep it. */
 export function WorkspaceTabs({ chat, files, shares }: { chat: React.ReactNode; files: React.ReactNode; shares: React.ReactNode }) {
@@ -15,7 +13,7 @@ export function WorkspaceTabs({ chat, files, shares }: { chat: React.ReactNode; 
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
-  const current: Tab = (TABS as readonly string[]).includes(params.get("tab") ?? "") ? (params.get("tab") as Tab) : "chat";
+  const current = workspaceTab(params);
 
   return (
     <Tabs
