@@ -33,3 +33,5 @@ export const EMAIL_DURABLE_PORT = E2E_PORT + 70;
 export const EMAIL_TWO_INSTANCE_PORTS = [E2E_PORT + 71, E2E_PORT + 72];
 /** The instances sharing one PostgreSQL and one bucket in postgres/failover (the third joins mid-test). */
 export const FAILOVER_PORTS = [E2E_PORT + 80, E2E_PORT + 81, E2E_PORT + 82];
+/** The instance answering through the fake AI service (a reply three screens long) in reply-in-view. */
+export const REPLY_IN_VIEW_PORT = E2E_PORT + 90;
