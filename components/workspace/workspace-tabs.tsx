@@ -4,6 +4,7 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { FolderOpen, MessagesSquare, Share2 } from "lucide-react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { TOP_BAR_ATTRIBUTE } from "@/components/layout/top-bar";
 import { workspaceTab } from "./workspace-tab";
 
 /** The workspace at "/": chat, file library and shares as tabs, the choice kept in ?tab= so links and reloads keep it. */
@@ -27,7 +28,8 @@ export function WorkspaceTabs({ chat, files, shares }: { chat: React.ReactNode; 
         router.replace(`${pathname}${next.size ? `?${next}` : ""}`, { scroll: false });
       }}
     >
-      <TabsList aria-label={t("tabs")} className="w-full shrink-0 sm:w-auto">
+      {/* Navigation at the page's top, under the header: toasts open below it (top-bar.ts). */}
+      <TabsList aria-label={t("tabs")} className="w-full shrink-0 sm:w-auto" {...{ [TOP_BAR_ATTRIBUTE]: "" }}>
         <TabsTrigger value="chat" data-testid="tab-chat">
           <MessagesSquare className="size-4" aria-hidden />
           {t("chat")}
