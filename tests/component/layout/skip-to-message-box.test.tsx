@@ -31,7 +31,15 @@ function Chat() {
   );
 }
 
-const messageBox = () => screen.getByTestId("message-input");
+/** From the page's start: Tab once reaches the link, past nothing; Enter puts focus in the message box, past the conversation. */
+async function expectFirstStopSkipsToMessageBox(user: ReturnType<typeof renderInLocale>["user"]) {
+  // The conversation's buttons are there (copy, per message), between the header and the box.
+  await screen.findAllByTestId("copy-message");
+  await user.tab();
+  expect(document.activeElement).toBe(screen.getByRole("link", { name: "跳至訊息輸入框" }));
+  await user.keyboard("{Enter}");
+  expect(document.activeElement).toBe(screen.getByTestId("message-input"));
+}
 
 describe("skip to the message box", () => {
   it("is the first Tab stop of the owner's chat, and puts focus in the message box past the whole conversation", async () => {
@@ -42,12 +50,7 @@ describe("skip to the message box", () => {
         <Chat />
       </>,
     );
-    // The conversation's buttons are there (copy, per message), between the header and the box.
-    await screen.findAllByTestId("copy-message");
-    await user.tab();
-    expect(document.activeElement).toBe(screen.getByRole("link", { name: "跳至訊息輸入框" }));
-    await user.keyboard("{Enter}");
-    expect(document.activeElement).toBe(messageBox());
+    await expectFirstStopSkipsToMessageBox(user);
   });
 
   it("is in the reader's language", async () => {
@@ -76,11 +79,7 @@ describe("skip to the message box", () => {
         <Chat />
       </>,
     );
-    await screen.findAllByTestId("copy-message");
-    await user.tab();
-    expect(document.activeElement).toBe(screen.getByRole("link", { name: "跳至訊息輸入框" }));
-    await user.keyboard("{Enter}");
-    expect(document.activeElement).toBe(messageBox());
+    await expectFirstStopSkipsToMessageBox(user);
   });
 
   it("is not offered while a share's page is still loading or failed", () => {
