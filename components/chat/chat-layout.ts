@@ -6,3 +6,6 @@ export const CHAT_LAYOUT = {
   lead: "pt-1 empty:hidden",
   followUps: "pt-2 empty:hidden",
 } as const;
+
+/** Marks the conversation's list of messages, whose items carry data-role (user or assistant): where use-newest-in-view.ts finds the newest exchange. */
+export const MESSAGES_ATTRIBUTE = "data-messages";

@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { exchangeScrollTop, followAfterScroll, followScrollTop, isAtBottom, type Exchange, type Follow } from "@/lib/chat/scroll-position";
+import { MESSAGES_ATTRIBUTE } from "./chat-layout";
 
 /**
  * Keeps a conversation's newest exchange in view, read from its start (lib/chat/scroll-position.ts):
@@ -96,13 +97,13 @@ function exchangeTop(scroller: HTMLElement): number {
 }
 
 function newestExchange(scroller: HTMLElement): Exchange {
-  const list = scroller.querySelector('[data-testid="message-list"]');
+  const list = scroller.querySelector(`[${MESSAGES_ATTRIBUTE}]`);
   const last = list?.lastElementChild;
   if (!last) return { questionTop: null, replyTop: null, bottom: scroller.scrollHeight };
   const origin = scroller.getBoundingClientRect().top - scroller.scrollTop;
   const top = (el: Element) => el.getBoundingClientRect().top - origin;
   let question: Element | null = last;
-  while (question && question.getAttribute("data-testid") !== "message-user") question = question.previousElementSibling;
+  while (question && question.getAttribute("data-role") !== "user") question = question.previousElementSibling;
   const reply = question ? question.nextElementSibling : last;
   return { questionTop: question ? top(question) : null, replyTop: reply ? top(reply) : null, bottom: last.getBoundingClientRect().bottom - origin };
 }
