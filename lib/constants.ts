@@ -20,6 +20,7 @@ export const LANGUAGE_STORAGE_KEY = "language";
 export const THEME_STORAGE_KEY = "theme";
 /** The reader's theme for the server, which draws <html> with it: the first frame is already in it. */
 export const THEME_COOKIE = "theme";
+/** The theme when neither the reader nor their system has chosen one (lib/theme.ts follows the system until the reader picks). */
 export const DEFAULT_THEME = "light";
 
 // Calendar days and months (upload quotas, check-ins) follow the product's home time zone.

@@ -39,6 +39,8 @@ export const toast = Object.assign((...args: Parameters<Sonner>) => void loadSon
   info: (...args: Parameters<Sonner["info"]>) => show("info", args),
   warning: (...args: Parameters<Sonner["warning"]>) => show("warning", args),
   loading: (...args: Parameters<Sonner["loading"]>) => show("loading", args),
+  /** Takes a toast away (one that waits for an outcome, when the outcome will not come). */
+  dismiss: (id: string) => void sonner?.then((t) => t.dismiss(id), () => undefined),
 });
 
 /** Whether a toast has been asked for yet: the lazy Toaster mounts from then on. */

@@ -5,10 +5,11 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import { ArrowDown } from "lucide-react";
 import { Button } from "@/components/ui/button";
+import { MESSAGE_BOX_ID } from "@/components/layout/skip-link";
 import { ChatInput } from "./chat-input";
 import { SuggestionsPanel } from "./suggestions-panel";
 import { CHAT_LAYOUT } from "./chat-layout";
-import { useStickToBottom } from "./use-stick-to-bottom";
+import { useNewestInView } from "./use-newest-in-view";
 import type { useChat } from "./use-chat";
 import type { ChatMessage, DraftImage } from "./types";
 
@@ -24,8 +25,11 @@ export const preloadMessageList = () => void loadMessageList().catch(() => undef
 
 /**
  * The conversation and the bar under it, the same in normal and shared mode: a scroll region of
- * its own with the messages (or the empty state), the thinking indicator or the streaming reply;
- * under it, in the flow so they never cover a message, 您可能想問 and the input bar. The parent
+ * its own with `lead` (the promotion banner) and the messages (or the empty state), the thinking
+ * indicator or the streaming reply; under it the input bar. 您可能想問 stands above the input bar
+ * while the conversation is empty (the opening questions); once it has started, in the
+ * conversation under the newest reply, so that arriving, hiding while a question is sent and
+ * coming back with the reply, it never changes the region's height or covers a reply. The parent
  * gives this a bounded height (a flex column that fills the screen).
  */
 export function ChatConversation({
@@ -40,6 +44,7 @@ export function ChatConversation({
   inputNotice,
   inputFootnote,
   linkPreviews = true,
+  lead,
 }: {
   chat: ReturnType<typeof useChat>;
   emptyState: React.ReactNode;
@@ -55,10 +60,12 @@ export function ChatConversation({
   inputFootnote?: React.ReactNode;
   /** Links in messages as fetched preview cards (the workspace's); false shows them as bare links. */
   linkPreviews?: boolean;
+  /** At the top of the conversation, scrolling away with it rather than taking its room (the promotion banner). */
+  lead?: React.ReactNode;
 }) {
   const t = useTranslations("chat");
   const last = chat.messages.at(-1);
-  const { scroller, content, atBottom, toBottom } = useStickToBottom({
+  const { scroller, content, readerAway, toBottom } = useNewestInView({
     count: chat.messages.length,
     lastSentByReader: last?.pending && last.role === "user" ? last.id : null,
   });
@@ -67,25 +74,44 @@ export function ChatConversation({
   const busy = chat.sending || chat.clearing;
   const bar = useRef<HTMLDivElement>(null);
   const empty = !chat.loading && chat.messages.length === 0;
+  const started = chat.messages.length > 0;
   const focusMessageBox = () => bar.current?.querySelector("textarea")?.focus();
+  const suggestionsPanel = (
+    <SuggestionsPanel
+      suggestions={suggestions}
+      mobile={mobile}
+      disabled={busy}
+      onPick={(question) => {
+        // The picked question's button goes with the panel: a keyboard user continues in the
+        // message box rather than at the top of the page (a tap leaves focus, and the phone's keyboard, alone).
+        const fromKeyboard = usingKeyboard();
+        onPickSuggestion(question);
+        if (fromKeyboard) focusMessageBox();
+      }}
+      onDismiss={onDismissSuggestions}
+    />
+  );
 
   return (
     <>
       <div className={CHAT_LAYOUT.region}>
         <div ref={scroller} className={CHAT_LAYOUT.scroller} data-testid="conversation-scroll">
           <div ref={content} className={CHAT_LAYOUT.content}>
+            {lead ? <div className={CHAT_LAYOUT.lead}>{lead}</div> : null}
             {empty ? (
               emptyState
-            ) : chat.messages.length > 0 || chat.sending ? (
+            ) : started || chat.sending ? (
               <MessageList messages={chat.messages} streaming={chat.streaming} sending={chat.sending} linkPreviews={linkPreviews} />
             ) : null}
+            {/* Follow-ups belong to the reply above them; none while the next question is on its way. */}
+            {started && !chat.sending ? <div className={CHAT_LAYOUT.followUps}>{suggestionsPanel}</div> : null}
           </div>
         </div>
         {/* Screen readers hear each finished reply once, not every streamed piece of it. */}
         <div className="sr-only" aria-live="polite" data-testid="reply-announcement">
           {announcement}
         </div>
-        {!atBottom && !empty && (
+        {readerAway && !empty && (
           <Button
             type="button"
             variant="outline"
@@ -109,22 +135,8 @@ export function ChatConversation({
           whose top edge then jumps (a layout shift). The negative margin keeps the panel as close
           to the bar as the column's gap would otherwise not allow. */}
       <div ref={bar} className="contents" onFocusCapture={preloadMessageList} onPointerDownCapture={preloadMessageList}>
-        <div className="mx-auto -mb-2 w-full max-w-3xl shrink-0 pt-2 empty:hidden">
-          <SuggestionsPanel
-            suggestions={suggestions}
-            mobile={mobile}
-            disabled={busy}
-            onPick={(question) => {
-              // The picked question's button goes with the panel: a keyboard user continues in the
-              // message box rather than at the top of the page (a tap leaves focus, and the phone's keyboard, alone).
-              const fromKeyboard = usingKeyboard();
-              onPickSuggestion(question);
-              if (fromKeyboard) focusMessageBox();
-            }}
-            onDismiss={onDismissSuggestions}
-          />
-        </div>
-        <div className="mx-auto w-full max-w-3xl shrink-0 space-y-2 pt-2">
+        {started ? null : <div className="mx-auto -mb-2 w-full max-w-3xl shrink-0 pt-2 empty:hidden">{suggestionsPanel}</div>}
+        <div id={MESSAGE_BOX_ID} className="mx-auto w-full max-w-3xl shrink-0 space-y-2 pt-2">
           {inputNotice ?? <ChatInput busy={busy} mobile={mobile} onSend={(text, image, onUnsent) => chat.send(text, image, { onUnsent })} analyzeUrl={analyzeUrl} onSignInToSend={onSignInToSend} />}
           {inputFootnote && !inputNotice ? inputFootnote : null}
         </div>

@@ -50,7 +50,6 @@ export function ChatScreen({ emptyState, expectConversation, promo, mobileHint }
         onRefresh={() => void chat.refresh()}
         onClear={() => void chat.clear()}
         />
-        <PromoBanner initiallyShown={promo} />
         {inApp && (
           <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100" data-testid="in-app-tip">
             <Info className="mt-0.5 size-4 shrink-0" aria-hidden />
@@ -65,6 +64,7 @@ export function ChatScreen({ emptyState, expectConversation, promo, mobileHint }
         onDismissSuggestions={dismiss}
         onPickSuggestion={(q) => void chat.send(q)}
         mobile={mobile}
+        lead={<PromoBanner initiallyShown={promo} />}
       />
     </div>
   );

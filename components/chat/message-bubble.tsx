@@ -73,7 +73,7 @@ export function MessageBubble({ message, linkPreviews }: { message: ChatMessage;
   const pages: PageLabel = (s) => (s.pageEnd !== null && s.pageEnd !== s.page ? t("pages", { from: s.page!, to: s.pageEnd }) : t("page", { page: s.page! }));
 
   return (
-    <li className={cn("flex flex-col gap-1", mine ? "items-end" : "items-start")} data-testid={`message-${message.role}`} data-error={message.isError || undefined}>
+    <li className={cn("flex flex-col gap-1", mine ? "items-end" : "items-start")} data-testid={`message-${message.role}`} data-role={message.role} data-error={message.isError || undefined}>
       <div
         className={cn(
           "group relative max-w-[92%] rounded-2xl px-4 py-3 shadow-sm sm:max-w-[80%]",

@@ -1,5 +1,6 @@
 "use client";
 
+import { MESSAGES_ATTRIBUTE } from "./chat-layout";
 import { MessageBubble } from "./message-bubble";
 import { ThinkingIndicator } from "./thinking-indicator";
 import type { ChatMessage } from "./types";
@@ -21,7 +22,7 @@ export function MessageList({
   linkPreviews: boolean;
 }) {
   return (
-    <ol className="space-y-5 py-2" data-testid="message-list">
+    <ol className="space-y-5 py-2" data-testid="message-list" {...{ [MESSAGES_ATTRIBUTE]: "" }}>
       {messages.map((m) => (
         <MessageBubble key={m.id} message={m} linkPreviews={linkPreviews} />
       ))}

@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { MAX_INITIAL_QUESTIONS, SUGGESTION_HISTORY_MESSAGES } from "@/lib/constants";
 import { apiFetch } from "@/lib/fetcher";
 import { shuffleQuestions } from "@/lib/chat/shuffle";
@@ -52,7 +52,8 @@ export function useSuggestions(options: {
   }, [enabled, empty, assistantName, assistantRole, shareId, initial]);
 
   const last = messages.at(-1);
-  useEffect(() => {
+  // Before the reply is painted: the previous reply's follow-ups must not show under it for a frame.
+  useLayoutEffect(() => {
     if (!enabled || !last || last.role !== "assistant" || last.pending || last.isError || last.id === lastReplyId.current) return;
     const replyId = last.id;
     lastReplyId.current = replyId;

@@ -92,7 +92,12 @@ export function FileLibrary() {
         ) : null}
       </div>
 
-      <UploadZone uploads={uploads} maxFileMb={usage ? usage.maxFileBytes / MB : undefined} onFiles={(files) => void uploadFiles(files)} />
+      <UploadZone
+        uploads={uploads}
+        maxFileMb={usage ? usage.maxFileBytes / MB : undefined}
+        monthlyLimitReached={usage && usage.monthlyLimit !== null && usage.uploads >= usage.monthlyLimit ? usage.monthlyLimit : null}
+        onFiles={(files) => void uploadFiles(files)}
+      />
 
       {visibleSelection.size > 0 ? (
         <div className="flex items-center justify-between rounded-lg border bg-muted/40 px-4 py-2" data-testid="bulk-bar">

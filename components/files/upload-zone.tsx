@@ -1,6 +1,7 @@
 "use client";
 
-import { useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
+import Link from "next/link";
 import { useTranslations } from "next-intl";
 import { Upload } from "lucide-react";
 import { cn } from "@/lib/utils";
@@ -9,25 +10,34 @@ import type { UploadProgress } from "./use-uploads";
 
 const ACCEPT = ".pdf,.docx,.txt,.md,.markdown,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain,text/markdown";
 
+/**
+ * Where files are chosen or dropped, with each upload's progress. `monthlyLimitReached`: the
+ * plan's uploads for this month are used up (the limit given): the control is disabled, and says
+ * why and when it opens again, rather than letting a file be chosen only to be refused.
+ */
 export function UploadZone({
   uploads,
   maxFileMb,
+  monthlyLimitReached = null,
   onFiles,
 }: {
   uploads: UploadProgress[];
   maxFileMb: number | undefined;
+  monthlyLimitReached?: number | null;
   onFiles: (files: File[]) => void;
 }) {
   const t = useTranslations("documents");
   const input = useRef<HTMLInputElement>(null);
+  const reasonId = useId();
   const [dragging, setDragging] = useState(false);
   const busy = uploads.length > 0;
+  const full = monthlyLimitReached !== null;
 
   return (
     <div
       data-testid="upload-zone"
       onDragOver={(e) => {
-        if (!e.dataTransfer.types.includes("Files")) return;
+        if (full || !e.dataTransfer.types.includes("Files")) return;
         e.preventDefault();
         setDragging(true);
       }}
@@ -37,15 +47,17 @@ export function UploadZone({
       onDrop={(e) => {
         e.preventDefault();
         setDragging(false);
-        if (e.dataTransfer.files.length > 0) onFiles([...e.dataTransfer.files]);
+        if (!full && e.dataTransfer.files.length > 0) onFiles([...e.dataTransfer.files]);
       }}
       className={cn(
         "rounded-xl border-2 border-dashed p-6 text-center transition-colors",
         dragging ? "border-primary bg-primary/5" : "border-border",
+        full && "bg-muted/40",
       )}
+      data-limit-reached={full || undefined}
     >
       <Upload className="mx-auto mb-2 size-8 text-muted-foreground" aria-hidden />
-      <p className="text-sm font-medium">{dragging ? t("dropActive") : t("dropHere")}</p>
+      {full ? null : <p className="text-sm font-medium">{dragging ? t("dropActive") : t("dropHere")}</p>}
       <p className="mt-1 text-xs text-muted-foreground">
         {t("accepted")}
         {maxFileMb ? ` · ${t("limitHint", { size: maxFileMb })}` : ""}
@@ -59,16 +71,25 @@ export function UploadZone({
         data-testid="upload-input"
         tabIndex={-1}
         aria-hidden
+        disabled={full}
         onChange={(e) => {
           const files = [...(e.target.files ?? [])];
           e.target.value = "";
           if (files.length > 0) onFiles(files);
         }}
       />
-      <Button className="mt-4" onClick={() => input.current?.click()} disabled={busy} data-testid="upload-button">
+      <Button className="mt-4" onClick={() => input.current?.click()} disabled={busy || full} aria-describedby={full ? reasonId : undefined} data-testid="upload-button">
         <Upload />
         {t("upload")}
       </Button>
+      {full ? (
+        <p id={reasonId} className="mx-auto mt-3 max-w-md text-sm text-muted-foreground" data-testid="upload-limit-reached">
+          {t("limitReached", { limit: monthlyLimitReached })}{" "}
+          <Link href="/subscribe" className="font-medium text-primary underline-offset-2 hover:underline">
+            {t("limitReachedAction")}
+          </Link>
+        </p>
+      ) : null}
       {uploads.length > 0 ? (
         <ul className="mx-auto mt-4 grid max-w-md gap-2 text-left" aria-live="polite">
           {uploads.map((u) => (

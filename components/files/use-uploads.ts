@@ -8,7 +8,7 @@ import { ApiError } from "@/lib/fetcher";
 import { UploadNetworkError, UploadTimeoutError, uploadFile } from "@/lib/upload-file";
 import type { LibraryDocument, UploadUsage } from "./types";
 import { DOCUMENTS_KEY, USAGE_KEY } from "./document-keys";
-import { useProcessingWatch } from "./use-processing-watch";
+import { processingToastId, useProcessingWatch } from "./use-processing-watch";
 
 export interface UploadProgress {
   key: string;
@@ -55,10 +55,16 @@ export function useUploads(usage: UploadUsage | undefined) {
           clientId: key,
           onProgress: (percent) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, percent } : u))),
         });
-        toast.success(t("uploadSuccess"), { description: t("uploadSuccessDescription", { name: doc.originalName }) });
+        // One toast per upload, from here to the end of its processing (use-processing-watch.ts
+        // turns it into the outcome), rather than one per step stacking over the page.
+        if (doc.status === "processing") {
+          toast.loading(t("uploadSuccess"), { id: processingToastId(doc.id), description: t("uploadSuccessDescription", { name: doc.originalName }) });
+          watch(doc.id, doc.originalName);
+        } else {
+          toast.success(t("uploadSuccess"), { description: t("processedDescription", { name: doc.originalName }) });
+        }
         await mutate<LibraryDocument[]>(DOCUMENTS_KEY, (list) => [doc, ...(list ?? []).filter((d) => d.id !== doc.id)], { revalidate: false });
         void mutate(USAGE_KEY);
-        if (doc.status === "processing") watch(doc.id, doc.originalName);
       } catch (error) {
         toast.error(error instanceof UploadTimeoutError ? t("uploadTimeout") : t("uploadFailed"), {
           description: error instanceof UploadTimeoutError ? undefined : `${file.name}: ${describeFailure(error)}`,

@@ -2,7 +2,7 @@
 
 import { useState } from "react";
 import Link from "next/link";
-import { usePathname } from "next/navigation";
+import { usePathname, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { FileText, Menu, X } from "lucide-react";
 import { cn } from "@/lib/utils";
@@ -13,11 +13,16 @@ import { ThemeToggle } from "./theme-toggle";
 import { navItemsFor } from "./nav-items";
 import { useCurrentUser } from "./use-current-user";
 import { TOP_BAR_ATTRIBUTE } from "./top-bar";
+import { SkipLink } from "./skip-link";
+import { workspaceTab } from "@/components/workspace/workspace-tab";
 
 export function AppHeader({ workspaceForEveryone }: { workspaceForEveryone: boolean }) {
   const t = useTranslations("nav");
   const tApp = useTranslations("app");
   const pathname = usePathname();
+  const params = useSearchParams();
+  // The workspace's chat: a keyboard reader skips the header and a long conversation to the message box.
+  const onChat = pathname === "/" && workspaceTab(params) === "chat";
   const { user } = useCurrentUser();
   const [open, setOpen] = useState(false);
   const { primary, help } = navItemsFor(user?.role, workspaceForEveryone);
@@ -28,9 +33,8 @@ export function AppHeader({ workspaceForEveryone }: { workspaceForEveryone: bool
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/70" {...{ [TOP_BAR_ATTRIBUTE]: "" }}>
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:rounded focus:bg-background focus:p-2">
-        {tApp("skipToContent")}
-      </a>
+      {onChat ? <SkipLink to="message-box">{tApp("skipToMessageBox")}</SkipLink> : null}
+      <SkipLink to="main">{tApp("skipToContent")}</SkipLink>
       <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-4">
         <Button
           variant="ghost"

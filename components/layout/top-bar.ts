@@ -1,11 +1,16 @@
-// The page's top bar (the app's header, the shared page's header). Toasts open below it rather
-// than over its buttons (lazy-toaster.tsx); both headers stay pinned at the top of the window.
+// The page's navigation at its top: its header (the app's, the shared page's) and, where a page
+// has them, the tabs under it (the workspace's). Toasts open below all of it rather than over its
+// buttons and tabs (lazy-toaster.tsx).
 
-/** Marks a page's top bar. */
+/** Marks a part of a page's top navigation. */
 export const TOP_BAR_ATTRIBUTE = "data-top-bar";
 
-/** Where the page's top bar ends, in pixels from the window's top (0 with none). */
+/**
+ * Where the page's top navigation ends, in pixels from the window's top (0 with none): the lowest
+ * of its parts. Tabs that have scrolled up under the pinned header end above it, and count no more.
+ */
 export function topBarBottom(): number {
-  const bar = document.querySelector(`[${TOP_BAR_ATTRIBUTE}]`);
-  return bar ? Math.max(0, Math.round(bar.getBoundingClientRect().bottom)) : 0;
+  let bottom = 0;
+  for (const bar of document.querySelectorAll(`[${TOP_BAR_ATTRIBUTE}]`)) bottom = Math.max(bottom, bar.getBoundingClientRect().bottom);
+  return Math.round(bottom);
 }

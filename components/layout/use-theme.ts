@@ -3,18 +3,26 @@
 import { useSyncExternalStore } from "react";
 import { localStore, setPreferenceCookie } from "@/lib/browser-storage";
 import { THEME_COOKIE, THEME_STORAGE_KEY } from "@/lib/constants";
-import { applyTheme, isTheme, type Theme } from "@/lib/theme";
+import { THEME_COLORS, applyTheme, isTheme, shownTheme, type Theme } from "@/lib/theme";
 
-// The theme as <html> shows it (drawn by the server from the theme cookie, lib/theme.ts). Read through an
-// external store rather than a context provider: a provider's value changing after hydration would
-// reach every part of the page still waiting for its code, and React would then throw away the
-// server's HTML of those parts (the shared page's chat, components/share-visitor).
+// The theme as <html> shows it (drawn by the server from the theme cookie, lib/theme.ts): the class
+// of a choice, else the system's preference. Read through an external store rather than a context
+// provider: a provider's value changing after hydration would reach every part of the page still
+// waiting for its code, and React would then throw away the server's HTML of those parts (the
+// shared page's chat, components/share-visitor).
 
 const listeners = new Set<() => void>();
-const shown = (): Theme => (document.documentElement.classList.contains("dark") ? "dark" : "light");
+const SYSTEM_DARK = "(prefers-color-scheme: dark)";
+
+function chosen(): Theme | null {
+  const classes = document.documentElement.classList;
+  return classes.contains("dark") ? "dark" : classes.contains("light") ? "light" : null;
+}
+
+const shown = (): Theme => shownTheme(chosen(), window.matchMedia(SYSTEM_DARK).matches);
 
 function show(theme: Theme) {
-  applyTheme(theme);
+  applyTheme(theme, THEME_COLORS);
   listeners.forEach((listener) => listener());
 }
 
@@ -24,10 +32,14 @@ function subscribe(listener: () => void) {
   const onStorage = (event: StorageEvent) => {
     if (event.key === THEME_STORAGE_KEY && isTheme(event.newValue)) show(event.newValue);
   };
+  // With no choice made, the system switching (at dusk, say) switches the page, and so the toggle.
+  const system = window.matchMedia(SYSTEM_DARK);
   window.addEventListener("storage", onStorage);
+  system.addEventListener("change", listener);
   return () => {
     listeners.delete(listener);
     window.removeEventListener("storage", onStorage);
+    system.removeEventListener("change", listener);
   };
 }
 

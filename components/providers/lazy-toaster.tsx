@@ -19,7 +19,7 @@ const Toaster = dynamic(
 /** Space between the top bar and the first toast. */
 const TOAST_GAP_PX = 12;
 
-/** How far from the window's top toasts open: below the page's top bar, so its buttons stay usable. */
+/** How far from the window's top toasts open: below the page's top navigation, so its buttons and tabs stay usable. */
 function useToastTop(active: boolean): number {
   const [top, setTop] = useState(TOAST_GAP_PX);
   useEffect(() => {
@@ -28,11 +28,24 @@ function useToastTop(active: boolean): number {
     measure();
     // A narrower window can wrap the shared page's header onto a second row, and so can longer
     // labels after a language switch, a signed-in name, or another page's header after navigating:
-    // measured again on resize and as each toast is asked for.
+    // measured again on resize and as each toast is asked for. The workspace's tabs scroll with
+    // the page: measured again as it scrolls (once a frame), so that tabs scrolled back into view
+    // come out from under the toasts rather than behind them.
+    let frame = 0;
+    const onScroll = () => {
+      if (frame) return;
+      frame = window.requestAnimationFrame(() => {
+        frame = 0;
+        measure();
+      });
+    };
     window.addEventListener("resize", measure);
+    window.addEventListener("scroll", onScroll, { passive: true });
     const stop = onToastShown(measure);
     return () => {
       window.removeEventListener("resize", measure);
+      window.removeEventListener("scroll", onScroll);
+      window.cancelAnimationFrame(frame);
       stop();
     };
   }, [active]);

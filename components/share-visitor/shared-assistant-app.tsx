@@ -115,7 +115,7 @@ export function SharedAssistantApp({ shareId, initialName, googleEnabled, suppor
   const page = (
     <div className={SHARED_LAYOUT.page} {...{ [AWAITS_CODE_ATTRIBUTE]: "" }}>
       <GoogleAuthReturn />
-      <SharedHeader name={name} shareId={shareId} googleEnabled={googleEnabled} hideSignIn={device.inApp !== null} support={support} />
+      <SharedHeader name={name} shareId={shareId} googleEnabled={googleEnabled} hideSignIn={device.inApp !== null} support={support} chatShown={visible && state.status === "ready"} />
       <main id="main" className={SHARED_LAYOUT.main} data-revealed={visible ? "true" : "false"}>
         {help === "shown" && !contentReady && device.inApp && (
           <SwitchBrowserHelp

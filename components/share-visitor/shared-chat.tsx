@@ -142,7 +142,6 @@ export function SharedChat({
       <div className={SHARED_LAYOUT.notices}>
         {share.isOwner && share.announcementEnabled && share.pinnedAnnouncement && <AnnouncementPanel shareId={share.shareId} text={share.pinnedAnnouncement} />}
         {device.inApp && <InAppWarning browser={device.inApp} />}
-        <PromoBanner initiallyShown={promo} />
       </div>
       <ChatConversation
         chat={chat}
@@ -158,6 +157,7 @@ export function SharedChat({
         inputNotice={signInUnavailable ? <SignInUnavailableNotice shareId={share.shareId} /> : undefined}
         // Public mode keeps no conversation, so there is nothing for the owner to read.
         inputFootnote={share.isPublicMode ? undefined : <OwnerCanReadNotice />}
+        lead={<PromoBanner initiallyShown={promo} />}
       />
     </div>
   );

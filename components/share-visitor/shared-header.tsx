@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { LanguageSwitcher } from "@/components/layout/language-switcher";
 import { ThemeToggle } from "@/components/layout/theme-toggle";
+import { SkipLink } from "@/components/layout/skip-link";
 import { TOP_BAR_ATTRIBUTE } from "@/components/layout/top-bar";
 import { SharedAuthControls } from "./shared-auth-controls";
 
@@ -19,17 +20,21 @@ export function SharedHeader({
   googleEnabled,
   hideSignIn,
   support,
+  chatShown,
 }: {
   name: string;
   shareId: string;
   googleEnabled: boolean;
   hideSignIn: boolean;
   support: { href: string; external: boolean };
+  /** The chat is on the page: a keyboard reader can skip the header and the conversation to the message box. */
+  chatShown: boolean;
 }) {
   const t = useTranslations("shared");
   const tApp = useTranslations("app");
   return (
     <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur" data-testid="shared-header" {...{ [TOP_BAR_ATTRIBUTE]: "" }}>
+      {chatShown ? <SkipLink to="message-box">{tApp("skipToMessageBox")}</SkipLink> : null}
       {/* A grid: on a phone the badges take a row of their own under the name and the controls;
           from sm up, the icon and the controls stand beside the name and the badges. */}
       <div className="mx-auto grid min-h-14 max-w-4xl grid-cols-[auto_minmax(0,1fr)_auto] grid-rows-[minmax(2.25rem,auto)_auto] items-center gap-x-2 gap-y-1 px-3 py-2 sm:grid-rows-[auto_auto] sm:gap-y-0.5 sm:px-4">

@@ -4,9 +4,8 @@ import { usePathname, useRouter, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { FolderOpen, MessagesSquare, Share2 } from "lucide-react";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
-
-const TABS = ["chat", "files", "shares"] as const;
-type Tab = (typeof TABS)[number];
+import { TOP_BAR_ATTRIBUTE } from "@/components/layout/top-bar";
+import { workspaceTab } from "./workspace-tab";
 
 /** The workspace at "/": chat, file library and shares as tabs, the choice kept in ?tab= so links and reloads keep it. */
 export function WorkspaceTabs({ chat, files, shares }: { chat: React.ReactNode; files: React.ReactNode; shares: React.ReactNode }) {
@@ -15,7 +14,7 @@ export function WorkspaceTabs({ chat, files, shares }: { chat: React.ReactNode; 
   const params = useSearchParams();
   const router = useRouter();
   const pathname = usePathname();
-  const current: Tab = (TABS as readonly string[]).includes(params.get("tab") ?? "") ? (params.get("tab") as Tab) : "chat";
+  const current = workspaceTab(params);
 
   return (
     <Tabs
@@ -29,7 +28,8 @@ export function WorkspaceTabs({ chat, files, shares }: { chat: React.ReactNode; 
         router.replace(`${pathname}${next.size ? `?${next}` : ""}`, { scroll: false });
       }}
     >
-      <TabsList aria-label={t("tabs")} className="w-full shrink-0 sm:w-auto">
+      {/* Navigation at the page's top, under the header: toasts open below it (top-bar.ts). */}
+      <TabsList aria-label={t("tabs")} className="w-full shrink-0 sm:w-auto" {...{ [TOP_BAR_ATTRIBUTE]: "" }}>
         <TabsTrigger value="chat" data-testid="tab-chat">
           <MessagesSquare className="size-4" aria-hidden />
           {t("chat")}

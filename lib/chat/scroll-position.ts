@@ -1,7 +1,11 @@
-// Whether a conversation is read at its newest message: a reader within this distance of the
-// bottom is "at the bottom" (a few pixels of rounding, or a wheel notch short, still count), so
-// new content keeps it there; further up, they are reading something older and are left alone.
+// Where the conversation's scroll region stands (components/chat/use-newest-in-view.ts).
+
+// A reader within this distance of the bottom is "at the bottom" (a few pixels of rounding, or a
+// wheel notch short, still count); further up, they are reading something older.
 export const STICK_TO_BOTTOM_PX = 64;
+
+/** Room left above the newest exchange when it is brought to the region's top edge. */
+export const EXCHANGE_MARGIN_PX = 8;
 
 export function distanceFromBottom(box: { scrollHeight: number; scrollTop: number; clientHeight: number }): number {
   return Math.max(0, box.scrollHeight - box.scrollTop - box.clientHeight);
@@ -12,12 +16,55 @@ export function isAtBottom(box: { scrollHeight: number; scrollTop: number; clien
 }
 
 /**
- * Whether to keep following new content after a scroll event. At the bottom: yes. Moved up by the
- * reader: no. Otherwise as before: a scroll event can arrive in the same frame as content that grew
- * and was not yet followed, and not being at the bottom then is not the reader's doing.
+ * What the region does as its content grows or it resizes:
+ * - "exchange": the newest exchange is read from its start: the region follows new content only
+ *   until the question (or, when question and reply are taller than the region, the reply's
+ *   first line) reaches its top, and never scrolls back up.
+ * - "bottom": it follows the end (the reader went there: the jump button, or scrolling down).
+ * - "free": the reader scrolled up to read something older, and is left there.
  */
-export function keepsFollowing(input: { following: boolean; atBottom: boolean; top: number; lastTop: number }): boolean {
-  if (input.atBottom) return true;
-  if (input.top < input.lastTop - 1) return false;
-  return input.following;
+export type Follow = "exchange" | "bottom" | "free";
+
+/** The newest exchange, in the content's coordinates (as scrollTop counts them). */
+export interface Exchange {
+  /** The reader's question; null when no question comes before the newest message. */
+  questionTop: number | null;
+  /** Its reply, streaming reply or thinking indicator; null before any shows. */
+  replyTop: number | null;
+  /** Where the exchange ends. */
+  bottom: number;
+}
+
+/**
+ * The scrollTop that shows the newest exchange from its start: the question at the region's top
+ * when the question and its reply fit together, else the reply's first line there; as far down
+ * as the content allows.
+ */
+export function exchangeScrollTop(exchange: Exchange, box: { scrollHeight: number; clientHeight: number }): number {
+  const maxScroll = Math.max(0, box.scrollHeight - box.clientHeight);
+  const { questionTop, replyTop, bottom } = exchange;
+  const fits = questionTop !== null && bottom - questionTop + 2 * EXCHANGE_MARGIN_PX <= box.clientHeight;
+  const start = (fits ? questionTop : (replyTop ?? questionTop)) ?? bottom;
+  return Math.min(maxScroll, Math.max(0, start - EXCHANGE_MARGIN_PX));
+}
+
+/** Where to scroll as the content grows or the region resizes; null leaves the position alone. */
+export function followScrollTop(input: { follow: Follow; top: number; exchangeTop: number; maxScroll: number }): number | null {
+  if (input.follow === "bottom") return input.maxScroll;
+  // Only ever down: a reader who went on reading below the exchange's start is not pulled back.
+  if (input.follow === "exchange" && input.exchangeTop > input.top + 1) return input.exchangeTop;
+  return null;
+}
+
+/**
+ * How a scroll event changes what the region follows. Moving up, away from the bottom, leaves the
+ * reader alone. Reaching the bottom follows it, unless the region is still showing the exchange
+ * from its start (its own scroll, or a short exchange that ends there). Other events change
+ * nothing: one can arrive in the same frame as content that grew and was not yet followed, and
+ * not being at the bottom then is not the reader's doing.
+ */
+export function followAfterScroll(input: { follow: Follow; atBottom: boolean; top: number; lastTop: number; exchangeTop: number }): Follow {
+  if (input.atBottom) return input.follow === "exchange" && input.top <= input.exchangeTop + 1 ? "exchange" : "bottom";
+  if (input.top < input.lastTop - 1) return "free";
+  return input.follow;
 }

@@ -159,7 +159,8 @@ test.describe("shared assistant page", () => {
       await held;
       await route.continue();
     });
-    await expect(page.locator("html")).toHaveClass(/\blight\b/);
+    // Light, as the system is (nothing picked: no theme class, system-theme.spec.ts).
+    await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
     await page.getByTestId("theme-toggle").click();
     await expect(page.locator("[data-awaits-code]")).toHaveCount(1);
     release();

@@ -39,3 +39,5 @@ export const FIRST_RUN_PORT = E2E_PORT + 90;
 export const AI_SERVICE_PORT = E2E_PORT + 91;
 /** The instance whose mail server 23-email-campaigns sets and removes (an app-wide setting). */
 export const EMAIL_PORT = E2E_PORT + 92;
+/** The instance answering through the fake AI service (a reply three screens long) in reply-in-view. */
+export const REPLY_IN_VIEW_PORT = E2E_PORT + 93;

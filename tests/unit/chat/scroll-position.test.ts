@@ -1,5 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { STICK_TO_BOTTOM_PX, isAtBottom, keepsFollowing } from "@/lib/chat/scroll-position";
+import { EXCHANGE_MARGIN_PX, STICK_TO_BOTTOM_PX, exchangeScrollTop, followAfterScroll, followScrollTop, isAtBottom } from "@/lib/chat/scroll-position";
+
+// A region 500 px tall over a conversation whose newest question starts at 2,000 px.
+const REGION = 500;
+const box = (scrollHeight: number) => ({ scrollHeight, clientHeight: REGION });
 
 describe("the conversation's scroll position", () => {
   it("counts a reader within a few lines of the end as at the bottom", () => {
@@ -7,13 +11,61 @@ describe("the conversation's scroll position", () => {
     expect(isAtBottom({ scrollHeight: 2_000, clientHeight: 500, scrollTop: 1_500 - STICK_TO_BOTTOM_PX })).toBe(true);
     expect(isAtBottom({ scrollHeight: 2_000, clientHeight: 500, scrollTop: 1_500 - STICK_TO_BOTTOM_PX - 1 })).toBe(false);
   });
+});
 
-  it("stops following new content only when the reader moves up", () => {
-    // Content grew under a reader who was following: the scroll event is not theirs.
-    expect(keepsFollowing({ following: true, atBottom: false, top: 1_500, lastTop: 1_500 })).toBe(true);
-    expect(keepsFollowing({ following: true, atBottom: false, top: 1_400, lastTop: 1_500 })).toBe(false);
-    // Scrolling down part of the way does not start following again; reaching the bottom does.
-    expect(keepsFollowing({ following: false, atBottom: false, top: 1_450, lastTop: 1_400 })).toBe(false);
-    expect(keepsFollowing({ following: false, atBottom: true, top: 1_500, lastTop: 1_400 })).toBe(true);
+describe("where the newest exchange is shown from", () => {
+  it("a question just sent, or a short exchange, ends the conversation: the region shows its end", () => {
+    expect(exchangeScrollTop({ questionTop: 2_000, replyTop: null, bottom: 2_060 }, box(2_080))).toBe(2_080 - REGION);
+    expect(exchangeScrollTop({ questionTop: 2_000, replyTop: 2_080, bottom: 2_200 }, box(2_220))).toBe(2_220 - REGION);
+  });
+
+  it("a question and reply that fit, with more under them (the suggestions): the question at the top", () => {
+    expect(exchangeScrollTop({ questionTop: 2_000, replyTop: 2_080, bottom: 2_400 }, box(2_900))).toBe(2_000 - EXCHANGE_MARGIN_PX);
+  });
+
+  it("a reply taller than the question and reply can share: its first line at the top, not its last", () => {
+    expect(exchangeScrollTop({ questionTop: 2_000, replyTop: 2_080, bottom: 4_500 }, box(4_520))).toBe(2_080 - EXCHANGE_MARGIN_PX);
+    // Just too tall together: the reply alone.
+    expect(exchangeScrollTop({ questionTop: 2_000, replyTop: 2_080, bottom: 2_000 + REGION }, box(2_600))).toBe(2_080 - EXCHANGE_MARGIN_PX);
+    expect(exchangeScrollTop({ questionTop: 2_000, replyTop: 2_080, bottom: 2_000 + REGION - 2 * EXCHANGE_MARGIN_PX }, box(2_600))).toBe(2_000 - EXCHANGE_MARGIN_PX);
+  });
+
+  it("a reply with no question before it is shown from its start; a short conversation from the top", () => {
+    expect(exchangeScrollTop({ questionTop: null, replyTop: 300, bottom: 2_000 }, box(2_020))).toBe(300 - EXCHANGE_MARGIN_PX);
+    expect(exchangeScrollTop({ questionTop: 4, replyTop: 60, bottom: 200 }, box(REGION))).toBe(0);
+  });
+});
+
+describe("following the conversation as it grows", () => {
+  it("showing the exchange follows the growth down to the exchange's start, and never scrolls back up", () => {
+    expect(followScrollTop({ follow: "exchange", top: 1_500, exchangeTop: 1_700, maxScroll: 1_700 })).toBe(1_700);
+    // A streaming reply has pushed its first line to the top: the rest grows below, the view stays.
+    expect(followScrollTop({ follow: "exchange", top: 2_072, exchangeTop: 2_072, maxScroll: 3_000 })).toBeNull();
+    // The reader went on reading below it.
+    expect(followScrollTop({ follow: "exchange", top: 2_600, exchangeTop: 2_072, maxScroll: 3_000 })).toBeNull();
+  });
+
+  it("following the end follows the end; a reader who scrolled up is left alone", () => {
+    expect(followScrollTop({ follow: "bottom", top: 2_072, exchangeTop: 2_072, maxScroll: 3_000 })).toBe(3_000);
+    expect(followScrollTop({ follow: "free", top: 100, exchangeTop: 2_072, maxScroll: 3_000 })).toBeNull();
+  });
+});
+
+describe("what a scroll event changes", () => {
+  it("the reader moving up, away from the end, is left alone", () => {
+    expect(followAfterScroll({ follow: "exchange", atBottom: false, top: 1_400, lastTop: 1_500, exchangeTop: 1_500 })).toBe("free");
+    expect(followAfterScroll({ follow: "bottom", atBottom: false, top: 1_400, lastTop: 1_500, exchangeTop: 1_500 })).toBe("free");
+  });
+
+  it("an event in the same frame as growth not yet followed, or scrolling down part of the way, changes nothing", () => {
+    expect(followAfterScroll({ follow: "exchange", atBottom: false, top: 1_500, lastTop: 1_500, exchangeTop: 1_700 })).toBe("exchange");
+    expect(followAfterScroll({ follow: "exchange", atBottom: false, top: 1_800, lastTop: 1_700, exchangeTop: 1_700 })).toBe("exchange");
+    expect(followAfterScroll({ follow: "free", atBottom: false, top: 1_450, lastTop: 1_400, exchangeTop: 1_700 })).toBe("free");
+  });
+
+  it("at the end of a short exchange the region still shows the exchange; the reader scrolling to the end follows the end", () => {
+    expect(followAfterScroll({ follow: "exchange", atBottom: true, top: 1_700, lastTop: 1_600, exchangeTop: 1_700 })).toBe("exchange");
+    expect(followAfterScroll({ follow: "exchange", atBottom: true, top: 2_900, lastTop: 2_800, exchangeTop: 2_072 })).toBe("bottom");
+    expect(followAfterScroll({ follow: "free", atBottom: true, top: 2_900, lastTop: 2_800, exchangeTop: 2_072 })).toBe("bottom");
   });
 });

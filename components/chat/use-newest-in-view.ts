@@ -1,0 +1,109 @@
+"use client";
+
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { exchangeScrollTop, followAfterScroll, followScrollTop, isAtBottom, type Exchange, type Follow } from "@/lib/chat/scroll-position";
+import { MESSAGES_ATTRIBUTE } from "./chat-layout";
+
+/**
+ * Keeps a conversation's newest exchange in view, read from its start (lib/chat/scroll-position.ts):
+ * when the conversation first shows (a reload) and when the reader sends, the question and then its
+ * reply come into view; while the reply grows (streaming, an image or link cards loading, the
+ * suggestions arriving under it) or the region shrinks (a phone's keyboard), the region follows
+ * only until the reply's first line, or the question when both fit, reaches its top: a long
+ * reply is read from its first line, not its last. A reader who scrolled up is left where they
+ * are, and `readerAway` turns true so a "jump to newest" button can show; the button, or the
+ * reader scrolling down to the end, follows the end.
+ */
+export function useNewestInView({ count, lastSentByReader }: { count: number; lastSentByReader: string | null }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const content = useRef<HTMLDivElement>(null);
+  // A ref for the observers (no re-render per scroll event), state for the button.
+  const follow = useRef<Follow>("exchange");
+  const [readerAway, setReaderAway] = useState(false);
+  // An empty conversation (the welcome, the cards, the guide) is read from its top: following its
+  // growth scrolled a phone past the welcome.
+  const hasMessages = useRef(count > 0);
+  useLayoutEffect(() => {
+    hasMessages.current = count > 0;
+  }, [count]);
+
+  const setFollow = useCallback((next: Follow) => {
+    follow.current = next;
+    setReaderAway(next === "free");
+  }, []);
+
+  const showExchange = useCallback(() => {
+    const el = scroller.current;
+    if (!el) return;
+    setFollow("exchange");
+    el.scrollTop = exchangeTop(el);
+  }, [setFollow]);
+
+  const toBottom = useCallback(
+    (behavior: ScrollBehavior = "auto") => {
+      const el = scroller.current;
+      if (!el) return;
+      setFollow("bottom");
+      el.scrollTo({ top: el.scrollHeight, behavior });
+    },
+    [setFollow],
+  );
+
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    let lastTop = el.scrollTop;
+    const onScroll = () => {
+      const top = el.scrollTop;
+      setFollow(followAfterScroll({ follow: follow.current, atBottom: isAtBottom(el), top, lastTop, exchangeTop: exchangeTop(el) }));
+      lastTop = top;
+    };
+    el.addEventListener("scroll", onScroll, { passive: true });
+    return () => el.removeEventListener("scroll", onScroll);
+  }, [setFollow]);
+
+  useEffect(() => {
+    const el = scroller.current;
+    const inner = content.current;
+    if (!el || !inner) return;
+    // Growth does not fire scroll events: follow it as far as `follow` says.
+    const observer = new ResizeObserver(() => {
+      if (!hasMessages.current) return;
+      const top = followScrollTop({ follow: follow.current, top: el.scrollTop, exchangeTop: exchangeTop(el), maxScroll: el.scrollHeight - el.clientHeight });
+      if (top !== null) el.scrollTop = top;
+    });
+    observer.observe(el);
+    observer.observe(inner);
+    return () => observer.disconnect();
+  }, []);
+
+  // The first time there is a conversation to show (a reload, a cached copy): its newest exchange.
+  const shown = count > 0;
+  useLayoutEffect(() => {
+    if (shown) showExchange();
+  }, [shown, showExchange]);
+
+  // The reader's own question always brings the newest exchange into view, wherever they were.
+  useLayoutEffect(() => {
+    if (lastSentByReader) showExchange();
+  }, [lastSentByReader, showExchange]);
+
+  return { scroller, content, readerAway, toBottom };
+}
+
+/** Where the region shows its newest exchange from the start (the last question, and what follows it). */
+function exchangeTop(scroller: HTMLElement): number {
+  return exchangeScrollTop(newestExchange(scroller), scroller);
+}
+
+function newestExchange(scroller: HTMLElement): Exchange {
+  const list = scroller.querySelector(`[${MESSAGES_ATTRIBUTE}]`);
+  const last = list?.lastElementChild;
+  if (!last) return { questionTop: null, replyTop: null, bottom: scroller.scrollHeight };
+  const origin = scroller.getBoundingClientRect().top - scroller.scrollTop;
+  const top = (el: Element) => el.getBoundingClientRect().top - origin;
+  let question: Element | null = last;
+  while (question && question.getAttribute("data-role") !== "user") question = question.previousElementSibling;
+  const reply = question ? question.nextElementSibling : last;
+  return { questionTop: question ? top(question) : null, replyTop: reply ? top(reply) : null, bottom: last.getBoundingClientRect().bottom - origin };
+}
