@@ -35,19 +35,27 @@ export async function findActiveShare(shareId: string): Promise<SharedAssistantR
 }
 
 /**
- * The origins allowed to frame a live share's page; [] for an unknown or revoked link. Asked by
- * the proxy on every visit of a share page (behind a short cache), so it is prepared once.
+ * What a visit of /shared/{shareId} needs before the page renders: whether the link was ever a
+ * share's and whether it was ended, and the origins allowed to frame it. Asked by the proxy on
+ * every visit of a share page (behind a short cache), so it is prepared once.
  */
-export async function findEmbedOrigins(shareId: string): Promise<string[]> {
-  const query = await prepared("findEmbedOrigins", (db) =>
+export async function findSharePageFacts(shareId: string): Promise<{ revokedAt: Date | null; embedOrigins: string[] } | undefined> {
+  const query = await prepared("findSharePageFacts", (db) =>
     db
-      .select({ embedOrigins: sharedAssistants.embedOrigins })
+      .select({ revokedAt: sharedAssistants.revokedAt, embedOrigins: sharedAssistants.embedOrigins })
       .from(sharedAssistants)
-      .where(and(eq(sharedAssistants.shareId, sql.placeholder("shareId")), active))
+      .where(eq(sharedAssistants.shareId, sql.placeholder("shareId")))
       .prepare(""),
   );
   const [row] = await query.execute({ shareId });
-  return row?.embedOrigins ?? [];
+  return row;
+}
+
+/** The share this link belongs to, live or ended (its page says which); undefined when no share has it. */
+export async function findShareByLink(shareId: string): Promise<SharedAssistantRow | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(sharedAssistants).where(eq(sharedAssistants.shareId, shareId));
+  return row;
 }
 
 /** The owner's live share with this link, or nothing (another owner's share is nothing too). */
