@@ -20,6 +20,37 @@ export async function createShare(values: { ownerId: string; name: string; roleP
   return row;
 }
 
+/**
+ * The owner's assistant's quick link (the live share its share button made), made now from
+ * `values` when there is none. The unique index on live quick links settles two presses at once:
+ * the second insert does nothing and reads the first's row. When owners have several assistants,
+ * the assistant's id takes the owner's place here and in that index.
+ */
+export async function findOrCreateQuickLink(
+  ownerId: string,
+  values: () => Promise<{ name: string; rolePrompt: string }>,
+): Promise<{ share: SharedAssistantRow; created: boolean }> {
+  const db = await getDb();
+  const find = async () => {
+    const [row] = await db
+      .select()
+      .from(sharedAssistants)
+      .where(and(eq(sharedAssistants.ownerId, ownerId), eq(sharedAssistants.quickLink, true), active));
+    return row;
+  };
+  const existing = await find();
+  if (existing) return { share: existing, created: false };
+  const [row] = await db
+    .insert(sharedAssistants)
+    .values({ ...(await values()), ownerId, includeDocuments: true, quickLink: true, shareId: newShareId() })
+    .onConflictDoNothing({ target: sharedAssistants.ownerId, where: sql`quick_link and revoked_at is null` })
+    .returning();
+  if (row) return { share: row, created: true };
+  const winner = await find();
+  if (!winner) throw new Error("quick link neither inserted nor found");
+  return { share: winner, created: false };
+}
+
 /** A link that works: not revoked (a revoked or replaced link answers 404 at once). */
 export async function findActiveShare(shareId: string): Promise<SharedAssistantRow | undefined> {
   // Every visitor message opens its share first.
