@@ -1,8 +1,7 @@
 import { ImageResponse } from "next/og";
 import { getTranslations } from "next-intl/server";
 import { fontFor } from "@/lib/server/export/pdf-typesetter";
-import { isWellFormedShareId, shareLinkState } from "@/lib/server/policies/share-page";
-import { findShareByLink } from "@/lib/server/queries/shared-assistants";
+import { readShareLink } from "@/lib/server/use-cases/read-share-link";
 
 // The 1200x630 preview LINE, Facebook and chat apps show for a share link. The name is set in
 // Noto Sans TC built into the app (only the glyphs needed), so Chinese renders with no font fetched.
@@ -15,11 +14,10 @@ export const alt = "AI 文件助理";
 export default async function OpenGraphImage({ params }: { params: Promise<{ shareId: string }> }) {
   const { shareId } = await params;
   const t = await getTranslations("sharePreview");
-  const row = isWellFormedShareId(shareId) ? await findShareByLink(shareId) : undefined;
-  const state = shareLinkState(row);
-  const name = state === "live" && row ? row.name : state === "ended" ? t("ended") : t("notFound");
-  const tagline = state === "live" ? t("tagline") : state === "ended" ? t("endedHint") : t("notFoundHint");
-  const lines = { product: t("product"), name, tagline, badges: state === "live" ? [t("badgeOnline"), t("badgeInstant"), t("badgeSmart")] : [] };
+  const { share, state } = await readShareLink(shareId);
+  const name = share ? share.name : state === "ended" ? t("ended") : t("notFound");
+  const tagline = share ? t("tagline") : state === "ended" ? t("endedHint") : t("notFoundHint");
+  const lines = { product: t("product"), name, tagline, badges: share ? [t("badgeOnline"), t("badgeInstant"), t("badgeSmart")] : [] };
   const font = fontFor(`${lines.product}${lines.name}${lines.tagline}${lines.badges.join("")}`);
   return new ImageResponse(
     (

@@ -1,7 +1,5 @@
-import { cache } from "react";
-import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getLocale } from "next-intl/server";
 import { detectInAppBrowser } from "@/lib/chat/in-app-browser";
 import { env } from "@/lib/env";
 import { NONCE_HEADER } from "@/lib/security-headers";
@@ -10,8 +8,8 @@ import { currentClientUser } from "@/lib/server/auth/page-guard";
 import { chatFirstView } from "@/lib/server/present/first-view";
 import { EMBEDDED_GUEST_KEY_COOKIE, GUEST_KEY_COOKIE } from "@/lib/server/policies/guest-identity";
 import { toVisitorShare } from "@/lib/server/present/share";
-import { findShareByLink } from "@/lib/server/queries/shared-assistants";
-import { isWellFormedShareId, shareLinkState } from "@/lib/server/policies/share-page";
+import { isWellFormedShareId } from "@/lib/server/policies/share-page";
+import { readShareLink } from "@/lib/server/use-cases/read-share-link";
 import { shareDocumentsOwner } from "@/lib/server/policies/share-access";
 import { readyInitialQuestions } from "@/lib/server/use-cases/suggest-questions";
 import { log } from "@/lib/server/log";
@@ -24,33 +22,10 @@ import { SharedAssistantLazy } from "@/components/share-visitor/shared-assistant
 import type { ServedShare } from "@/components/share-visitor/shared-assistant-app";
 
 // Public page of a shared assistant. The server renders what link unfurlers read (title, Open
-// Graph) and the chat as it first appears (for a new visitor: ready, with its welcome and input);
-// the chat's code follows (components/share-visitor/shared-assistant-lazy.tsx). A link that leads
-// nowhere gets a page that says so, with the status the proxy answered it with (404, or 410 for
-// a link its owner ended).
-
-/** The share of this link and where it stands; looked up once for the metadata and the page. */
-const shareOfLink = cache(async (shareId: string) => {
-  const row = isWellFormedShareId(shareId) ? await findShareByLink(shareId) : undefined;
-  const state = shareLinkState(row);
-  return { share: state === "live" ? (row ?? null) : null, state };
-});
-
-/** The share's name as the page title (with the product suffix) and its social preview. */
-export async function generateMetadata({ params }: { params: Promise<{ shareId: string }> }): Promise<Metadata> {
-  const { shareId } = await params;
-  const t = await getTranslations("sharePreview");
-  const { share, state } = await shareOfLink(shareId);
-  const title = share?.name ?? (state === "ended" ? t("ended") : t("notFound"));
-  const description = share ? t("description", { name: share.name }) : state === "ended" ? t("endedHint") : t("notFoundHint");
-  return {
-    title,
-    description,
-    ...(share ? {} : { robots: { index: false } }),
-    openGraph: { title, description, type: "website", url: `/shared/${shareId}`, siteName: t("product") },
-    twitter: { card: "summary_large_image", title, description },
-  };
-}
+// Graph: layout.tsx) and the chat as it first appears (for a new visitor: ready, with its welcome
+// and input); the chat's code follows (components/share-visitor/shared-assistant-lazy.tsx). A link
+// that leads nowhere gets a page that says so, with the status the proxy answered it with (404, or
+// 410 for a link its owner ended).
 
 /** As many opening questions as the chat shows, when reading them takes no work; the page is drawn without them on any failure. */
 async function openingQuestionsReady(ownerId: string | null): Promise<string[] | undefined> {
@@ -66,7 +41,7 @@ async function openingQuestionsReady(ownerId: string | null): Promise<string[] |
 
 export default async function SharedAssistantPage({ params }: { params: Promise<{ shareId: string }> }) {
   const { shareId } = await params;
-  const [{ share, state }, user] = await Promise.all([shareOfLink(shareId), currentClientUser()]);
+  const [{ share, state }, user] = await Promise.all([readShareLink(shareId), currentClientUser()]);
   if (!share) return <ShareLinkUnavailable reason={state === "ended" ? "ended" : isWellFormedShareId(shareId) ? "unknown" : "malformed"} />;
   const props = {
     shareId,
