@@ -82,13 +82,13 @@ export function CampaignProgressCard({
         </div>
         <CampaignControls campaign={campaign} left={left} onChanged={onChanged} mailConfigured={mailConfigured} />
       </div>
-      {!mailConfigured && sendable(campaign) ? <NoMailServerNote id={`resume-unavailable-${campaign.id}`}>{t("resumeUnavailable")}</NoMailServerNote> : null}
 
       {reason && campaign.status === "paused" ? (
         <p className="rounded-md bg-destructive/10 px-3 py-2 text-sm text-destructive" data-testid="paused-reason">
           {t("pausedBecause", { reason })}
         </p>
       ) : null}
+      {!mailConfigured && sendable(campaign) ? <NoMailServerNote id={`resume-unavailable-${campaign.id}`}>{t("resumeUnavailable")}</NoMailServerNote> : null}
 
       <div>
         <div className="mb-1.5 flex items-baseline justify-between gap-3 text-sm">
