@@ -3,29 +3,12 @@ import { screen, within } from "@testing-library/react";
 import { Toaster, toast as sonner } from "sonner";
 import { SWRConfig } from "swr";
 import { ShareAssistantButton } from "@/components/share-admin/share-assistant-button";
-import type { OwnerShare } from "@/components/share-admin/types";
 import { renderInLocale } from "../support/render";
 import { fakeApi } from "../support/fake-api";
+import { ownerShare } from "../support/owner-share";
 
 // The chat header's share button in the browser: it asks for the assistant's quick link (never a
 // new share), copies it, says so, and opens it; the same link again on every press.
-
-const share = (shareId: string): OwnerShare => ({
-  id: `id-${shareId}`,
-  shareId,
-  shareUrl: `http://localhost/shared/${shareId}`,
-  name: "清運小幫手",
-  rolePrompt: "",
-  isPublicMode: false,
-  accessMode: "open",
-  includeDocuments: true,
-  announcementEnabled: false,
-  pinnedAnnouncement: null,
-  embedOrigins: [],
-  messageCount: 0,
-  quickLink: true,
-  createdAt: "2026-12-01T00:00:00.000Z",
-});
 
 /** The server's side of the quick link: made on the first request, the same one after. */
 function quickLinkServer() {
@@ -34,7 +17,7 @@ function quickLinkServer() {
     if (method === "POST" && path === "/api/assistant/share-link") {
       const created = !made;
       made = true;
-      return { status: created ? 201 : 200, body: { share: share("Quick_Link01"), created } };
+      return { status: created ? 201 : 200, body: { share: ownerShare("Quick_Link01", { quickLink: true }), created } };
     }
     return { status: 404, body: { error: { code: "not_found", message: "not here" } } };
   });

@@ -3,29 +3,12 @@ import { screen, within } from "@testing-library/react";
 import { Toaster, toast as sonner } from "sonner";
 import { SWRConfig } from "swr";
 import { SharesManager } from "@/components/share-admin/shares-manager";
-import type { OwnerShare } from "@/components/share-admin/types";
 import { renderInLocale } from "../support/render";
 import { fakeApi } from "../support/fake-api";
+import { ownerShare } from "../support/owner-share";
 
 // The shares tab: the owner's deliberate way to make more links (one per press), beside the one
 // the chat header's button hands out, which the list marks.
-
-const share = (shareId: string, quickLink: boolean): OwnerShare => ({
-  id: `id-${shareId}`,
-  shareId,
-  shareUrl: `http://localhost/shared/${shareId}`,
-  name: quickLink ? "清運小幫手" : "稅務小幫手",
-  rolePrompt: "",
-  isPublicMode: false,
-  accessMode: "open",
-  includeDocuments: true,
-  announcementEnabled: false,
-  pinnedAnnouncement: null,
-  embedOrigins: [],
-  messageCount: 0,
-  quickLink,
-  createdAt: "2026-12-01T00:00:00.000Z",
-});
 
 beforeEach(() => {
   vi.stubGlobal("open", vi.fn(() => null));
@@ -40,9 +23,9 @@ describe("SharesManager", () => {
   it("marks the share button's link, and its create button makes a new link on every press", async () => {
     let made = 0;
     const seen = fakeApi(({ method, path }) => {
-      if (method === "GET" && path === "/api/shared-assistants") return { status: 200, body: [share("Quick_Link01", true)] };
+      if (method === "GET" && path === "/api/shared-assistants") return { status: 200, body: [ownerShare("Quick_Link01", { quickLink: true })] };
       if (method === "GET" && path === "/api/assistant") return { status: 200, body: { name: "稅務小幫手", rolePrompt: "你是稅務顧問。" } };
-      if (method === "POST" && path === "/api/shared-assistants") return { status: 201, body: share(`Made_Link_0${++made}`, false) };
+      if (method === "POST" && path === "/api/shared-assistants") return { status: 201, body: ownerShare(`Made_Link_0${++made}`, { name: "稅務小幫手" }) };
       return { status: 404, body: {} };
     });
     const { user } = renderInLocale(
