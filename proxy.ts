@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
 import { normalizePath, ruleFor } from "@/lib/route-access";
 import { NONCE_HEADER, newNonce, pageSecurityHeaders, resourceSecurityHeaders, type SecuritySettings } from "@/lib/security-headers";
-import { embedOriginsFor, sharePageId } from "@/lib/server/policies/share-embedding";
+import { sharePageFacts, sharePageId } from "@/lib/server/policies/share-page";
 import { SESSION_COOKIE_NAMES } from "@/lib/session-cookie-names";
 
 // Two jobs, both before any page renders:
@@ -10,6 +10,8 @@ import { SESSION_COOKIE_NAMES } from "@/lib/session-cookie-names";
 //    nonce that Next reads from the request's Content-Security-Policy and puts on its own scripts,
 //    and that the root layout hands to the theme's inline script (x-nonce). A share page's
 //    frame-ancestors are the sites its owner allowed; every other page's are 'none'.
+//    A share page's status is decided here too: 410 for a link its owner ended, 404 for one no
+//    share has (a page cannot set its own status; the page draws what the status says).
 // 2. The fast path of the route guard: a guarded page requested without any session cookie goes
 //    straight to /auth. Whether a cookie is valid, and whether the role may see the page, every
 //    page and handler checks for itself, so nothing here (or a forged x-middleware-subrequest)
@@ -41,10 +43,11 @@ export async function proxy(req: NextRequest) {
 
   const nonce = newNonce();
   const shareId = sharePageId(path);
+  const share = shareId ? await sharePageFacts(shareId) : null;
   const headers = pageSecurityHeaders(
     {
       nonce,
-      embedOrigins: shareId ? await embedOriginsFor(shareId) : [],
+      embedOrigins: share?.embedOrigins ?? [],
       signInPopup: shareId !== null && req.nextUrl.searchParams.get("popup") === "true",
     },
     settings(),
@@ -56,7 +59,7 @@ export async function proxy(req: NextRequest) {
   const requestHeaders = new Headers(req.headers);
   requestHeaders.set(NONCE_HEADER, nonce);
   requestHeaders.set("content-security-policy", headers["Content-Security-Policy"]);
-  return withHeaders(NextResponse.next({ request: { headers: requestHeaders } }), headers);
+  return withHeaders(NextResponse.next({ request: { headers: requestHeaders }, status: share?.status }), headers);
 }
 
 export const config = {

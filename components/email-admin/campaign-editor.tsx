@@ -67,7 +67,6 @@ export function CampaignEditor({ campaign: initial, appUrl, adminEmail, mailConf
       </div>
 
       {!mailConfigured ? <Notice testId="no-mail-server">{t("noServer")}</Notice> : null}
-      {campaign.lastError === "no_mail_server" && editable ? <Notice testId="last-error">{t("lastError")}</Notice> : null}
       {campaign.status === "scheduled" && campaign.scheduledAt ? (
         <Notice testId="scheduled-notice" action={<Button variant="outline" size="sm" onClick={() => void unschedule()} data-testid="campaign-unschedule">{t("unschedule")}</Button>}>
           {t("scheduledNotice", { time: format.dateTime(new Date(campaign.scheduledAt), { dateStyle: "medium", timeStyle: "short" }) })}
@@ -165,6 +164,7 @@ export function CampaignEditor({ campaign: initial, appUrl, adminEmail, mailConf
               campaignId={campaign.id}
               defaultTestAddress={adminEmail}
               recipientCount={count.kind === "done" ? count.total - count.unsubscribed : null}
+              mailConfigured={mailConfigured}
               saveNow={saveNow}
               onScheduled={(at) => setCampaign({ ...campaign, status: "scheduled", scheduledAt: at })}
             />

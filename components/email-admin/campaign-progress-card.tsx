@@ -20,6 +20,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
+import { NoMailServerNote } from "./no-mail-server-note";
 import { CampaignStatusBadge } from "./status-badge";
 import type { CampaignProgress } from "./types";
 
@@ -36,8 +37,21 @@ const LEGEND = [
   { key: "queued", dot: "bg-muted-foreground/30" },
 ] as const;
 
-/** One campaign's progress: the bar, the figures, pace and time left, and what can be done now. */
-export function CampaignProgressCard({ campaign, onChanged, detailLink = true }: { campaign: CampaignProgress; onChanged: () => Promise<unknown>; detailLink?: boolean }) {
+/**
+ * One campaign's progress: the bar, the figures, pace and time left, and what can be done now
+ * (resuming and retrying need a mail server: without one they are off and say why).
+ */
+export function CampaignProgressCard({
+  campaign,
+  onChanged,
+  mailConfigured,
+  detailLink = true,
+}: {
+  campaign: CampaignProgress;
+  onChanged: () => Promise<unknown>;
+  mailConfigured: boolean;
+  detailLink?: boolean;
+}) {
   const t = useTranslations("email.progress");
   const tList = useTranslations("email.list");
   const format = useFormatter();
@@ -66,7 +80,7 @@ export function CampaignProgressCard({ campaign, onChanged, detailLink = true }:
                 : null}
           </p>
         </div>
-        <CampaignControls campaign={campaign} left={left} onChanged={onChanged} />
+        <CampaignControls campaign={campaign} left={left} onChanged={onChanged} mailConfigured={mailConfigured} />
       </div>
 
       {reason && campaign.status === "paused" ? (
@@ -74,6 +88,7 @@ export function CampaignProgressCard({ campaign, onChanged, detailLink = true }:
           {t("pausedBecause", { reason })}
         </p>
       ) : null}
+      {!mailConfigured && sendable(campaign) ? <NoMailServerNote id={`resume-unavailable-${campaign.id}`}>{t("resumeUnavailable")}</NoMailServerNote> : null}
 
       <div>
         <div className="mb-1.5 flex items-baseline justify-between gap-3 text-sm">
@@ -131,7 +146,16 @@ export function CampaignProgressCard({ campaign, onChanged, detailLink = true }:
   );
 }
 
-function CampaignControls({ campaign, left, onChanged }: { campaign: CampaignProgress; left: number; onChanged: () => Promise<unknown> }) {
+/** Whether resume or retry is offered: both send again. */
+function sendable(campaign: CampaignProgress) {
+  return campaign.status === "paused" || canRetry(campaign);
+}
+
+function canRetry(campaign: CampaignProgress) {
+  return campaign.counts.failed > 0 && ["sending", "paused", "done"].includes(campaign.status);
+}
+
+function CampaignControls({ campaign, left, onChanged, mailConfigured }: { campaign: CampaignProgress; left: number; onChanged: () => Promise<unknown>; mailConfigured: boolean }) {
   const t = useTranslations("email.progress");
   const tCommon = useTranslations("common");
   const [busy, setBusy] = useState(false);
@@ -149,7 +173,8 @@ function CampaignControls({ campaign, left, onChanged }: { campaign: CampaignPro
     }
   }
 
-  const canRetry = campaign.counts.failed > 0 && ["sending", "paused", "done"].includes(campaign.status);
+  // Off without a mail server, described by the card's note.
+  const sendOff = mailConfigured ? undefined : { disabled: true, "aria-describedby": `resume-unavailable-${campaign.id}` };
   return (
     <div className="flex flex-wrap gap-2">
       {campaign.status === "sending" ? (
@@ -159,13 +184,13 @@ function CampaignControls({ campaign, left, onChanged }: { campaign: CampaignPro
         </Button>
       ) : null}
       {campaign.status === "paused" ? (
-        <Button variant="outline" size="sm" disabled={busy} onClick={() => void act("resume", () => t("resumed"))} data-testid="campaign-resume">
+        <Button variant="outline" size="sm" disabled={busy} {...sendOff} onClick={() => void act("resume", () => t("resumed"))} data-testid="campaign-resume">
           <Play aria-hidden />
           {t("resume")}
         </Button>
       ) : null}
-      {canRetry ? (
-        <Button variant="outline" size="sm" disabled={busy} onClick={() => void act("retryFailed", (r) => t("retried", { count: r.requeued ?? 0 }))} data-testid="campaign-retry-failed">
+      {canRetry(campaign) ? (
+        <Button variant="outline" size="sm" disabled={busy} {...sendOff} onClick={() => void act("retryFailed", (r) => t("retried", { count: r.requeued ?? 0 }))} data-testid="campaign-retry-failed">
           <RotateCcw aria-hidden />
           {t("retryFailed")}
         </Button>

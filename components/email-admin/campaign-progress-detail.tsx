@@ -30,7 +30,7 @@ const STATUS_TEXT: Record<EmailRecipientStatus, string> = {
 };
 
 /** One campaign: its progress (live), and its recipients with status and the server's reply. */
-export function CampaignProgressDetail({ campaignId }: { campaignId: string }) {
+export function CampaignProgressDetail({ campaignId, mailConfigured }: { campaignId: string; mailConfigured: boolean }) {
   const t = useTranslations("email.progress");
   const format = useFormatter();
   const narrow = useNarrowScreen();
@@ -86,6 +86,7 @@ export function CampaignProgressDetail({ campaignId }: { campaignId: string }) {
           <CampaignProgressCard
             campaign={campaign.data.progress}
             detailLink={false}
+            mailConfigured={mailConfigured}
             onChanged={() => Promise.all([campaign.mutate(), recipients.mutate()])}
           />
         </>

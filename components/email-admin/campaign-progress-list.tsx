@@ -14,7 +14,8 @@ import type { CampaignProgress } from "./types";
 /** While anything sends, the figures are asked for again every couple of seconds. */
 export const pollWhileSending = (campaigns: CampaignProgress[] | undefined) => (campaigns?.some((c) => c.status === "sending") ? EMAIL_PROGRESS_POLL_MS : 0);
 
-export function CampaignProgressList() {
+/** /admin/email-progress: every campaign that was started, newest first, with its progress. */
+export function CampaignProgressList({ mailConfigured }: { mailConfigured: boolean }) {
   const t = useTranslations("email.progress");
   const tAdmin = useTranslations("admin");
   const { data, error, isLoading, mutate } = useSWR<CampaignProgress[]>("/api/email/campaigns?kind=sent", jsonFetcher, {
@@ -38,7 +39,7 @@ export function CampaignProgressList() {
         <ul className="grid gap-4">
           {data.map((campaign) => (
             <li key={campaign.id}>
-              <CampaignProgressCard campaign={campaign} onChanged={() => mutate()} />
+              <CampaignProgressCard campaign={campaign} onChanged={() => mutate()} mailConfigured={mailConfigured} />
             </li>
           ))}
         </ul>

@@ -21,11 +21,14 @@ import {
   AlertDialogFooter,
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
+import { NoMailServerNote } from "./no-mail-server-note";
 
 interface Props {
   campaignId: string;
   defaultTestAddress: string;
   recipientCount: number | null;
+  /** Whether a mail server is set: without one, every way of sending is off and says why. */
+  mailConfigured: boolean;
   /** Saves what was typed; false when it could not (the field errors then say why). */
   saveNow: () => Promise<boolean>;
   onScheduled: (at: string) => void;
@@ -38,7 +41,7 @@ function inAnHour(): string {
   return new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
 }
 
-export function CampaignSendPanel({ campaignId, defaultTestAddress, recipientCount, saveNow, onScheduled }: Props) {
+export function CampaignSendPanel({ campaignId, defaultTestAddress, recipientCount, mailConfigured, saveNow, onScheduled }: Props) {
   const t = useTranslations("email.compose");
   const tCommon = useTranslations("common");
   const tRoot = useTranslations();
@@ -51,6 +54,7 @@ export function CampaignSendPanel({ campaignId, defaultTestAddress, recipientCou
   const [whenError, setWhenError] = useState<string>();
   const [busy, setBusy] = useState<"test" | "send" | "schedule" | null>(null);
   const [confirming, setConfirming] = useState(false);
+  const unavailable = !mailConfigured;
 
   /** A refusal that names fields (400) says which; anything else is the server's message. */
   function failure(title: string, error: unknown) {
@@ -117,10 +121,18 @@ export function CampaignSendPanel({ campaignId, defaultTestAddress, recipientCou
             <FormField id="campaign-test-to" label={t("testTo")} error={testError} hint={t("testHint")}>
               <Input type="email" value={testTo} onChange={(e) => setTestTo(e.target.value)} autoComplete="email" />
             </FormField>
-            <Button type="submit" variant="outline" disabled={busy !== null} className="justify-self-start" data-testid="campaign-test-send">
+            <Button
+              type="submit"
+              variant="outline"
+              disabled={busy !== null || unavailable}
+              aria-describedby={unavailable ? "campaign-test-unavailable" : undefined}
+              className="justify-self-start"
+              data-testid="campaign-test-send"
+            >
               <TestTube2 aria-hidden />
               {t("testSend")}
             </Button>
+            {unavailable ? <NoMailServerNote id="campaign-test-unavailable">{t("sendUnavailable")}</NoMailServerNote> : null}
           </form>
         </CardContent>
       </Card>
@@ -130,8 +142,10 @@ export function CampaignSendPanel({ campaignId, defaultTestAddress, recipientCou
           <CardTitle>{t("sendTitle")}</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-5">
+          {unavailable ? <NoMailServerNote id="campaign-send-unavailable">{t("sendUnavailable")}</NoMailServerNote> : null}
           <Button
-            disabled={busy !== null}
+            disabled={busy !== null || unavailable}
+            aria-describedby={unavailable ? "campaign-send-unavailable" : undefined}
             className="justify-self-start"
             data-testid="campaign-send-now"
             onClick={async () => {
@@ -145,7 +159,14 @@ export function CampaignSendPanel({ campaignId, defaultTestAddress, recipientCou
             <FormField id="campaign-schedule-at" label={t("scheduleAt")} error={whenError}>
               <Input type="datetime-local" value={when} onChange={(e) => setWhen(e.target.value)} />
             </FormField>
-            <Button type="submit" variant="outline" disabled={busy !== null} className={whenError ? "sm:mb-7" : undefined} data-testid="campaign-schedule">
+            <Button
+              type="submit"
+              variant="outline"
+              disabled={busy !== null || unavailable}
+              aria-describedby={unavailable ? "campaign-send-unavailable" : undefined}
+              className={whenError ? "sm:mb-7" : undefined}
+              data-testid="campaign-schedule"
+            >
               <CalendarClock aria-hidden />
               {t("schedule")}
             </Button>

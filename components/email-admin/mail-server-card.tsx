@@ -106,10 +106,22 @@ export function MailServerCard({ settings, onChange, defaultTestAddress }: { set
           <FormField id="server-test-to" label={t("testTo")} error={testError}>
             <Input type="email" value={testTo} onChange={(e) => setTestTo(e.target.value)} autoComplete="email" />
           </FormField>
-          <Button type="submit" variant="outline" disabled={testing} className="justify-self-start" data-testid="server-test-send">
+          <Button
+            type="submit"
+            variant="outline"
+            disabled={testing || !configured}
+            aria-describedby={configured ? undefined : "server-test-unavailable"}
+            className="justify-self-start"
+            data-testid="server-test-send"
+          >
             <Send aria-hidden />
             {t("test")}
           </Button>
+          {configured ? null : (
+            <p id="server-test-unavailable" className="text-xs text-muted-foreground" data-testid="server-test-unavailable">
+              {t("testUnavailable")}
+            </p>
+          )}
         </form>
         <div className="flex items-start justify-between gap-4">
           <div>

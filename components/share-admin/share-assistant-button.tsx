@@ -4,15 +4,15 @@ import { useTranslations } from "next-intl";
 import { Loader2, Share2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import { useCreateShare } from "./use-create-share";
+import { assistantQuickLink, useShareLink } from "./use-share-link";
 
 /**
- * The chat header's share-as-assistant button: one click makes a public link of the current
- * assistant, copies it and opens it. Needs no props; it reads the assistant itself.
+ * The chat header's share-as-assistant button: the assistant's quick link, made on the first press
+ * and the same link on every press after (while it lives), copied, said and opened. Needs no props.
  */
 export function ShareAssistantButton({ className }: { className?: string }) {
   const t = useTranslations("shares");
-  const { create, creating } = useCreateShare();
+  const { create, creating } = useShareLink(assistantQuickLink);
   const label = creating ? t("creating") : t("shareButton");
   return (
     <Button

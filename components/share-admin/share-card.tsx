@@ -1,7 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { AlertTriangle, Code2, Copy, ExternalLink, Lock, Globe, Megaphone, MessageSquare, RefreshCw, Trash2, Users } from "lucide-react";
+import { AlertTriangle, Code2, Copy, ExternalLink, Lock, Globe, Megaphone, MessageSquare, RefreshCw, Share2, Trash2, Users } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmShareAction } from "./confirm-share-action";
@@ -37,6 +37,12 @@ export function ShareCard({ share }: { share: OwnerShare }) {
           {share.name}
         </h3>
         <div className="mt-1.5 flex flex-wrap gap-1.5">
+          {share.quickLink ? (
+            <Badge variant="outline" title={t("quickLinkHint")} data-testid="share-quick-link">
+              <Share2 aria-hidden />
+              {t("quickLink")}
+            </Badge>
+          ) : null}
           <Badge variant="outline" data-testid="share-access" data-access-mode={share.accessMode}>
             {share.accessMode === "google_required" ? <Lock aria-hidden /> : <Globe aria-hidden />}
             {share.accessMode === "google_required" ? t("accessGoogle") : t("accessOpen")}

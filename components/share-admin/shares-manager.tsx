@@ -6,12 +6,12 @@ import { DataLoadError, DataLoading } from "@/components/layout/data-states";
 import { Button } from "@/components/ui/button";
 import { GoogleAvailability } from "./google-availability";
 import { ShareCard } from "./share-card";
-import { useCreateShare } from "./use-create-share";
+import { newShareLink, useShareLink } from "./use-share-link";
 import { useShares } from "./use-shares";
 
 function CreateShareButton() {
   const t = useTranslations("shares");
-  const { create, creating } = useCreateShare();
+  const { create, creating } = useShareLink(newShareLink);
   return (
     <Button
       type="button"

@@ -15,6 +15,8 @@ export interface OwnerShare {
   /** Sites allowed to show the share in an <iframe>. */
   embedOrigins: string[];
   messageCount: number;
+  /** Made by the assistant's share button, which hands it out again on every press. */
+  quickLink: boolean;
   createdAt: string;
 }
 

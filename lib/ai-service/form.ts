@@ -58,3 +58,26 @@ export function testedValues(form: AiServiceFormFields): string {
   const { offline: _offline, ...rest } = requestFromForm(form);
   return JSON.stringify(rest);
 }
+
+/** What the screen knows of keys and URLs it does not show in the form. */
+export interface AiServiceAvailable {
+  savedKey: boolean;
+  savedKeyUnreadable: boolean;
+  environmentBaseUrl: boolean;
+  environmentKey: boolean;
+}
+
+/**
+ * Why the built-in offline model would answer with the form saved as it is: no service to call
+ * (nothing configured here or in the environment), or the switch; null when the service would.
+ * The server's rule (effectiveConfig) read from the form: a URL alone is a service, and a key
+ * alone is OpenAI's.
+ */
+export function offlineReasonOf(form: AiServiceFormFields, available: AiServiceAvailable): "unconfigured" | "switch" | null {
+  const keptKey = available.savedKey && !form.removeApiKey;
+  // An unreadable saved key stands in the way of the environment's key too, as on the server.
+  const key = form.apiKey.trim() !== "" || (keptKey ? !available.savedKeyUnreadable : available.environmentKey);
+  const configured = form.baseUrl.trim() !== "" || available.environmentBaseUrl || key;
+  if (!configured) return "unconfigured";
+  return form.offline ? "switch" : null;
+}

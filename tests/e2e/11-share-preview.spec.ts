@@ -51,10 +51,10 @@ test.describe("share link previews", () => {
     const bright = [...data].filter((v) => v > 220).length;
     expect(bright / data.length).toBeGreaterThan(0.05);
 
-    // A revoked link previews as not found.
+    // A revoked link previews as ended.
     await page.request.delete(`/api/shared-assistants/${shareId}`, { headers: { origin } });
     const gone = await (await fetch(`${origin}/shared/${shareId}`)).text();
-    expect(gone).toContain("找不到此共享助手");
+    expect(gone).toContain("此分享連結已結束");
   });
 
   test("a real Open Graph parser reads the shared page as a link unfurler does: title, description, 1200x630 PNG, large card", async ({ page }) => {

@@ -3,7 +3,7 @@ import { newAccount } from "./support/accounts";
 import { signIn } from "./support/helpers";
 
 // The owner's side of sharing: the chat header's share-as-assistant button and the workspace's
-// shares tab (its create button runs the same code, useCreateShare).
+// shares tab (its create button runs the same code, useShareLink).
 
 const SHARES = "/api/shared-assistants";
 
@@ -47,7 +47,7 @@ test.describe("share management", () => {
     await page.goto("/");
     const opened = page.context().waitForEvent("page");
     await page.getByTestId("share-assistant-button").click();
-    await expect(page.getByText("已建立分享連結", { exact: true })).toBeVisible();
+    await expect(page.getByText("頁面連結已複製到剪貼簿", { exact: true })).toBeVisible();
     const tab = await opened;
     await tab.waitForLoadState("domcontentloaded");
     expect(tab.url()).toMatch(/\/shared\/[\w-]+$/);
@@ -58,11 +58,11 @@ test.describe("share management", () => {
     expect(share).toMatchObject({ name: "清運小幫手", rolePrompt: "你是環保局客服。", includeDocuments: true, shareUrl: tab.url() });
 
     // The server refuses: 分享失敗 with the spec's text, and nothing new is listed.
-    await page.route(`**${SHARES}`, (route) => (route.request().method() === "POST" ? route.fulfill({ status: 500, body: "{}" }) : route.continue()));
+    await page.route("**/api/assistant/share-link", (route) => route.fulfill({ status: 500, body: "{}" }));
     await page.getByTestId("share-assistant-button").click();
     await expect(page.getByText("分享失敗", { exact: true })).toBeVisible();
     await expect(page.getByText("無法創建共享助手，請稍後再試", { exact: true })).toBeVisible();
-    await page.unroute(`**${SHARES}`);
+    await page.unroute("**/api/assistant/share-link");
     expect(await (await page.request.get(SHARES)).json()).toHaveLength(1);
   });
 
@@ -79,7 +79,7 @@ test.describe("share management", () => {
     // One click: the share exists, its link is on the clipboard and opens in a new tab.
     const opened = page.context().waitForEvent("page");
     await page.getByTestId("create-share").click();
-    await expect(page.getByText("已建立分享連結", { exact: true })).toBeVisible();
+    await expect(page.getByText("頁面連結已複製到剪貼簿", { exact: true })).toBeVisible();
     const row = page.getByTestId("share-row");
     await expect(row).toHaveCount(1);
     await expect(row.getByTestId("share-name")).toHaveText("稅務小幫手");

@@ -60,6 +60,20 @@ async function lastUsage() {
   return row;
 }
 
+async function usageRows() {
+  const db = await getDb();
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(apiUsage);
+  return Number(row.n);
+}
+
+/** A connection test, and that it left nothing in api_usage: testing is not using the service. */
+async function testUnrecorded(body: Record<string, unknown>) {
+  const before = await usageRows();
+  const res = await test(body);
+  expect(await usageRows()).toBe(before);
+  return res;
+}
+
 /** A loopback port nothing listens on. */
 async function closedPort(): Promise<number> {
   const server = createServer();
@@ -283,19 +297,22 @@ describe("GET /api/settings/ai-service/audit", () => {
 });
 
 describe("POST /api/settings/ai-service/test", () => {
-  it("makes one short real call with the form's values, unsaved, and reports the latency", async () => {
+  it("makes one short real call with the form's values, unsaved, and reports the latency; not counted as use of the service", async () => {
     fake.requiredKey = KEY;
-    const res = await test({ baseUrl: fake.baseUrl, apiKey: KEY, chatModel: "chat-model" });
+    const res = await testUnrecorded({ baseUrl: fake.baseUrl, apiKey: KEY, chatModel: "chat-model" });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ok: true, model: "chat-model", reply: "OK" });
     expect(res.body.latencyMs).toEqual(expect.any(Number));
     expect(fake.requests).toHaveLength(1);
     expect(fake.requests[0]).toMatchObject({ path: "/v1/chat/completions", authorization: `Bearer ${KEY}` });
     expect(fake.requests[0].body).toMatchObject({ model: "chat-model", max_tokens: 16, stream: true });
-    // The same path as chat: the call is in the usage log.
-    expect(await lastUsage()).toMatchObject({ route: "ai-service-test", model: "chat-model", outcome: "ok", userId: admin.user.id });
     // Nothing was saved by testing.
     expect(await storedRow()).toEqual({});
+  });
+
+  it("a model that answers with no text (a reasoning model spending the tiny budget) still passes", async () => {
+    fake.reply = "";
+    expect((await testUnrecorded({ baseUrl: fake.baseUrl, apiKey: KEY })).body).toMatchObject({ ok: true, reply: "" });
   });
 
   it("uses the saved key when the form leaves the key empty", async () => {
@@ -307,39 +324,45 @@ describe("POST /api/settings/ai-service/test", () => {
     expect(fake.requests[0].authorization).toBe(`Bearer ${KEY}`);
   });
 
-  it("reports a refused key (401) in the service's words, without the key", async () => {
+  it("reports a refused key (401) as such, never in the service's or the library's words", async () => {
     fake.requiredKey = KEY;
-    const res = await test({ baseUrl: fake.baseUrl, apiKey: WRONG_KEY });
+    const res = await testUnrecorded({ baseUrl: fake.baseUrl, apiKey: WRONG_KEY });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ ok: false, problem: "unauthorized", status: 401 });
-    // The service quoted the key it refused; the answer does not.
-    expect(res.body.message).toContain("Incorrect API key provided: [key]");
-    expect(JSON.stringify(await lastUsage())).not.toContain(WRONG_KEY);
+    // Only the kind, the status, the model and the time: the service quoted the key it refused, in English.
+    expect(res.body).toEqual({ ok: false, problem: "unauthorized", status: 401, model: expect.any(String), latencyMs: expect.any(Number) });
     // A service that fails the test can still be saved.
     expect((await save({ baseUrl: fake.baseUrl, apiKey: WRONG_KEY })).status).toBe(200);
   });
 
   it("reports a model the service does not have (404 model_not_found)", async () => {
     fake.knownModels = ["chat-model"];
-    const res = await test({ baseUrl: fake.baseUrl, apiKey: KEY, chatModel: "no-such-model" });
-    expect(res.body).toMatchObject({ ok: false, problem: "model_not_found", status: 404, model: "no-such-model" });
-    expect(res.body.message).toContain("The model `no-such-model` does not exist");
+    const res = await testUnrecorded({ baseUrl: fake.baseUrl, apiKey: KEY, chatModel: "no-such-model" });
+    expect(res.body).toEqual({ ok: false, problem: "model_not_found", status: 404, model: "no-such-model", latencyMs: expect.any(Number) });
   });
 
   it("reports a service that does not answer in time", async () => {
     fake.mode = "hang";
     const started = Date.now();
-    const res = await test({ baseUrl: fake.baseUrl, apiKey: KEY });
+    const res = await testUnrecorded({ baseUrl: fake.baseUrl, apiKey: KEY });
     expect(res.body).toMatchObject({ ok: false, problem: "timeout", status: null });
     expect(Date.now() - started).toBeLessThan(15_000);
-    expect(await lastUsage()).toMatchObject({ route: "ai-service-test", outcome: "timeout" });
   });
 
-  it("reports a service nobody listens at, and one with nothing configured", async () => {
-    const res = await test({ baseUrl: `http://127.0.0.1:${await closedPort()}/v1`, apiKey: KEY });
-    expect(res.body).toMatchObject({ ok: false, problem: "unreachable", status: null });
-    const nothing = await test({});
+  it("reports a service that answers with an error, and an address that answers but is no API (a web page)", async () => {
+    fake.mode = "error500";
+    expect((await testUnrecorded({ baseUrl: fake.baseUrl, apiKey: KEY })).body).toMatchObject({ ok: false, problem: "error", status: 500 });
+    fake.mode = "webPage";
+    // Before, a 200 page counted as a model that said nothing: 連線成功.
+    expect((await testUnrecorded({ baseUrl: fake.baseUrl, apiKey: KEY })).body).toMatchObject({ ok: false, problem: "not_api", status: null });
+  });
+
+  it("reports an address nothing answers at (a closed port, a port browsers and fetch refuse, no such host) as unreachable, and nothing configured as such", async () => {
+    for (const baseUrl of [`http://127.0.0.1:${await closedPort()}/v1`, "http://127.0.0.1:6000/v1", "http://no-such-host.invalid/v1"]) {
+      expect((await testUnrecorded({ baseUrl, apiKey: KEY })).body, baseUrl).toMatchObject({ ok: false, problem: "unreachable", status: null });
+    }
+    const nothing = await testUnrecorded({});
     expect(nothing.body).toMatchObject({ ok: false, problem: "unconfigured" });
+    expect(fake.requests).toHaveLength(0);
   });
 
   it("refuses invalid values before calling anything", async () => {

@@ -196,6 +196,33 @@ describe("scheduled sending", () => {
     expect((await findCampaign(withdrawn))?.status).toBe("draft");
     expect(smtp.countFor(u.email)).toBe(1);
   });
+
+  it("a scheduled start that finds no mail server starts paused, saying why, is on the progress list, and sends once a server is set and it is resumed", async () => {
+    const u = await seedUser({ role: "manager" });
+    const id = await campaignTo([u.email], "排程但沒有伺服器");
+    const at = new Date(Date.now() + 60 * 60_000).toISOString();
+    expect((await call(sendRoute.POST, { method: "POST", cookie: admin.cookie, body: { at }, params: { id } })).status).toBe(200);
+    expect((await call(settingsRoute.DELETE, { method: "DELETE", cookie: admin.cookie })).status).toBe(200);
+    try {
+      const db = await getDb();
+      await db.update(jobs).set({ runAt: sql`now()` }).where(sql`${jobs.payload}->>'campaignId' = ${id}`);
+      await drainAll();
+      expect(await findCampaign(id)).toMatchObject({ status: "paused", lastError: "no_mail_server", totalCount: 1, startedAt: expect.any(Date) });
+      const progress = await call(campaignsRoute.GET, { path: "/api/email/campaigns?kind=sent", cookie: admin.cookie });
+      expect(progress.body.find((c: { id: string }) => c.id === id)).toMatchObject({ status: "paused", lastError: "no_mail_server", totalCount: 1, counts: { queued: 1 } });
+      // Resuming needs the server too.
+      const refused = await call(actionsRoute.POST, { method: "POST", cookie: admin.cookie, body: { action: "resume" }, params: { id } });
+      expect(refused.status).toBe(409);
+      expect(refused.body.error.message).toContain("SMTP_URL");
+      expect(smtp.countFor(u.email)).toBe(0);
+    } finally {
+      await useMailServer(smtp);
+    }
+    expect((await call(actionsRoute.POST, { method: "POST", cookie: admin.cookie, body: { action: "resume" }, params: { id } })).status).toBe(200);
+    await drainAll();
+    expect((await findCampaign(id))?.status).toBe("done");
+    expect(smtp.countFor(u.email)).toBe(1);
+  });
 });
 
 describe("POST /api/email/audience-count", () => {

@@ -6,7 +6,7 @@ import * as rotate from "@/app/api/shared-assistants/[id]/rotate/route";
 import * as shareMessages from "@/app/api/shared-assistants/[id]/messages/route";
 import { EMBED_ORIGINS_CACHE_MS, EMBED_ORIGINS_MAX, GUEST_KEY_HEADER } from "@/lib/constants";
 import { env } from "@/lib/env";
-import { embedOriginsFor } from "@/lib/server/policies/share-embedding";
+import { embedOriginsFor, sharePageFacts } from "@/lib/server/policies/share-page";
 import { updateOwnerShare } from "@/lib/server/queries/shared-assistants";
 import { EMBEDDED_GUEST_KEY_COOKIE, GUEST_KEY_COOKIE } from "@/lib/server/policies/guest-identity";
 import { proxy } from "@/proxy";
@@ -138,7 +138,7 @@ describe("proxy: security headers of every page", () => {
     await patch(shareId, owner.cookie, { embedOrigins: ["https://a.example.com"] });
     expect(await embedOriginsFor(shareId)).toEqual(["https://a.example.com"]);
     // Concurrent visits share one look-up.
-    expect(embedOriginsFor(shareId)).toBe(embedOriginsFor(shareId));
+    expect(sharePageFacts(shareId)).toBe(sharePageFacts(shareId));
 
     // Written by another instance (straight to the database): this one still frames with the old list…
     await updateOwnerShare(ownerId, shareId, { embedOrigins: ["https://b.example.com"] });
@@ -160,6 +160,33 @@ describe("proxy: security headers of every page", () => {
     const { ownerId, shareId } = await ownerShare();
     await updateOwnerShare(ownerId, shareId, { embedOrigins: ["https://ok.example.com", "https://x.example.com; script-src *", "*"] });
     expect(await embedOriginsFor(shareId, Date.now() + EMBED_ORIGINS_CACHE_MS + 1)).toEqual(["https://ok.example.com"]);
+  });
+});
+
+describe("proxy: the status of a share page", () => {
+  it("200 for a live link, 410 once its owner revoked it, 404 for a link no share has (a replaced one too) or one that cannot be a share id", async () => {
+    const { owner, shareId } = await ownerShare();
+    expect((await visit(`/shared/${shareId}`)).res.status).toBe(200);
+    expect((await visit("/shared/NoSuchShare1")).res.status).toBe(404);
+    expect((await visit("/shared/bad!id")).res.status).toBe(404);
+    expect((await visit(`/shared/${"x".repeat(65)}`)).res.status).toBe(404);
+    // Any other page keeps the status the page decides.
+    expect((await visit("/guide")).res.status).toBe(200);
+
+    const rotated = await call(rotate.POST, { method: "POST", params: { id: shareId }, cookie: owner.cookie });
+    expect((await visit(`/shared/${shareId}`)).res.status).toBe(404);
+    const newId = rotated.body.shareId as string;
+    expect((await visit(`/shared/${newId}`)).res.status).toBe(200);
+
+    expect((await call(share.DELETE, { method: "DELETE", params: { id: newId }, cookie: owner.cookie })).status).toBe(200);
+    const ended = await visit(`/shared/${newId}`);
+    expect(ended.res.status).toBe(410);
+    // The page is still drawn (it says the link ended), with the page's headers.
+    expect(ended.res.headers.get("x-middleware-next")).toBe("1");
+    expect(ended.nonce).toBeDefined();
+    expect(ended.directive("frame-ancestors")).toEqual(["'none'"]);
+    // The visitor API keeps its contract: a revoked share is simply not found there.
+    expect((await call(share.GET, { path: `/api/shared-assistants/${newId}`, params: { id: newId } })).status).toBe(404);
   });
 });
 

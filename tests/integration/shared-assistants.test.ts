@@ -2,12 +2,17 @@ import { describe, expect, it } from "vitest";
 import * as shares from "@/app/api/shared-assistants/route";
 import * as share from "@/app/api/shared-assistants/[id]/route";
 import * as rotate from "@/app/api/shared-assistants/[id]/rotate/route";
+import * as assistant from "@/app/api/assistant/route";
+import * as quickLink from "@/app/api/assistant/share-link/route";
+import { LOCALE_COOKIE } from "@/lib/constants";
 import { env } from "@/lib/env";
 import { call, seedUser } from "../support/http";
 
 async function create(cookie: string, body: Record<string, unknown> = { name: "稅務小幫手", rolePrompt: "你是稅務顧問。", includeDocuments: true }) {
   return call(shares.POST, { method: "POST", path: "/api/shared-assistants", cookie, body });
 }
+
+const pressShareButton = (cookie: string) => call(quickLink.POST, { method: "POST", path: "/api/assistant/share-link", cookie });
 
 const visit = (shareId: string, cookie?: string) => call(share.GET, { path: `/api/shared-assistants/${shareId}`, params: { id: shareId }, cookie });
 
@@ -139,5 +144,80 @@ describe("DELETE /api/shared-assistants/{shareId} and POST …/rotate", () => {
     expect((await visit(rotated.body.shareId)).body.name).toBe("稅務小幫手");
     const intruder = await seedUser({ role: "admin" });
     expect((await call(rotate.POST, { method: "POST", cookie: intruder.cookie, params: { id: rotated.body.shareId } })).status).toBe(404);
+  });
+});
+
+describe("POST /api/assistant/share-link", () => {
+  it("the share button's first press shares the assistant as it is; every later press gives the same link back, and nothing new is made", async () => {
+    const owner = await seedUser({ role: "admin" });
+    await call(assistant.POST, { method: "POST", cookie: owner.cookie, body: { name: "清運小幫手", rolePrompt: "你是環保局客服。" } });
+    const first = await pressShareButton(owner.cookie);
+    expect(first.status).toBe(201);
+    expect(first.body.created).toBe(true);
+    expect(first.body.share).toMatchObject({ name: "清運小幫手", rolePrompt: "你是環保局客服。", includeDocuments: true, quickLink: true });
+    expect(first.body.share.shareUrl).toBe(`${env.APP_URL}/shared/${first.body.share.shareId}`);
+    expect((await visit(first.body.share.shareId)).status).toBe(200);
+
+    // Renamed since: the button still hands out its link (as the owner may have edited it); the shares tab makes new ones.
+    await call(assistant.POST, { method: "POST", cookie: owner.cookie, body: { name: "新名字", rolePrompt: "" } });
+    for (let press = 0; press < 3; press++) {
+      const again = await pressShareButton(owner.cookie);
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({ created: false, share: { id: first.body.share.id, shareId: first.body.share.shareId, name: "清運小幫手" } });
+    }
+    expect((await call(shares.GET, { cookie: owner.cookie })).body).toHaveLength(1);
+
+    // The spec's POST /api/shared-assistants still makes another link every time, none of them the button's.
+    const made = await create(owner.cookie, { name: "另一個", rolePrompt: "", includeDocuments: true });
+    expect(made.status).toBe(201);
+    expect(made.body.quickLink).toBe(false);
+    const listed = (await call(shares.GET, { cookie: owner.cookie })).body as { shareId: string; quickLink: boolean }[];
+    expect(listed.map((s) => [s.shareId, s.quickLink])).toEqual([
+      [made.body.shareId, false],
+      [first.body.share.shareId, true],
+    ]);
+    expect((await pressShareButton(owner.cookie)).body.share.shareId).toBe(first.body.share.shareId);
+  });
+
+  it("presses at once (two tabs) make one link", async () => {
+    const owner = await seedUser({ role: "admin" });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => pressShareButton(owner.cookie)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    expect(new Set(answers.map((a) => a.body.share.shareId)).size).toBe(1);
+    expect((await call(shares.GET, { cookie: owner.cookie })).body).toHaveLength(1);
+  });
+
+  it("follows the link when it is replaced, and makes a new one once it is revoked", async () => {
+    const owner = await seedUser({ role: "admin" });
+    const first = (await pressShareButton(owner.cookie)).body.share;
+    const rotated = await call(rotate.POST, { method: "POST", cookie: owner.cookie, params: { id: first.shareId } });
+    expect(rotated.body.quickLink).toBe(true);
+    expect((await pressShareButton(owner.cookie)).body).toMatchObject({ created: false, share: { id: first.id, shareId: rotated.body.shareId } });
+
+    await call(share.DELETE, { method: "DELETE", cookie: owner.cookie, params: { id: rotated.body.shareId } });
+    const fresh = await pressShareButton(owner.cookie);
+    expect(fresh.status).toBe(201);
+    expect(fresh.body.share.id).not.toBe(first.id);
+    expect((await visit(fresh.body.share.shareId)).status).toBe(200);
+  });
+
+  it("is each owner's own; an unnamed assistant is shared under the default name in the owner's language", async () => {
+    const a = await seedUser({ role: "admin" });
+    const b = await seedUser({ role: "admin" });
+    const mine = await pressShareButton(a.cookie);
+    const theirs = await call(quickLink.POST, { method: "POST", path: "/api/assistant/share-link", cookie: `${b.cookie}; ${LOCALE_COOKIE}=en` });
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.share.shareId).not.toBe(mine.body.share.shareId);
+    expect(mine.body.share.name).toBe("文件助理");
+    expect(theirs.body.share.name).toBe("Document Assistant");
+  });
+
+  it("is for people with a workspace, and only from the site itself", async () => {
+    expect((await call(quickLink.POST, { method: "POST", path: "/api/assistant/share-link" })).status).toBe(401);
+    const user = await seedUser();
+    expect((await pressShareButton(user.cookie)).status).toBe(403);
+    const owner = await seedUser({ role: "admin" });
+    expect((await call(quickLink.POST, { method: "POST", path: "/api/assistant/share-link", cookie: owner.cookie, headers: { origin: "https://evil.example" } })).status).toBe(403);
+    expect((await call(shares.GET, { cookie: owner.cookie })).body).toEqual([]);
   });
 });

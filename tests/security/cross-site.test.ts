@@ -23,6 +23,7 @@ import * as documentIdRoute from "@/app/api/documents/[id]/route";
 import * as documentsBulk from "@/app/api/documents/bulk-delete/route";
 import * as documentsUpload from "@/app/api/documents/upload/route";
 import * as assistantRoute from "@/app/api/assistant/route";
+import * as assistantShareLinkRoute from "@/app/api/assistant/share-link/route";
 import * as messagesRoute from "@/app/api/messages/route";
 import * as aiSuggestionsRoute from "@/app/api/ai-suggestions/route";
 import * as initialQuestionsRoute from "@/app/api/initial-questions/route";
@@ -123,6 +124,19 @@ const CASES: MutationCase[] = [
       return {
         cookie: a.cookie,
         body: { name: "分享", rolePrompt: "x", includeDocuments: true },
+        state: async () => (await listOwnerShares(a.user.id)).length,
+        allowed: (res) => expect(res.status).toBe(201),
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/assistant/share-link",
+    handler: assistantShareLinkRoute.POST,
+    prepare: async () => {
+      const a = await admin();
+      return {
+        cookie: a.cookie,
         state: async () => (await listOwnerShares(a.user.id)).length,
         allowed: (res) => expect(res.status).toBe(201),
       };

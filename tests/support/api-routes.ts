@@ -24,6 +24,7 @@ import * as documentsUsage from "@/app/api/documents/usage/route";
 import * as documentId from "@/app/api/documents/[id]/route";
 import * as documentsBulk from "@/app/api/documents/bulk-delete/route";
 import * as assistant from "@/app/api/assistant/route";
+import * as assistantShareLink from "@/app/api/assistant/share-link/route";
 import * as messages from "@/app/api/messages/route";
 import * as messagesExport from "@/app/api/messages/export/route";
 import * as shares from "@/app/api/shared-assistants/route";
@@ -136,6 +137,7 @@ export const API_ROUTES: ApiRoute[] = [
   { path: "/api/documents/bulk-delete", file: "api/documents/bulk-delete/route.ts", method: "POST", access: "admin", handler: h(documentsBulk.POST), body: true, wrapped: true },
   { path: "/api/assistant", file: "api/assistant/route.ts", method: "GET", access: "admin", handler: h(assistant.GET), body: false, wrapped: true },
   { path: "/api/assistant", file: "api/assistant/route.ts", method: "POST", access: "admin", handler: h(assistant.POST), body: true, wrapped: true },
+  { path: "/api/assistant/share-link", file: "api/assistant/share-link/route.ts", method: "POST", access: "admin", handler: h(assistantShareLink.POST), body: false, wrapped: true },
   { path: "/api/messages", file: "api/messages/route.ts", method: "GET", access: "admin", handler: h(messages.GET), body: false, wrapped: true },
   { path: "/api/messages", file: "api/messages/route.ts", method: "POST", access: "admin", handler: h(messages.POST), body: true, wrapped: true, maxBodyBytes: MESSAGE_BODY_MAX_BYTES },
   { path: "/api/messages", file: "api/messages/route.ts", method: "DELETE", access: "admin", handler: h(messages.DELETE), body: false, wrapped: true },

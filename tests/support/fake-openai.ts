@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 // A local HTTP server speaking the OpenAI Chat Completions API (streaming and not), standing in
 // for the paid AI service. Each test picks how it behaves; every request it received is kept.
 
-export type FakeMode = "ok" | "error500" | "rateLimited" | "hang" | "cutMidStream" | "unauthorized" | "modelNotFound";
+export type FakeMode = "ok" | "error500" | "rateLimited" | "hang" | "cutMidStream" | "unauthorized" | "modelNotFound" | "webPage";
 
 export interface FakeOpenAi {
   baseUrl: string;
@@ -66,6 +66,10 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
           return;
         case "rateLimited":
           res.writeHead(429, { "content-type": "application/json", "retry-after": "30" }).end(JSON.stringify({ error: { message: "slow down", type: "rate_limit" } }));
+          return;
+        case "webPage":
+          // A base URL that points at a web site rather than an API: 200 and a page.
+          res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end("<!doctype html><html><body><h1>Welcome</h1></body></html>");
           return;
         case "hang":
           // Headers, then nothing: a provider that stalls.

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { CampaignProgressList } from "@/components/email-admin/campaign-progress-list";
 import { requirePage } from "@/lib/server/auth/page-guard";
+import { getMailSetup } from "@/lib/server/mail/mail-settings";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin");
@@ -10,5 +11,5 @@ export async function generateMetadata(): Promise<Metadata> {
 
 export default async function EmailProgressPage() {
   await requirePage("/admin/email-progress");
-  return <CampaignProgressList />;
+  return <CampaignProgressList mailConfigured={(await getMailSetup()).server !== null} />;
 }

@@ -1,11 +1,12 @@
 import { ImageResponse } from "next/og";
 import { getTranslations } from "next-intl/server";
 import { fontFor } from "@/lib/server/export/pdf-fonts";
-import { findActiveShare } from "@/lib/server/queries/shared-assistants";
+import { readShareLink } from "@/lib/server/use-cases/read-share-link";
 
 // The 1200x630 preview LINE, Facebook and chat apps show for a share link. The name is set in
 // Noto Sans TC built into the app, with fallbacks for what it lacks (only the glyphs needed), so
 // Chinese, Korean or emoji render with no font fetched.
+// A link that leads nowhere previews as such, without the service's badges.
 
 export const size = { width: 1200, height: 630 };
 export const contentType = "image/png";
@@ -14,9 +15,10 @@ export const alt = "AI 文件助理";
 export default async function OpenGraphImage({ params }: { params: Promise<{ shareId: string }> }) {
   const { shareId } = await params;
   const t = await getTranslations("sharePreview");
-  const share = await findActiveShare(shareId);
-  const name = share?.name ?? t("notFound");
-  const lines = { product: t("product"), name, tagline: share ? t("tagline") : t("notFoundHint"), badges: [t("badgeOnline"), t("badgeInstant"), t("badgeSmart")] };
+  const { share, state } = await readShareLink(shareId);
+  const name = share ? share.name : state === "ended" ? t("ended") : t("notFound");
+  const tagline = share ? t("tagline") : state === "ended" ? t("endedHint") : t("notFoundHint");
+  const lines = { product: t("product"), name, tagline, badges: share ? [t("badgeOnline"), t("badgeInstant"), t("badgeSmart")] : [] };
   const font = fontFor(`${lines.product}${lines.name}${lines.tagline}${lines.badges.join("")}`);
   return new ImageResponse(
     (

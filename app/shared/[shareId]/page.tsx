@@ -1,6 +1,5 @@
-import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
-import { getLocale, getTranslations } from "next-intl/server";
+import { getLocale } from "next-intl/server";
 import { detectInAppBrowser } from "@/lib/chat/in-app-browser";
 import { env } from "@/lib/env";
 import { NONCE_HEADER } from "@/lib/security-headers";
@@ -9,35 +8,24 @@ import { currentClientUser } from "@/lib/server/auth/page-guard";
 import { chatFirstView } from "@/lib/server/present/first-view";
 import { EMBEDDED_GUEST_KEY_COOKIE, GUEST_KEY_COOKIE } from "@/lib/server/policies/guest-identity";
 import { toVisitorShare } from "@/lib/server/present/share";
-import { findActiveShare } from "@/lib/server/queries/shared-assistants";
+import { isWellFormedShareId } from "@/lib/server/policies/share-page";
+import { readShareLink } from "@/lib/server/use-cases/read-share-link";
 import { shareDocumentsOwner } from "@/lib/server/policies/share-access";
 import { readyInitialQuestions } from "@/lib/server/use-cases/suggest-questions";
 import { log } from "@/lib/server/log";
 import { DEFAULT_LOCALE, SUGGESTIONS_SHOWN_DESKTOP } from "@/lib/constants";
 import { isLocale } from "@/lib/i18n/locale-choice";
+import { ShareLinkUnavailable } from "@/components/share-visitor/share-link-unavailable";
 import { SharedAssistantDirect } from "@/components/share-visitor/shared-assistant-direct";
 import { EARLY_INTENT_SCRIPT } from "@/components/share-visitor/early-intent-script";
 import { SharedAssistantLazy } from "@/components/share-visitor/shared-assistant-lazy";
 import type { ServedShare } from "@/components/share-visitor/shared-assistant-app";
 
 // Public page of a shared assistant. The server renders what link unfurlers read (title, Open
-// Graph) and the chat as it first appears (for a new visitor: ready, with its welcome and input);
-// the chat's code follows (components/share-visitor/shared-assistant-lazy.tsx).
-
-/** The share's name as the page title (with the product suffix) and its social preview. */
-export async function generateMetadata({ params }: { params: Promise<{ shareId: string }> }): Promise<Metadata> {
-  const { shareId } = await params;
-  const t = await getTranslations("sharePreview");
-  const share = await findActiveShare(shareId);
-  const title = share?.name ?? t("notFound");
-  const description = share ? t("description", { name: share.name }) : t("notFoundHint");
-  return {
-    title,
-    description,
-    openGraph: { title, description, type: "website", url: `/shared/${shareId}`, siteName: t("product") },
-    twitter: { card: "summary_large_image", title, description },
-  };
-}
+// Graph: layout.tsx) and the chat as it first appears (for a new visitor: ready, with its welcome
+// and input); the chat's code follows (components/share-visitor/shared-assistant-lazy.tsx). A link
+// that leads nowhere gets a page that says so, with the status the proxy answered it with (404, or
+// 410 for a link its owner ended).
 
 /** As many opening questions as the chat shows, when reading them takes no work; the page is drawn without them on any failure. */
 async function openingQuestionsReady(ownerId: string | null): Promise<string[] | undefined> {
@@ -53,10 +41,11 @@ async function openingQuestionsReady(ownerId: string | null): Promise<string[] |
 
 export default async function SharedAssistantPage({ params }: { params: Promise<{ shareId: string }> }) {
   const { shareId } = await params;
-  const [share, user] = await Promise.all([findActiveShare(shareId), currentClientUser()]);
+  const [{ share, state }, user] = await Promise.all([readShareLink(shareId), currentClientUser()]);
+  if (!share) return <ShareLinkUnavailable reason={state === "ended" ? "ended" : isWellFormedShareId(shareId) ? "unknown" : "malformed"} />;
   const props = {
     shareId,
-    initialName: share?.name ?? "",
+    initialName: share.name,
     googleEnabled: env.googleEnabled,
     support: supportLink(env.SUPPORT_URL),
   };
@@ -72,13 +61,13 @@ export default async function SharedAssistantPage({ params }: { params: Promise<
   // to: signed out, and no guest key from an earlier visit. Only then does its code wait for the
   // visitor's first touch; anyone else's conversation is loaded at once, behind a spinner.
   const cookieStore = await cookies();
-  const newVisitor = share !== null && !user && !cookieStore.has(GUEST_KEY_COOKIE) && !cookieStore.has(EMBEDDED_GUEST_KEY_COOKIE);
+  const newVisitor = !user && !cookieStore.has(GUEST_KEY_COOKIE) && !cookieStore.has(EMBEDDED_GUEST_KEY_COOKIE);
   // The opening questions are drawn with the welcome when they are ready (stored, or the fixed
   // list), so a visitor who has not touched the page yet sees what to ask; otherwise the chat asks
   // for them once it runs.
-  const [openingQuestions, { promo, mobileHint }] = await Promise.all([share && newVisitor ? openingQuestionsReady(shareDocumentsOwner(share)) : undefined, chatFirstView()]);
+  const [openingQuestions, { promo, mobileHint }] = await Promise.all([newVisitor ? openingQuestionsReady(shareDocumentsOwner(share)) : undefined, chatFirstView()]);
   const served: ServedShare = {
-    share: share ? toVisitorShare(share, user?.id ?? null) : null,
+    share: toVisitorShare(share, user?.id ?? null),
     viewer: { isAuthenticated: user !== null, user: user ? { id: user.id, displayName: user.displayName, email: user.email, role: user.role } : null },
     openingQuestions,
   };

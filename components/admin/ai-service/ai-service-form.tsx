@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { KeyRound, Loader2, Plug, Save, Undo2 } from "lucide-react";
 import { AI_OUTPUT_TOKENS_MAX, AI_OUTPUT_TOKENS_MIN } from "@/lib/constants";
-import { formFromSaved, requestFromForm, testedValues, type AiServiceFormFields } from "@/lib/ai-service/form";
+import { formFromSaved, offlineReasonOf, requestFromForm, testedValues, type AiServiceFormFields } from "@/lib/ai-service/form";
 import { ApiError, apiFetch, errorMessage } from "@/lib/fetcher";
 import { aiServiceSettingsSchema, aiServiceTestSchema } from "@/lib/schemas/ai-service";
 import { fieldErrors, validationIssues, type FieldIssue } from "@/lib/share-admin/field-errors";
@@ -109,6 +109,13 @@ export function AiServiceForm({ view, onSaved }: { view: AiServiceView; onSaved:
   }
 
   const env = view.environment;
+  // The switch shows whether the offline model would answer: on by choice, or on (and locked) while there is no service to call.
+  const offlineReason = offlineReasonOf(form, {
+    savedKey: view.saved.hasApiKey,
+    savedKeyUnreadable: view.saved.apiKeyUnreadable,
+    environmentBaseUrl: env.baseUrl !== null,
+    environmentKey: env.apiKeyLast4 !== null,
+  });
   const envHint = (name: string, value: string | null, fallback: string) => (value ? t("fromEnvironment", { name, value }) : fallback);
   const keyPlaceholder = view.saved.hasApiKey
     ? t("apiKeyPlaceholderSaved", { last4: view.saved.apiKeyLast4 ?? "····" })
@@ -135,11 +142,18 @@ export function AiServiceForm({ view, onSaved }: { view: AiServiceView; onSaved:
           <div className="flex items-start justify-between gap-4 rounded-lg border p-3">
             <div className="grid gap-1">
               <Label htmlFor="ai-offline">{t("offline")}</Label>
-              <p id="ai-offline-hint" className="text-xs text-muted-foreground">
-                {t("offlineHint")}
+              <p id="ai-offline-hint" className="text-xs text-muted-foreground" data-testid="ai-offline-hint" data-reason={offlineReason ?? "service"}>
+                {offlineReason === "unconfigured" ? t("offlineUnconfiguredHint") : t("offlineHint")}
               </p>
             </div>
-            <Switch id="ai-offline" checked={form.offline} onCheckedChange={(on) => set("offline", on)} aria-describedby="ai-offline-hint" data-testid="ai-offline" />
+            <Switch
+              id="ai-offline"
+              checked={offlineReason !== null}
+              disabled={offlineReason === "unconfigured"}
+              onCheckedChange={(on) => set("offline", on)}
+              aria-describedby="ai-offline-hint"
+              data-testid="ai-offline"
+            />
           </div>
 
           <FormField id="ai-baseUrl" label={t("baseUrl")} error={errors.baseUrl} hint={envHint("OPENAI_BASE_URL", env.baseUrl, t("notSetAnywhere", { name: "OPENAI_BASE_URL" }))}>
@@ -252,7 +266,7 @@ export function AiServiceForm({ view, onSaved }: { view: AiServiceView; onSaved:
           </div>
 
           {tested ? <ConnectionResultPanel result={tested.result} /> : null}
-          {form.offline ? <p className="text-xs text-muted-foreground">{t("untestedOffline")}</p> : null}
+          {offlineReason === "switch" ? <p className="text-xs text-muted-foreground">{t("untestedOffline")}</p> : null}
 
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button type="button" variant="outline" onClick={() => void test()} aria-disabled={testing || undefined} data-testid="ai-test">

@@ -1,14 +1,14 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { CheckCircle2, XCircle } from "lucide-react";
+import { CheckCircle2, Info, XCircle } from "lucide-react";
 import { AI_CONNECTION_TEST_TIMEOUT_MS } from "@/lib/constants";
 import { cn } from "@/lib/utils";
 import type { ConnectionResult } from "./types";
 
 type Failure = Extract<ConnectionResult, { ok: false }>;
 
-/** What went wrong, in the reader's language (the service's own words are shown beside it). */
+/** What went wrong, as a kind a person can act on, in the reader's language. */
 export function useProblemText() {
   const t = useTranslations("aiService");
   return (result: Failure) => {
@@ -16,47 +16,59 @@ export function useProblemText() {
     switch (result.problem) {
       case "unconfigured":
         return t("problem_unconfigured");
+      case "unreachable":
+        return t("problem_unreachable");
       case "unauthorized":
         return t("problem_unauthorized", { status });
       case "model_not_found":
         return t("problem_model_not_found", { model: result.model, status });
       case "not_found":
         return t("problem_not_found", { status });
-      case "timeout":
-        return t("problem_timeout", { seconds: AI_CONNECTION_TEST_TIMEOUT_MS / 1000 });
       case "rate_limited":
         return t("problem_rate_limited", { status });
-      case "unreachable":
-        return t("problem_unreachable");
+      case "timeout":
+        return t("problem_timeout", { seconds: AI_CONNECTION_TEST_TIMEOUT_MS / 1000 });
+      case "not_api":
+        return t("problem_not_api");
       default:
-        return t("problem_error", { status: result.status ? ` (${result.status})` : "" });
+        return t("problem_error", { status });
     }
   };
 }
 
-/** The outcome of the last connection test, announced when it arrives. */
+/**
+ * The outcome of the last connection test, announced when it arrives: the time it took, or the
+ * kind of failure. Nothing configured to test is said as such, not as a failure.
+ */
 export function ConnectionResultPanel({ result }: { result: ConnectionResult }) {
   const t = useTranslations("aiService");
   const problemText = useProblemText();
+  const nothingToTest = !result.ok && result.problem === "unconfigured";
   return (
     <div
       role="status"
       className={cn(
         "grid gap-1 rounded-lg border p-3 text-sm",
-        result.ok ? "border-success/40 bg-success/10" : "border-destructive/40 bg-destructive/10",
+        result.ok ? "border-success/40 bg-success/10" : nothingToTest ? "bg-muted/50" : "border-destructive/40 bg-destructive/10",
       )}
       data-testid="ai-test-result"
       data-ok={result.ok}
       data-problem={result.ok ? undefined : result.problem}
     >
-      <p className="flex items-center gap-2 font-medium">
-        {result.ok ? <CheckCircle2 className="size-4 shrink-0 text-success" aria-hidden /> : <XCircle className="size-4 shrink-0 text-destructive" aria-hidden />}
-        {result.ok ? t("testOk") : t("testFailed")}
-        {result.ok || result.problem !== "unconfigured" ? (
+      <p className="flex items-center gap-2 font-medium" data-testid="ai-test-title">
+        {result.ok ? (
+          <CheckCircle2 className="size-4 shrink-0 text-success" aria-hidden />
+        ) : nothingToTest ? (
+          <Info className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+        ) : (
+          <XCircle className="size-4 shrink-0 text-destructive" aria-hidden />
+        )}
+        {result.ok ? t("testOk") : nothingToTest ? t("testNothing") : t("testFailed")}
+        {nothingToTest ? null : (
           <span className="ml-auto font-normal text-muted-foreground tabular-nums" data-testid="ai-test-latency">
             {t("testLatency", { ms: result.latencyMs })}
           </span>
-        ) : null}
+        )}
       </p>
       {result.ok ? (
         <>
@@ -64,14 +76,7 @@ export function ConnectionResultPanel({ result }: { result: ConnectionResult }) 
           {result.reply ? <p className="text-muted-foreground">{t("testReply", { reply: result.reply })}</p> : null}
         </>
       ) : (
-        <>
-          <p data-testid="ai-test-problem">{problemText(result)}</p>
-          {result.message ? (
-            <p className="font-mono text-xs break-words text-muted-foreground" data-testid="ai-test-message">
-              {t("serviceSaid", { message: result.message })}
-            </p>
-          ) : null}
-        </>
+        <p data-testid="ai-test-problem">{problemText(result)}</p>
       )}
     </div>
   );

@@ -53,11 +53,11 @@ export interface AuditPage {
   pageSize: number;
 }
 
-export type ConnectionProblem = "unconfigured" | "unauthorized" | "model_not_found" | "not_found" | "timeout" | "rate_limited" | "unreachable" | "error";
+export type ConnectionProblem = "unconfigured" | "unreachable" | "unauthorized" | "model_not_found" | "not_found" | "rate_limited" | "timeout" | "not_api" | "error";
 
 export type ConnectionResult =
   | { ok: true; latencyMs: number; model: string; reply: string }
-  | { ok: false; latencyMs: number; model: string; problem: ConnectionProblem; status: number | null; message: string };
+  | { ok: false; latencyMs: number; model: string; problem: ConnectionProblem; status: number | null };
 
 export const AI_SERVICE_KEY = "/api/settings/ai-service";
 export const auditKey = (page: number) => `/api/settings/ai-service/audit?page=${page}`;

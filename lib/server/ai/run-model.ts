@@ -18,6 +18,8 @@ export class ModelCallError extends Error {
     readonly statusCode?: number,
     /** The service's own error code (OpenAI's error.code, e.g. model_not_found), when it gave one. */
     readonly serviceCode?: string,
+    /** Whether anything answered at the address (false: no connection could be made at all). */
+    readonly reached = true,
   ) {
     super(message);
     this.name = "ModelCallError";
@@ -40,6 +42,8 @@ export interface ModelCall {
   forceOffline?: boolean;
   /** An empty reply is a success (the connection test: the service answered). */
   allowEmptyReply?: boolean;
+  /** Leave the call out of api_usage (the admin's connection test is not use of the service). */
+  unrecorded?: boolean;
   /** This model rather than the configured one (the admin's connection test of settings not yet saved). */
   model?: ResolvedModel;
   timeoutMs?: number;
@@ -102,11 +106,13 @@ export async function runModel(call: ModelCall): Promise<ModelReply> {
   let idleTimer = setTimeout(() => idle.abort(), chunkTimeoutMs);
   const signal = AbortSignal.any([total, idle.signal]);
   let text = "";
+  let finishReason: string | undefined;
   let inputTokens = 0;
   let outputTokens = 0;
 
-  const record = (outcome: ModelOutcome, errorMessage?: string) =>
-    recordApiUsage({
+  const record = async (outcome: ModelOutcome, errorMessage?: string) => {
+    if (call.unrecorded) return;
+    await recordApiUsage({
       provider: resolved.provider,
       model: resolved.modelId,
       route: call.route,
@@ -118,6 +124,7 @@ export async function runModel(call: ModelCall): Promise<ModelReply> {
       outcome,
       errorMessage,
     }).catch((error: unknown) => log.warn("usage not recorded", { error: describe(error) }));
+  };
 
   try {
     const result = streamText({
@@ -143,11 +150,15 @@ export async function runModel(call: ModelCall): Promise<ModelReply> {
       } else if (part.type === "abort") {
         throw new Error(part.reason ?? "aborted");
       } else if (part.type === "finish") {
+        finishReason = part.finishReason;
         inputTokens = part.totalUsage.inputTokens ?? 0;
         outputTokens = part.totalUsage.outputTokens ?? 0;
       }
     }
     if (signal.aborted) throw new Error("aborted");
+    // A web page or any other answer that is not the API's stream ends without a finish reason:
+    // not an empty reply of a model, even where one would do.
+    if (text.trim() === "" && finishReason === "interrupted") throw new Error("the answer was not an OpenAI-compatible stream");
     if (text.trim() === "" && !call.allowEmptyReply) throw new Error("the model returned no text");
   } catch (error) {
     const outcome = outcomeOf(error, signal.aborted);
@@ -156,7 +167,9 @@ export async function runModel(call: ModelCall): Promise<ModelReply> {
     log.warn("model call failed", { route: call.route, provider: resolved.provider, model: resolved.modelId, outcome, error: message });
     await record(outcome, message);
     const statusCode = APICallError.isInstance(error) ? error.statusCode : undefined;
-    throw new ModelCallError(outcome, message, statusCode, serviceCodeOf(error));
+    // The SDK's "Cannot connect to API": no HTTP answer came at all (refused, no such host, a port fetch refuses).
+    const reached = !(APICallError.isInstance(error) && statusCode === undefined);
+    throw new ModelCallError(outcome, message, statusCode, serviceCodeOf(error), reached);
   } finally {
     clearTimeout(idleTimer);
   }

@@ -190,11 +190,21 @@ export const sharedAssistants = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     messageCount: integer("message_count").notNull().default(0),
+    // The assistant's quick link: the share its share button made and hands out again on every
+    // press while it lives (the shares tab makes others on purpose). One live one per assistant;
+    // while an owner has one assistant, that is one per owner.
+    quickLink: boolean("quick_link").notNull().default(false),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex("shared_assistants_share_id_key").on(t.shareId), index("shared_assistants_owner_idx").on(t.ownerId)],
+  (t) => [
+    uniqueIndex("shared_assistants_share_id_key").on(t.shareId),
+    index("shared_assistants_owner_idx").on(t.ownerId),
+    uniqueIndex("shared_assistants_quick_link_key")
+      .on(t.ownerId)
+      .where(sql`${t.quickLink} and ${t.revokedAt} is null`),
+  ],
 );
 
 // A guest's conversation on one share, bound to the browser that created it by a secret

@@ -21,6 +21,8 @@ export function toOwnerShare(row: SharedAssistantRow) {
     pinnedAnnouncement: row.pinnedAnnouncement,
     embedOrigins: row.embedOrigins,
     messageCount: row.messageCount,
+    /** Made by the assistant's share button, which hands it out again (the shares tab makes others). */
+    quickLink: row.quickLink,
     createdAt: row.createdAt.toISOString(),
   };
 }

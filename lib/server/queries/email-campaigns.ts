@@ -86,22 +86,17 @@ export async function unschedule(id: string): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Puts a campaign back to draft with the reason it could not start (no mail server at the scheduled time). */
-export async function returnToDraft(id: string, generation: number, reason: string): Promise<void> {
-  const db = await getDb();
-  await db
-    .update(emailCampaigns)
-    .set({ status: "draft", scheduledAt: null, lastError: reason, generation: sql`${emailCampaigns.generation} + 1`, updatedAt: new Date() })
-    .where(and(eq(emailCampaigns.id, id), eq(emailCampaigns.status, "scheduled"), eq(emailCampaigns.generation, generation)));
-}
-
 /**
  * Starts a draft (or a scheduled campaign whose start this is): in one transaction, the recipients
- * are written as the audience is now and the campaign becomes "sending". Returns the new
- * generation, or undefined when the campaign was not in a state to start (already started, or
- * the scheduled start was withdrawn since).
+ * are written as the audience is now and the campaign becomes "sending", or "paused" with
+ * `pausedBecause` when it cannot send yet (a scheduled start that found no mail server). Returns
+ * the new generation, or undefined when the campaign was not in a state to start (already
+ * started, or the scheduled start was withdrawn since).
  */
-export async function startCampaignSending(id: string, options: { scheduledGeneration?: number } = {}): Promise<{ generation: number; total: number } | undefined> {
+export async function startCampaignSending(
+  id: string,
+  options: { scheduledGeneration?: number; pausedBecause?: string } = {},
+): Promise<{ generation: number; total: number } | undefined> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     const [campaign] = await tx.select().from(emailCampaigns).where(eq(emailCampaigns.id, id)).for("update");
@@ -116,13 +111,13 @@ export async function startCampaignSending(id: string, options: { scheduledGener
     const [row] = await tx
       .update(emailCampaigns)
       .set({
-        status: "sending",
+        status: options.pausedBecause ? "paused" : "sending",
         totalCount: Number(n),
         generation: sql`${emailCampaigns.generation} + 1`,
         startedAt: new Date(),
         scheduledAt: null,
         nextSendAt: null,
-        lastError: null,
+        lastError: options.pausedBecause ?? null,
         updatedAt: new Date(),
       })
       .where(eq(emailCampaigns.id, id))

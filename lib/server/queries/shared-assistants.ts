@@ -20,6 +20,37 @@ export async function createShare(values: { ownerId: string; name: string; roleP
   return row;
 }
 
+/**
+ * The owner's assistant's quick link (the live share its share button made), made now from
+ * `values` when there is none. The unique index on live quick links settles two presses at once:
+ * the second insert does nothing and reads the first's row. When owners have several assistants,
+ * the assistant's id takes the owner's place here and in that index.
+ */
+export async function findOrCreateQuickLink(
+  ownerId: string,
+  values: () => Promise<{ name: string; rolePrompt: string }>,
+): Promise<{ share: SharedAssistantRow; created: boolean }> {
+  const db = await getDb();
+  const find = async () => {
+    const [row] = await db
+      .select()
+      .from(sharedAssistants)
+      .where(and(eq(sharedAssistants.ownerId, ownerId), eq(sharedAssistants.quickLink, true), active));
+    return row;
+  };
+  const existing = await find();
+  if (existing) return { share: existing, created: false };
+  const [row] = await db
+    .insert(sharedAssistants)
+    .values({ ...(await values()), ownerId, includeDocuments: true, quickLink: true, shareId: newShareId() })
+    .onConflictDoNothing({ target: sharedAssistants.ownerId, where: sql`quick_link and revoked_at is null` })
+    .returning();
+  if (row) return { share: row, created: true };
+  const winner = await find();
+  if (!winner) throw new Error("quick link neither inserted nor found");
+  return { share: winner, created: false };
+}
+
 /** A link that works: not revoked (a revoked or replaced link answers 404 at once). */
 export async function findActiveShare(shareId: string): Promise<SharedAssistantRow | undefined> {
   // Every visitor message opens its share first.
@@ -35,19 +66,27 @@ export async function findActiveShare(shareId: string): Promise<SharedAssistantR
 }
 
 /**
- * The origins allowed to frame a live share's page; [] for an unknown or revoked link. Asked by
- * the proxy on every visit of a share page (behind a short cache), so it is prepared once.
+ * What a visit of /shared/{shareId} needs before the page renders: whether the link was ever a
+ * share's and whether it was ended, and the origins allowed to frame it. Asked by the proxy on
+ * every visit of a share page (behind a short cache), so it is prepared once.
  */
-export async function findEmbedOrigins(shareId: string): Promise<string[]> {
-  const query = await prepared("findEmbedOrigins", (db) =>
+export async function findSharePageFacts(shareId: string): Promise<{ revokedAt: Date | null; embedOrigins: string[] } | undefined> {
+  const query = await prepared("findSharePageFacts", (db) =>
     db
-      .select({ embedOrigins: sharedAssistants.embedOrigins })
+      .select({ revokedAt: sharedAssistants.revokedAt, embedOrigins: sharedAssistants.embedOrigins })
       .from(sharedAssistants)
-      .where(and(eq(sharedAssistants.shareId, sql.placeholder("shareId")), active))
+      .where(eq(sharedAssistants.shareId, sql.placeholder("shareId")))
       .prepare(""),
   );
   const [row] = await query.execute({ shareId });
-  return row?.embedOrigins ?? [];
+  return row;
+}
+
+/** The share this link belongs to, live or ended (its page says which); undefined when no share has it. */
+export async function findShareByLink(shareId: string): Promise<SharedAssistantRow | undefined> {
+  const db = await getDb();
+  const [row] = await db.select().from(sharedAssistants).where(eq(sharedAssistants.shareId, shareId));
+  return row;
 }
 
 /** The owner's live share with this link, or nothing (another owner's share is nothing too). */

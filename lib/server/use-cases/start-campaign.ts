@@ -4,7 +4,7 @@ import { AppError } from "@/lib/server/http/errors";
 import { enqueueJob } from "@/lib/server/queries/jobs";
 import { pokeJobRunner } from "@/lib/server/jobs/runner";
 import { getMailSetup } from "@/lib/server/mail/mail-settings";
-import { findCampaign, returnToDraft, scheduleDraft, startCampaignSending, type Campaign } from "@/lib/server/queries/email-campaigns";
+import { findCampaign, scheduleDraft, startCampaignSending, type Campaign } from "@/lib/server/queries/email-campaigns";
 import { EMAIL_LANES } from "./send-campaign-batch";
 
 // Starting a campaign: now (recipients written at once, sending jobs queued) or at a set time (a
@@ -61,14 +61,16 @@ export async function scheduleCampaign(id: string, at: Date): Promise<void> {
   await enqueueJob({ type: EMAIL_START_JOB, payload: { campaignId: id, generation }, dedupeKey: `email-start:${id}:${generation}`, runAt: at, maxAttempts: 5 });
 }
 
-/** The scheduled start (job "email-start"): starts the campaign unless it was withdrawn since. */
+/**
+ * The scheduled start (job "email-start"): starts the campaign unless it was withdrawn since. With
+ * no mail server at that time it starts paused, saying why: the recipients are those of the
+ * scheduled time, it is on the progress screen like any started campaign, and it sends once an
+ * admin sets a server and resumes it.
+ */
 export async function runScheduledStart(payload: Record<string, unknown>): Promise<void> {
   const campaignId = String(payload.campaignId);
   const generation = Number(payload.generation);
-  if (!(await getMailSetup()).server) {
-    await returnToDraft(campaignId, generation, "no_mail_server");
-    return;
-  }
-  const started = await startCampaignSending(campaignId, { scheduledGeneration: generation });
-  if (started) await enqueueSendingRound(campaignId, started.generation);
+  const server = (await getMailSetup()).server;
+  const started = await startCampaignSending(campaignId, { scheduledGeneration: generation, pausedBecause: server ? undefined : "no_mail_server" });
+  if (started && server) await enqueueSendingRound(campaignId, started.generation);
 }

@@ -1,27 +1,29 @@
 import "server-only";
 import { AI_CONNECTION_TEST_MAX_OUTPUT_TOKENS, AI_CONNECTION_TEST_TIMEOUT_MS } from "@/lib/constants";
 import type { AiServiceTestInput } from "@/lib/schemas/ai-service";
-import { effectiveConfig, openStoredKey, readStoredAiService, redactKey, type StoredAiService } from "@/lib/server/ai/ai-config";
+import { effectiveConfig, openStoredKey, readStoredAiService, type StoredAiService } from "@/lib/server/ai/ai-config";
 import { serviceModel } from "@/lib/server/ai/providers";
 import { ModelCallError, runModel } from "@/lib/server/ai/run-model";
 
 export const CONNECTION_TEST_ROUTE = "ai-service-test";
 
-export type ConnectionProblem = "unconfigured" | "unauthorized" | "model_not_found" | "not_found" | "timeout" | "rate_limited" | "unreachable" | "error";
+/**
+ * What went wrong, as a kind a person can act on; the service's own words (or the library's) go to
+ * the log, never to the screen. not_api: something answered at the address, but not as the API.
+ */
+export type ConnectionProblem = "unconfigured" | "unreachable" | "unauthorized" | "model_not_found" | "not_found" | "rate_limited" | "timeout" | "not_api" | "error";
 
 export type ConnectionResult =
   | { ok: true; latencyMs: number; model: string; reply: string }
-  | { ok: false; latencyMs: number; model: string; problem: ConnectionProblem; status: number | null; message: string };
-
-const SERVICE_MESSAGE_MAX_LENGTH = 500;
+  | { ok: false; latencyMs: number; model: string; problem: ConnectionProblem; status: number | null };
 
 function problemOf(error: ModelCallError): ConnectionProblem {
   if (error.outcome === "timeout") return "timeout";
   const status = error.statusCode;
+  if (status === undefined) return error.reached ? "not_api" : "unreachable";
   if (status === 401 || status === 403) return "unauthorized";
   if (status === 404) return error.serviceCode === "model_not_found" || /model/i.test(error.message) ? "model_not_found" : "not_found";
   if (status === 429) return "rate_limited";
-  if (status === undefined && /ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ECONNRESET|EHOSTUNREACH|fetch failed|Cannot connect/i.test(error.message)) return "unreachable";
   return "error";
 }
 
@@ -35,8 +37,8 @@ function candidate(stored: StoredAiService, input: AiServiceTestInput): StoredAi
 
 /**
  * One short real call to the service the form describes, through the same path as a chat reply
- * (runModel: the same client, time-outs and usage row), whatever the offline switch says. The
- * answer is the time it took, or what went wrong in the service's own words (never the key).
+ * (runModel: the same client and time-outs), whatever the offline switch says. Not a use of the
+ * service, so not in api_usage. The answer is the time it took, or the kind of failure.
  */
 export async function testAiConnection(input: { userId: string; settings: AiServiceTestInput }): Promise<ConnectionResult> {
   const stored = await readStoredAiService({ fresh: true });
@@ -44,7 +46,7 @@ export async function testAiConnection(input: { userId: string; settings: AiServ
   const key = typed ? { value: typed } : input.settings.removeApiKey ? {} : await openStoredKey(stored);
   const config = effectiveConfig(candidate(stored, input.settings), key);
   const model = config.chatModel;
-  if (!config.baseUrl && !config.apiKey) return { ok: false, latencyMs: 0, model, problem: "unconfigured", status: null, message: "" };
+  if (!config.baseUrl && !config.apiKey) return { ok: false, latencyMs: 0, model, problem: "unconfigured", status: null };
 
   const started = Date.now();
   try {
@@ -59,14 +61,13 @@ export async function testAiConnection(input: { userId: string; settings: AiServ
       chunkTimeoutMs: AI_CONNECTION_TEST_TIMEOUT_MS,
       // A model that spends a tiny budget on reasoning may say nothing: it still answered.
       allowEmptyReply: true,
+      unrecorded: true,
       model: serviceModel(config, "chat"),
     });
     return { ok: true, latencyMs: Date.now() - started, model, reply: reply.text.trim().slice(0, 200) };
   } catch (error) {
     const latencyMs = Date.now() - started;
     if (!(error instanceof ModelCallError)) throw error;
-    // ModelCallError's message is already free of the key; said again here, as this goes to a browser.
-    const message = redactKey(error.message, config.apiKey).slice(0, SERVICE_MESSAGE_MAX_LENGTH);
-    return { ok: false, latencyMs, model, problem: problemOf(error), status: error.statusCode ?? null, message };
+    return { ok: false, latencyMs, model, problem: problemOf(error), status: error.statusCode ?? null };
   }
 }

@@ -13,18 +13,18 @@ const PNG_DATA_URL = "data:image/png;base64,iVBORw0KGgo=";
 function server(initial: { style?: string; useCustomIcon?: boolean; customIcon?: string | null } = {}) {
   let settings = { style: "default", useCustomIcon: false, customIcon: null as string | null, ...initial };
   const calls = fakeApi({
-    "GET /api/link-preview-settings": () => ({ json: settings }),
+    "GET /api/link-preview-settings": () => ({ body: settings }),
     "PUT /api/link-preview-settings": ({ body }) => {
       settings = { ...settings, ...(body as object) };
-      return { json: settings };
+      return { body: settings };
     },
     "POST /api/link-preview-settings/icon": () => {
       settings = { ...settings, customIcon: PNG_DATA_URL, useCustomIcon: true };
-      return { json: settings };
+      return { body: settings };
     },
     "DELETE /api/link-preview-settings/icon": () => {
       settings = { ...settings, customIcon: null, useCustomIcon: false };
-      return { json: settings };
+      return { body: settings };
     },
   });
   return calls;
@@ -67,7 +67,7 @@ describe("LinkPreviewSettingsControl", () => {
     await user.keyboard(" ");
     await waitFor(() => expect(screen.getByTestId("preview-style-compact").getAttribute("aria-checked")).toBe("true"));
     expect(screen.getByTestId("preview-style-default").getAttribute("aria-checked")).toBe("false");
-    expect(calls.filter((c) => c.method === "PUT")).toEqual([{ method: "PUT", path: "/api/link-preview-settings", body: { style: "compact" } }]);
+    expect(calls.filter((c) => c.method === "PUT")).toEqual([{ method: "PUT", path: "/api/link-preview-settings", query: "", body: { style: "compact" } }]);
   });
 
   it("the custom icon: the switch is off and disabled without one, on once one is uploaded, off and disabled again once removed", async () => {

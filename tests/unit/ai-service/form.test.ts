@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formFromSaved, requestFromForm, testedValues } from "@/lib/ai-service/form";
+import { formFromSaved, offlineReasonOf, requestFromForm, testedValues } from "@/lib/ai-service/form";
 import { aiServiceSettingsSchema, aiServiceTestSchema, baseUrlProblem } from "@/lib/schemas/ai-service";
 
 const saved = { baseUrl: "https://api.example.com/v1", chatModel: "gpt-4o-mini", visionModel: "", embeddingModel: "", maxOutputTokens: 800, offline: false };
@@ -53,5 +53,35 @@ describe("the AI-service form", () => {
     expect(baseUrlProblem("nonsense")).toBe("invalid");
     const parsed = aiServiceSettingsSchema.parse({ ...requestFromForm(formFromSaved(saved)), baseUrl: " https://api.example.com/v1/ " });
     expect(parsed.baseUrl).toBe("https://api.example.com/v1");
+  });
+});
+
+describe("whether the offline model would answer (the switch's state)", () => {
+  const none = { savedKey: false, savedKeyUnreadable: false, environmentBaseUrl: false, environmentKey: false };
+  const empty = formFromSaved({ baseUrl: "", chatModel: "", visionModel: "", embeddingModel: "", maxOutputTokens: null, offline: false });
+
+  it("with nothing to call anywhere, because there is no service, whatever the switch was saved as", () => {
+    expect(offlineReasonOf(empty, none)).toBe("unconfigured");
+    expect(offlineReasonOf({ ...empty, offline: true }, none)).toBe("unconfigured");
+    expect(offlineReasonOf({ ...empty, baseUrl: "   " }, none)).toBe("unconfigured");
+  });
+
+  it("a URL or a key, typed, saved or in the environment, is a service: then only the switch makes it offline", () => {
+    for (const [form, available] of [
+      [{ ...empty, baseUrl: "http://localhost:11434/v1" }, none],
+      [{ ...empty, apiKey: "sk-typed" }, none],
+      [empty, { ...none, savedKey: true }],
+      [empty, { ...none, environmentBaseUrl: true }],
+      [empty, { ...none, environmentKey: true }],
+    ] as const) {
+      expect(offlineReasonOf(form, available)).toBeNull();
+      expect(offlineReasonOf({ ...form, offline: true }, available)).toBe("switch");
+    }
+  });
+
+  it("a saved key marked for removal, or one that cannot be opened, is none (and keeps the environment's key from standing in, as on the server)", () => {
+    expect(offlineReasonOf({ ...empty, removeApiKey: true }, { ...none, savedKey: true })).toBe("unconfigured");
+    expect(offlineReasonOf({ ...empty, removeApiKey: true }, { ...none, savedKey: true, environmentKey: true })).toBeNull();
+    expect(offlineReasonOf(empty, { ...none, savedKey: true, savedKeyUnreadable: true, environmentKey: true })).toBe("unconfigured");
   });
 });

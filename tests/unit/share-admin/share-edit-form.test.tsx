@@ -20,6 +20,7 @@ const share: OwnerShare = {
   pinnedAnnouncement: null,
   embedOrigins: [],
   messageCount: 0,
+  quickLink: false,
   createdAt: "2026-11-22T00:00:00.000Z",
 };
 

@@ -3,6 +3,7 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { CampaignProgressDetail } from "@/components/email-admin/campaign-progress-detail";
 import { requirePage } from "@/lib/server/auth/page-guard";
+import { getMailSetup } from "@/lib/server/mail/mail-settings";
 import { findCampaign } from "@/lib/server/queries/email-campaigns";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -14,5 +15,5 @@ export default async function CampaignProgressPage({ params }: { params: Promise
   await requirePage("/admin/email-progress");
   const { id } = await params;
   if (id.includes("\u0000") || !(await findCampaign(id))) notFound();
-  return <CampaignProgressDetail campaignId={id} />;
+  return <CampaignProgressDetail campaignId={id} mailConfigured={(await getMailSetup()).server !== null} />;
 }

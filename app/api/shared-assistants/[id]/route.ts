@@ -3,7 +3,7 @@ import { updateShareSchema } from "@/lib/schemas/shared-assistant";
 import { AppError } from "@/lib/server/http/errors";
 import { route } from "@/lib/server/http/route";
 import { assertAccessModeAvailable } from "@/lib/server/policies/share-access-mode";
-import { forgetEmbedOrigins } from "@/lib/server/policies/share-embedding";
+import { forgetSharePage } from "@/lib/server/policies/share-page";
 import { findActiveShare, revokeOwnerShare, updateOwnerShare } from "@/lib/server/queries/shared-assistants";
 import { toOwnerShare, toVisitorShare } from "@/lib/server/present/share";
 
@@ -26,13 +26,13 @@ export const PATCH = route({ auth: "workspace", body: updateShareSchema }, async
   const share = await updateOwnerShare(user.id, params.id, body);
   if (!share) throw new AppError("not_found", { messageKey: "share_not_found" });
   // The share page's next visit on this instance frames (or refuses) with the new list.
-  if (body.embedOrigins) forgetEmbedOrigins(share.shareId);
+  if (body.embedOrigins) forgetSharePage(share.shareId);
   return toOwnerShare(share);
 });
 
 // DELETE /api/shared-assistants/{shareId}: revokes the link; it answers 404 from now on.
 export const DELETE = route({ auth: "workspace" }, async ({ params, user }) => {
   if (!(await revokeOwnerShare(user.id, params.id))) throw new AppError("not_found", { messageKey: "share_not_found" });
-  forgetEmbedOrigins(params.id);
+  forgetSharePage(params.id);
   return { ok: true };
 });

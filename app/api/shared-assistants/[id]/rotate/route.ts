@@ -1,6 +1,6 @@
 import { AppError } from "@/lib/server/http/errors";
 import { route } from "@/lib/server/http/route";
-import { forgetEmbedOrigins } from "@/lib/server/policies/share-embedding";
+import { forgetSharePage } from "@/lib/server/policies/share-page";
 import { replaceShareLink } from "@/lib/server/queries/shared-assistants";
 import { toOwnerShare } from "@/lib/server/present/share";
 
@@ -8,6 +8,6 @@ import { toOwnerShare } from "@/lib/server/present/share";
 export const POST = route({ auth: "workspace" }, async ({ params, user }) => {
   const share = await replaceShareLink(user.id, params.id);
   if (!share) throw new AppError("not_found", { messageKey: "share_not_found" });
-  forgetEmbedOrigins(params.id, share.shareId);
+  forgetSharePage(params.id, share.shareId);
   return toOwnerShare(share);
 });

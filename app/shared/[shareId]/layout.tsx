@@ -1,0 +1,25 @@
+import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
+import { readShareLink } from "@/lib/server/use-cases/read-share-link";
+
+// The share's name as the page title (with the product suffix) and its social preview. Here rather
+// than on the page: for a link answered with 404 Next resolves the metadata of the layouts only,
+// and such a link's title should still say the assistant was not found. (Next marks a page answered
+// with an error status noindex by itself.)
+export async function generateMetadata({ params }: { params: Promise<{ shareId: string }> }): Promise<Metadata> {
+  const { shareId } = await params;
+  const t = await getTranslations("sharePreview");
+  const { share, state } = await readShareLink(shareId);
+  const title = share?.name ?? (state === "ended" ? t("ended") : t("notFound"));
+  const description = share ? t("description", { name: share.name }) : state === "ended" ? t("endedHint") : t("notFoundHint");
+  return {
+    title,
+    description,
+    openGraph: { title, description, type: "website", url: `/shared/${shareId}`, siteName: t("product") },
+    twitter: { card: "summary_large_image", title, description },
+  };
+}
+
+export default function SharedAssistantLayout({ children }: { children: React.ReactNode }) {
+  return children;
+}

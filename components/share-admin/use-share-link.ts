@@ -1,0 +1,58 @@
+"use client";
+
+import { useState } from "react";
+import { useTranslations } from "next-intl";
+import { toast } from "@/lib/toast";
+import { useSWRConfig } from "swr";
+import { ASSISTANT_KEY, type AssistantProfile } from "@/components/chat/assistant-profile";
+import { apiFetch } from "@/lib/fetcher";
+import { announceShare, browserAnnouncer } from "@/lib/share-admin/announce-share";
+import type { OwnerShare } from "./types";
+import { SHARES_KEY } from "./use-shares";
+
+/** Where a share link comes from: made now, or the assistant's own link handed out again. */
+export type ShareLinkSource = () => Promise<{ share: OwnerShare; created: boolean }>;
+
+export const QUICK_LINK_URL = "/api/assistant/share-link";
+
+/** The chat header's button: the assistant's quick link, made on the first press and the same one after. */
+export const assistantQuickLink: ShareLinkSource = () => apiFetch(QUICK_LINK_URL, { method: "POST" });
+
+/** The shares tab's button: one more link, of the owner's assistant as it is now. */
+export const newShareLink: ShareLinkSource = async () => {
+  // Read at click time: the settings dialog may just have renamed the assistant.
+  const assistant = await apiFetch<AssistantProfile>(ASSISTANT_KEY);
+  const share = await apiFetch<OwnerShare>(SHARES_KEY, { method: "POST", json: { name: assistant.name, rolePrompt: assistant.rolePrompt, includeDocuments: true } });
+  return { share, created: true };
+};
+
+/**
+ * Gets a share link from `source`, then copies it, says so (and whether it is new) and tries to
+ * open it (SPEC §4 "Share creation"). The header's button and the shares tab both go through here,
+ * so they behave the same.
+ */
+export function useShareLink(source: ShareLinkSource) {
+  const t = useTranslations("shares");
+  const { mutate } = useSWRConfig();
+  const [creating, setCreating] = useState(false);
+
+  async function create() {
+    if (creating) return;
+    setCreating(true);
+    try {
+      const { share, created } = await source();
+      void mutate(SHARES_KEY, (list: OwnerShare[] | undefined) => (list?.some((s) => s.id === share.id) ? list.map((s) => (s.id === share.id ? share : s)) : [share, ...(list ?? [])]), {
+        revalidate: false,
+      });
+      const copied = await announceShare(share.shareUrl, browserAnnouncer());
+      if (copied) toast.success(t("linkCopiedToClipboard"), { description: created ? t("createdCopied") : t("reusedCopied") });
+      else toast.success(created ? t("created") : t("reused"), { description: t("notCopied") });
+    } catch {
+      toast.error(t("createFailed"), { description: t("createFailedDescription") });
+    } finally {
+      setCreating(false);
+    }
+  }
+
+  return { create, creating };
+}
