@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
-import { Toaster, toast as sonner } from "sonner";
-import { SWRConfig } from "swr";
+import { toast as sonner } from "sonner";
 import { ShareAssistantButton } from "@/components/share-admin/share-assistant-button";
 import { renderInLocale } from "../support/render";
 import { fakeApi } from "../support/fake-api";
@@ -25,11 +24,7 @@ function quickLinkServer() {
 
 function renderButton(locale: "zh-TW" | "en" = "zh-TW") {
   return renderInLocale(
-    // A cache of its own per test, as a page load has.
-    <SWRConfig value={{ provider: () => new Map() }}>
-      <ShareAssistantButton />
-      <Toaster />
-    </SWRConfig>,
+    <ShareAssistantButton />,
     { locale },
   );
 }

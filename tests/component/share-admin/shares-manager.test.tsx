@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
-import { Toaster, toast as sonner } from "sonner";
-import { SWRConfig } from "swr";
+import { toast as sonner } from "sonner";
 import { SharesManager } from "@/components/share-admin/shares-manager";
 import { renderInLocale } from "../support/render";
 import { fakeApi } from "../support/fake-api";
@@ -28,12 +27,7 @@ describe("SharesManager", () => {
       if (method === "POST" && path === "/api/shared-assistants") return { status: 201, body: ownerShare(`Made_Link_0${++made}`, { name: "稅務小幫手" }) };
       return { status: 404, body: {} };
     });
-    const { user } = renderInLocale(
-      <SWRConfig value={{ provider: () => new Map() }}>
-        <SharesManager />
-        <Toaster />
-      </SWRConfig>,
-    );
+    const { user } = renderInLocale(<SharesManager />);
     const quick = await screen.findByTestId("share-quick-link");
     expect(quick.textContent).toBe("分享按鈕的連結");
     expect(quick.getAttribute("title")).toContain("「分享為助手」按鈕每次都會給出這個連結");
