@@ -14,7 +14,8 @@ export const GET = route({ auth: "public" }, async () => ({ needsSetup: (await c
 export const POST = route({ auth: "public", body: trialSetupSchema, limit: { name: "trial-setup", per: "ip", max: SETUPS_PER_IP_PER_HOUR, windowMs: 60 * 60_000 } }, async ({ body }) => {
   if ((await countUsers()) > 0) throw new AppError("conflict", { messageKey: "already_set_up" });
   const passwordHash = await hashPassword(body.password);
-  const admin = await createFirstAdmin({ email: body.email, displayName: body.displayName, passwordHash });
+  // Setting up is signing in: the users list shows when.
+  const admin = await createFirstAdmin({ email: body.email, displayName: body.displayName, passwordHash, lastLoginAt: new Date() });
   if (!admin) throw new AppError("conflict", { messageKey: "already_set_up" });
   return signedInResponse(admin, 201);
 });
