@@ -2,17 +2,21 @@ import { Suspense } from "react";
 import { getTranslations } from "next-intl/server";
 import { FeatureCards } from "@/components/home/feature-cards";
 import { GuideButton } from "@/components/home/guide-button";
+import { NoWorkspace } from "@/components/home/no-workspace";
 import { ChatScreen } from "@/components/chat/chat-screen";
 import { FileLibraryPanel, SharesPanel } from "@/components/workspace/workspace-tab-panels";
 import { WorkspaceTabs } from "@/components/workspace/workspace-tabs";
 import { env } from "@/lib/env";
-import { requirePage } from "@/lib/server/auth/page-guard";
+import { pageAccess } from "@/lib/server/auth/page-guard";
+import { trialActive } from "@/lib/server/policies/effective-plan";
 import { chatFirstView } from "@/lib/server/present/first-view";
 import { hasConversation } from "@/lib/server/queries/messages";
 
 // The workspace home: the chat (its empty state is the intro), the file library and the shares.
+// Someone signed in without a workspace is told why, and what they can use here instead.
 export default async function HomePage() {
-  const user = await requirePage("/");
+  const { allowed, user } = await pageAccess("/");
+  if (!allowed) return <NoWorkspace name={user.displayName} role={user.role} trialEndsAt={trialActive(user) ? user.trialEndsAt : null} />;
   const [t, conversation, { promo, mobileHint }] = await Promise.all([getTranslations("home"), hasConversation({ kind: "own", ownerId: user.id }), chatFirstView()]);
   const intro = (
     <div className="mx-auto max-w-3xl py-6 text-center" data-testid="home">

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { CampaignProgressList } from "@/components/email-admin/campaign-progress-list";
-import { requirePage } from "@/lib/server/auth/page-guard";
+import { ForbiddenView } from "@/components/layout/forbidden-view";
+import { pageAccess } from "@/lib/server/auth/page-guard";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin");
@@ -9,6 +10,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function EmailProgressPage() {
-  await requirePage("/admin/email-progress");
+  const access = await pageAccess("/admin/email-progress");
+  if (!access.allowed) return <ForbiddenView path="/admin/email-progress" />;
   return <CampaignProgressList />;
 }
