@@ -1,5 +1,7 @@
 import { ImageResponse } from "next/og";
-import { getTranslations } from "next-intl/server";
+import { getLocale, getTranslations } from "next-intl/server";
+import { resolveLocale } from "@/lib/i18n/locale";
+import { withDefaults } from "@/lib/server/policies/default-assistant";
 import { fontFor } from "@/lib/server/export/pdf-typesetter";
 import { findActiveShare } from "@/lib/server/queries/shared-assistants";
 
@@ -12,9 +14,8 @@ export const alt = "AI 文件助理";
 
 export default async function OpenGraphImage({ params }: { params: Promise<{ shareId: string }> }) {
   const { shareId } = await params;
-  const t = await getTranslations("sharePreview");
-  const share = await findActiveShare(shareId);
-  const name = share?.name ?? t("notFound");
+  const [t, locale, share] = await Promise.all([getTranslations("sharePreview"), getLocale(), findActiveShare(shareId)]);
+  const name = share ? withDefaults(share, resolveLocale(locale)).name : t("notFound");
   const lines = { product: t("product"), name, tagline: share ? t("tagline") : t("notFoundHint"), badges: [t("badgeOnline"), t("badgeInstant"), t("badgeSmart")] };
   const font = fontFor(`${lines.product}${lines.name}${lines.tagline}${lines.badges.join("")}`);
   return new ImageResponse(

@@ -8,6 +8,7 @@ import { supportLink } from "@/lib/support-link";
 import { currentClientUser } from "@/lib/server/auth/page-guard";
 import { chatFirstView } from "@/lib/server/present/first-view";
 import { EMBEDDED_GUEST_KEY_COOKIE, GUEST_KEY_COOKIE } from "@/lib/server/policies/guest-identity";
+import { withDefaults } from "@/lib/server/policies/default-assistant";
 import { toVisitorShare } from "@/lib/server/present/share";
 import { findActiveShare } from "@/lib/server/queries/shared-assistants";
 import { shareDocumentsOwner } from "@/lib/server/policies/share-access";
@@ -15,6 +16,7 @@ import { readyInitialQuestions } from "@/lib/server/use-cases/suggest-questions"
 import { log } from "@/lib/server/log";
 import { DEFAULT_LOCALE, SUGGESTIONS_SHOWN_DESKTOP } from "@/lib/constants";
 import { isLocale } from "@/lib/i18n/locale-choice";
+import { resolveLocale } from "@/lib/i18n/locale";
 import { SharedAssistantDirect } from "@/components/share-visitor/shared-assistant-direct";
 import { EARLY_INTENT_SCRIPT } from "@/components/share-visitor/early-intent-script";
 import { SharedAssistantLazy } from "@/components/share-visitor/shared-assistant-lazy";
@@ -27,10 +29,10 @@ import type { ServedShare } from "@/components/share-visitor/shared-assistant-ap
 /** The share's name as the page title (with the product suffix) and its social preview. */
 export async function generateMetadata({ params }: { params: Promise<{ shareId: string }> }): Promise<Metadata> {
   const { shareId } = await params;
-  const t = await getTranslations("sharePreview");
-  const share = await findActiveShare(shareId);
-  const title = share?.name ?? t("notFound");
-  const description = share ? t("description", { name: share.name }) : t("notFoundHint");
+  const [t, locale, share] = await Promise.all([getTranslations("sharePreview"), getLocale(), findActiveShare(shareId)]);
+  const name = share ? withDefaults(share, resolveLocale(locale)).name : null;
+  const title = name ?? t("notFound");
+  const description = name !== null ? t("description", { name }) : t("notFoundHint");
   return {
     title,
     description,
@@ -53,10 +55,10 @@ async function openingQuestionsReady(ownerId: string | null): Promise<string[] |
 
 export default async function SharedAssistantPage({ params }: { params: Promise<{ shareId: string }> }) {
   const { shareId } = await params;
-  const [share, user] = await Promise.all([findActiveShare(shareId), currentClientUser()]);
+  const [share, user, locale] = await Promise.all([findActiveShare(shareId), currentClientUser(), getLocale().then(resolveLocale)]);
   const props = {
     shareId,
-    initialName: share?.name ?? "",
+    initialName: share ? withDefaults(share, locale).name : "",
     googleEnabled: env.googleEnabled,
     support: supportLink(env.SUPPORT_URL),
   };
@@ -78,7 +80,7 @@ export default async function SharedAssistantPage({ params }: { params: Promise<
   // for them once it runs.
   const [openingQuestions, { promo, mobileHint }] = await Promise.all([share && newVisitor ? openingQuestionsReady(shareDocumentsOwner(share)) : undefined, chatFirstView()]);
   const served: ServedShare = {
-    share: share ? toVisitorShare(share, user?.id ?? null) : null,
+    share: share ? toVisitorShare(share, user?.id ?? null, locale) : null,
     viewer: { isAuthenticated: user !== null, user: user ? { id: user.id, displayName: user.displayName, email: user.email, role: user.role } : null },
     openingQuestions,
   };
