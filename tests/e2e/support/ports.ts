@@ -33,3 +33,5 @@ export const EMAIL_DURABLE_PORT = E2E_PORT + 70;
 export const EMAIL_TWO_INSTANCE_PORTS = [E2E_PORT + 71, E2E_PORT + 72];
 /** The instances sharing one PostgreSQL and one bucket in postgres/failover (the third joins mid-test). */
 export const FAILOVER_PORTS = [E2E_PORT + 80, E2E_PORT + 81, E2E_PORT + 82];
+/** The instance whose first run is set up through the page in no-dead-ends (an empty database of its own). */
+export const FIRST_RUN_PORT = E2E_PORT + 90;
