@@ -4,7 +4,6 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { ROLES, type Role } from "@/lib/constants";
 import type { ClientUser } from "@/lib/client-user";
-import { buttonVariants } from "@/components/ui/button";
 import { NativeSelect } from "@/components/ui/native-select";
 import {
   AlertDialog,
@@ -79,7 +78,7 @@ export function RoleSelect({
             </AlertDialogDescription>
             <AlertDialogFooter>
               <AlertDialogCancel data-testid="role-change-cancel">{tCommon("cancel")}</AlertDialogCancel>
-              <AlertDialogAction className={buttonVariants({ variant: "default" })} onClick={() => onConfirm(asked)} data-testid="role-change-confirm">
+              <AlertDialogAction variant="default" onClick={() => onConfirm(asked)} data-testid="role-change-confirm">
                 {t("roleChangeConfirm", { role: tRoles(asked) })}
               </AlertDialogAction>
             </AlertDialogFooter>
