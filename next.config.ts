@@ -18,8 +18,6 @@ const nextConfig: NextConfig = {
   // Types are checked by `npm run typecheck` (part of `npm test`) over the whole tree, tests
   // included; `npm start` should not fail to serve because a test file has a type error.
   typescript: { ignoreBuildErrors: true },
-  // forbidden() renders app/forbidden.tsx (權限不足 and the redirect) from any guarded page.
-  experimental: { authInterrupts: true },
   async redirects() {
     return Object.entries(REDIRECTS).map(([source, destination]) => ({ source, destination, permanent: false }));
   },

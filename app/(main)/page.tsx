@@ -2,18 +2,30 @@ import { Suspense } from "react";
 import { getTranslations } from "next-intl/server";
 import { FeatureCards } from "@/components/home/feature-cards";
 import { GuideButton } from "@/components/home/guide-button";
+import { NoWorkspace } from "@/components/home/no-workspace";
+import { WorkspaceHint } from "@/components/home/workspace-hint";
 import { ChatScreen } from "@/components/chat/chat-screen";
 import { FileLibraryPanel, SharesPanel } from "@/components/workspace/workspace-tab-panels";
 import { WorkspaceTabs } from "@/components/workspace/workspace-tabs";
 import { env } from "@/lib/env";
-import { requirePage } from "@/lib/server/auth/page-guard";
+import { documentsState } from "@/lib/documents-state";
+import { pageAccess } from "@/lib/server/auth/page-guard";
+import { trialActive } from "@/lib/server/policies/effective-plan";
 import { chatFirstView } from "@/lib/server/present/first-view";
+import { countDocumentStatuses } from "@/lib/server/queries/documents";
 import { hasConversation } from "@/lib/server/queries/messages";
 
 // The workspace home: the chat (its empty state is the intro), the file library and the shares.
+// Someone signed in without a workspace is told why, and what they can use here instead.
 export default async function HomePage() {
-  const user = await requirePage("/");
-  const [t, conversation, { promo, mobileHint }] = await Promise.all([getTranslations("home"), hasConversation({ kind: "own", ownerId: user.id }), chatFirstView()]);
+  const { allowed, user } = await pageAccess("/");
+  if (!allowed) return <NoWorkspace name={user.displayName} role={user.role} trialEndsAt={trialActive(user) ? user.trialEndsAt : null} />;
+  const [t, conversation, statuses, { promo, mobileHint }] = await Promise.all([
+    getTranslations("home"),
+    hasConversation({ kind: "own", ownerId: user.id }),
+    countDocumentStatuses(user.id),
+    chatFirstView(),
+  ]);
   const intro = (
     <div className="mx-auto max-w-3xl py-6 text-center" data-testid="home">
       <h1 className="text-3xl font-semibold tracking-tight">{t("title")}</h1>
@@ -23,7 +35,7 @@ export default async function HomePage() {
       </div>
       <div className="mt-8 flex flex-col items-center gap-3">
         <GuideButton />
-        <p className="text-sm text-muted-foreground">{t("hint")}</p>
+        <WorkspaceHint initial={documentsState(statuses)} />
       </div>
     </div>
   );

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { DailyCheckin } from "@/components/checkin/daily-checkin";
 import { PageHeader } from "@/components/layout/page-header";
-import { requirePage } from "@/lib/server/auth/page-guard";
+import { ForbiddenView } from "@/components/layout/forbidden-view";
+import { pageAccess } from "@/lib/server/auth/page-guard";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("dailyCheckin");
@@ -10,7 +11,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function DailyCheckinPage() {
-  await requirePage("/daily-checkin");
+  const access = await pageAccess("/daily-checkin");
+  if (!access.allowed) return <ForbiddenView path="/daily-checkin" />;
   const t = await getTranslations("dailyCheckin");
   return (
     <>

@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { UserManagement } from "@/components/admin/user-management";
 import { AppShell } from "@/components/layout/app-shell";
-import { requirePage } from "@/lib/server/auth/page-guard";
+import { ForbiddenPage } from "@/components/layout/forbidden-page";
+import { pageAccess } from "@/lib/server/auth/page-guard";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("users");
@@ -11,7 +12,8 @@ export async function generateMetadata(): Promise<Metadata> {
 
 // SPEC §2: the same page as /admin/users, at its own address.
 export default async function UserManagementPage() {
-  await requirePage("/user-management");
+  const access = await pageAccess("/user-management");
+  if (!access.allowed) return <ForbiddenPage path="/user-management" />;
   return (
     <AppShell staff>
       <UserManagement />

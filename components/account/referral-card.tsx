@@ -10,14 +10,19 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { InlineLoadState } from "@/components/layout/data-states";
 import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
-import { useReferralSummary } from "@/components/plans/use-plan";
+import { usePlanOverview, useReferralSummary } from "@/components/plans/use-plan";
 
 type Copied = "code" | "link" | null;
 
-/** The user's referral code and invitation link (/auth?ref=CODE), each with a copy button, and how many signed up with it. */
+/**
+ * The user's referral code and invitation link (/auth?ref=CODE), each with a copy button, and how
+ * many signed up with it. The trial it earns lifts upload limits: without a workspace, it says
+ * those wait for an administrator to open workspaces.
+ */
 export function ReferralCard() {
   const t = useTranslations("referrals");
   const { data, error, mutate } = useReferralSummary();
+  const workspace = usePlanOverview().data?.workspace ?? true;
   const [copied, setCopied] = useState<Copied>(null);
   const linkRef = useRef<HTMLInputElement>(null);
 
@@ -37,7 +42,7 @@ export function ReferralCard() {
     <Card data-testid="referral-card">
       <CardHeader>
         <CardTitle>{t("title")}</CardTitle>
-        <CardDescription>{t("description", { days: REFERRAL_TRIAL_DAYS })}</CardDescription>
+        <CardDescription data-testid="referral-description">{t(workspace ? "description" : "descriptionNoWorkspace", { days: REFERRAL_TRIAL_DAYS })}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
         {!data ? (

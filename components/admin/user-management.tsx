@@ -21,6 +21,7 @@ import { NativeSelect } from "@/components/ui/native-select";
 import { Spinner } from "@/components/ui/spinner";
 import { PlanStatusBadge, usePlanEnd } from "@/components/plans/plan-status";
 import { CreateUserDialog } from "./create-user-dialog";
+import { RoleSelect } from "./role-select";
 import { UserRowActions } from "./user-row-actions";
 import { useNarrowScreen } from "./use-narrow-screen";
 import { useUserMutations, type UserChanges } from "./use-user-mutations";
@@ -234,28 +235,6 @@ function StatusBadge({ disabled }: { disabled: boolean }) {
   return <Badge variant={disabled ? "secondary" : "success"}>{disabled ? t("disabled") : t("active")}</Badge>;
 }
 
-function RoleSelect({ user, pendingChanges, onChange, id, labelled }: RowProps & { id: string; labelled: boolean }) {
-  const t = useTranslations("users");
-  const tRoles = useTranslations("roles");
-  return (
-    <NativeSelect
-      id={id}
-      value={pendingChanges?.role ?? user.role}
-      disabled={pendingChanges !== undefined}
-      onChange={(e) => onChange({ role: e.target.value as Role })}
-      aria-label={labelled ? undefined : t("roleFor", { email: user.email })}
-      className="min-w-28"
-      data-testid={`role-select-${user.email}`}
-    >
-      {ROLES.map((r) => (
-        <option key={r} value={r}>
-          {tRoles(r)}
-        </option>
-      ))}
-    </NativeSelect>
-  );
-}
-
 /** The plan that holds now, as /account and /subscribe show it, and a grant that has ended. */
 function PlanCell({ user }: { user: ClientUser }) {
   const t = useTranslations("planStatus");
@@ -281,7 +260,7 @@ function UserTableRow(props: RowProps) {
         <UserIdentity user={user} isSelf={isSelf} />
       </td>
       <td className="px-3 py-3">
-        <RoleSelect {...props} id={`role-${user.id}`} labelled={false} />
+        <RoleSelect user={user} isSelf={isSelf} pendingRole={pendingChanges?.role} disabled={pendingChanges !== undefined} id={`role-${user.id}`} labelled={false} onConfirm={(role) => onChange({ role })} />
       </td>
       <td className="px-3 py-3">
         <PlanCell user={user} />
@@ -330,7 +309,7 @@ function UserCard(props: RowProps) {
             <Label htmlFor={roleId} className="text-xs text-muted-foreground">
               {t("role")}
             </Label>
-            <RoleSelect {...props} id={roleId} labelled />
+            <RoleSelect user={user} isSelf={isSelf} pendingRole={pendingChanges?.role} disabled={pendingChanges !== undefined} id={roleId} labelled onConfirm={(role) => onChange({ role })} />
           </div>
           <div className="grid content-start gap-1.5">
             <span className="text-xs font-medium text-muted-foreground">{t("plan")}</span>

@@ -5,39 +5,32 @@ import { useRouter } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { apiFetch, errorMessage } from "@/lib/fetcher";
-import { cn } from "@/lib/utils";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
+import { WorkspaceAccessOptions, type WorkspaceAccessValue } from "./workspace-access-options";
 
-const OPTIONS = [
-  { value: "admins", labelKey: "workspaceAdmins" },
-  { value: "everyone", labelKey: "workspaceEveryone" },
-] as const;
-
-type WorkspaceAccess = (typeof OPTIONS)[number]["value"];
-
-export function WorkspaceAccessSetting({ initialValue }: { initialValue: WorkspaceAccess }) {
-  const t = useTranslations("admin");
+export function WorkspaceAccessSetting({ initialValue }: { initialValue: WorkspaceAccessValue }) {
+  const t = useTranslations("workspaceAccess");
   const tCommon = useTranslations("common");
   const router = useRouter();
-  const [value, setValue] = useState<WorkspaceAccess>(initialValue);
+  const [value, setValue] = useState<WorkspaceAccessValue>(initialValue);
   const [saving, setSaving] = useState(false);
   const [, startTransition] = useTransition();
 
-  async function save(next: WorkspaceAccess) {
+  async function save(next: WorkspaceAccessValue) {
     if (next === value || saving) return;
     const previous = value;
     setValue(next);
     setSaving(true);
     try {
       await apiFetch("/api/settings/workspace-access", { method: "PUT", json: { value: next } });
-      toast.success(t("workspaceSaved"));
+      toast.success(t("saved"));
       // The header's navigation depends on this setting and is rendered on the server.
       startTransition(() => router.refresh());
     } catch (error) {
       setValue(previous);
       const description = errorMessage(error, "");
-      toast.error(t("workspaceSaveFailed"), description ? { description } : undefined);
+      toast.error(t("saveFailed"), description ? { description } : undefined);
     } finally {
       setSaving(false);
     }
@@ -46,43 +39,11 @@ export function WorkspaceAccessSetting({ initialValue }: { initialValue: Workspa
   return (
     <Card className="h-full" data-testid="workspace-access">
       <CardHeader>
-        <CardTitle id="workspace-access-title">{t("workspaceAccess")}</CardTitle>
-        <CardDescription id="workspace-access-description">{t("workspaceAccessDescription")}</CardDescription>
+        <CardTitle id="workspace-access-title">{t("title")}</CardTitle>
+        <CardDescription id="workspace-access-description">{t("description")}</CardDescription>
       </CardHeader>
       <CardContent>
-        <div
-          role="radiogroup"
-          aria-labelledby="workspace-access-title"
-          aria-describedby="workspace-access-description"
-          aria-busy={saving}
-          className="grid gap-3 sm:grid-cols-2"
-        >
-          {OPTIONS.map((option) => {
-            const checked = value === option.value;
-            return (
-              <label
-                key={option.value}
-                className={cn(
-                  "flex cursor-pointer items-center gap-3 rounded-lg border p-3 text-sm transition-colors has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring",
-                  checked ? "border-primary bg-primary/5" : "hover:bg-accent/50",
-                  saving && "cursor-wait",
-                )}
-              >
-                <input
-                  type="radio"
-                  name="workspace-access"
-                  value={option.value}
-                  checked={checked}
-                  disabled={saving}
-                  onChange={() => void save(option.value)}
-                  data-testid={`workspace-access-${option.value}`}
-                  className="size-4 accent-primary"
-                />
-                <span className="font-medium">{t(option.labelKey)}</span>
-              </label>
-            );
-          })}
-        </div>
+        <WorkspaceAccessOptions value={value} onChange={(next) => void save(next)} disabled={saving} busy={saving} labelledBy="workspace-access-title" describedBy="workspace-access-description" />
         {saving ? (
           <div className="mt-3">
             <Spinner className="size-4" label={tCommon("saving")} />

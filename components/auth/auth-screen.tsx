@@ -18,6 +18,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
 import { useCurrentUser } from "@/components/layout/use-current-user";
+import { useSignOut } from "@/components/layout/use-sign-out";
 import { ForgotPassword } from "./forgot-password";
 import { readPendingReferral, savePendingReferral } from "./pending-referral";
 
@@ -40,6 +41,7 @@ export function AuthScreen({ workspaceForEveryone, googleEnabled, mailEnabled }:
   const router = useRouter();
   const next = params.get("next");
   const { user } = useCurrentUser();
+  const signOut = useSignOut();
   const { mutate } = useSWRConfig();
   const validate = useZodFormErrors();
   const [tab, setTab] = useState(params.get("tab") === "register" ? "register" : "signin");
@@ -112,9 +114,15 @@ export function AuthScreen({ workspaceForEveryone, googleEnabled, mailEnabled }:
           <CardTitle>{t("alreadySignedIn", { name: user.displayName })}</CardTitle>
         </CardHeader>
         <CardContent>
-          <Button asChild className="w-full">
-            <Link href={landingPath(user.role, workspaceForEveryone, next)}>{t("continue")}</Link>
-          </Button>
+          <div className="grid gap-2">
+            <Button asChild className="w-full">
+              <Link href={landingPath(user.role, workspaceForEveryone, next)}>{t("continue")}</Link>
+            </Button>
+            {/* Sent here from a page their role may not open: another account may open it. */}
+            <Button variant="outline" className="w-full" onClick={() => void signOut()} data-testid="use-another-account">
+              {t("useAnotherAccount")}
+            </Button>
+          </div>
         </CardContent>
       </Card>
     );

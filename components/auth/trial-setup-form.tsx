@@ -15,9 +15,12 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { WorkspaceAccessOptions, type WorkspaceAccessValue } from "@/components/admin/workspace-access-options";
 
-export function TrialSetupForm() {
+/** The first run: the first admin's account, and who else gets a workspace (the console's setting, chosen here first). */
+export function TrialSetupForm({ initialWorkspaceAccess }: { initialWorkspaceAccess: WorkspaceAccessValue }) {
   const t = useTranslations("trialSetup");
+  const tAccess = useTranslations("workspaceAccess");
   const tAuth = useTranslations("auth");
   const tValidation = useTranslations("validation");
   const validate = useZodFormErrors();
@@ -25,10 +28,11 @@ export function TrialSetupForm() {
   const { mutate } = useSWRConfig();
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [workspaceAccess, setWorkspaceAccess] = useState(initialWorkspaceAccess);
 
   async function onSubmit(form: HTMLFormElement) {
     const values = Object.fromEntries(new FormData(form)) as Record<string, string>;
-    const { data, errors } = validate(trialSetupSchema, values);
+    const { data, errors } = validate(trialSetupSchema, { ...values, workspaceAccess });
     if (values.password !== values.confirmPassword) errors.confirmPassword = tValidation("passwordMismatch");
     setErrors(errors);
     if (!data || errors.confirmPassword) return;
@@ -73,6 +77,15 @@ export function TrialSetupForm() {
           <FormField id="setup-confirmPassword" label={t("confirmPassword")} error={errors.confirmPassword}>
             <Input name="confirmPassword" type="password" autoComplete="new-password" />
           </FormField>
+          <fieldset className="grid gap-2" aria-describedby="setup-workspace-later">
+            <legend id="setup-workspace-title" className="mb-1 text-sm font-medium">
+              {t("workspaceQuestion")}
+            </legend>
+            <WorkspaceAccessOptions value={workspaceAccess} onChange={setWorkspaceAccess} disabled={busy} labelledBy="setup-workspace-title" className="sm:grid-cols-1" />
+            <p id="setup-workspace-later" className="text-xs text-muted-foreground">
+              {tAccess("changeLater")}
+            </p>
+          </fieldset>
           <Button type="submit" disabled={busy} data-testid="setup-submit">
             {busy ? t("submitting") : t("submit")}
           </Button>

@@ -12,7 +12,9 @@ import { usePlanOverview, type PlanOverview } from "./use-plan";
 
 /**
  * The plan that holds now, its limits, this month's uploads against them and when a trial or grant
- * ends: one card for /account and /subscribe, so both say the same.
+ * ends: one card for /account and /subscribe, so both say the same. Without a workspace there is
+ * nothing to upload into: the limits are those that will apply once an administrator opens
+ * workspaces, and no upload counter stands at 0 of 5.
  */
 export function PlanOverviewCard({ initial, description, showPlansLink = false }: { initial?: PlanOverview; description?: string; showPlansLink?: boolean }) {
   const t = useTranslations("planStatus");
@@ -23,7 +25,8 @@ export function PlanOverviewCard({ initial, description, showPlansLink = false }
     <Card data-testid="plan-overview">
       <CardHeader>
         <CardTitle>{t("title")}</CardTitle>
-        {description ? <CardDescription>{description}</CardDescription> : null}
+        {/* The page's word on the card ("your plan and usage") holds only where there is usage to show. */}
+        {description && data?.workspace !== false ? <CardDescription>{description}</CardDescription> : null}
       </CardHeader>
       <CardContent className="grid gap-4">
         {!data ? (
@@ -32,7 +35,7 @@ export function PlanOverviewCard({ initial, description, showPlansLink = false }
           <>
             <div className="grid gap-1.5">
               <PlanStatusBadge status={data.status} testId="plan-status" />
-              <PlanLimits status={data.status} testId="plan-limits" />
+              <PlanLimits status={data.status} testId="plan-limits" awaitingWorkspace={!data.workspace} />
             </div>
             {data.status.kind === "trial" && data.trialEndsAt ? (
               <p className="rounded-md bg-success/10 px-3 py-2 text-sm" data-testid="trial-ends">
@@ -44,11 +47,17 @@ export function PlanOverviewCard({ initial, description, showPlansLink = false }
                 {t("supporterEnds", { date: planEnd({ kind: "supporter", until: data.supporterUntil })! })}
               </p>
             ) : null}
-            <UploadUsage overview={data} />
+            {data.workspace ? (
+              <UploadUsage overview={data} />
+            ) : (
+              <p className="rounded-md bg-muted px-3 py-2 text-sm" data-testid="plan-no-workspace">
+                {t("noWorkspace")}
+              </p>
+            )}
             {showPlansLink ? (
               <Button asChild variant="outline" className="justify-self-start">
                 <Link href="/subscribe" data-testid="see-plans">
-                  {t("seePlans")}
+                  {data.workspace ? t("seePlans") : t("seePlansOnly")}
                   <ArrowRight aria-hidden />
                 </Link>
               </Button>

@@ -34,8 +34,8 @@ export function PlanStatusBadge({ status, className, testId }: { status: ClientP
   );
 }
 
-/** The limits of a plan in one line. */
-export function PlanLimits({ status, className, testId }: { status: ClientPlanStatus; className?: string; testId?: string }) {
+/** The limits of a plan in one line; `awaitingWorkspace`: as they will apply once an administrator opens workspaces. */
+export function PlanLimits({ status, className, testId, awaitingWorkspace = false }: { status: ClientPlanStatus; className?: string; testId?: string; awaitingWorkspace?: boolean }) {
   const t = useTranslations("planStatus");
   const size = Math.round(status.maxFileBytes / (1024 * 1024));
   const text =
@@ -46,7 +46,7 @@ export function PlanLimits({ status, className, testId }: { status: ClientPlanSt
         : t("monthlyLimits", { count: status.monthlyUploads, size });
   return (
     <p className={cn("text-sm text-muted-foreground", className)} data-testid={testId}>
-      {text}
+      {awaitingWorkspace ? t("whenWorkspaceOpens", { limits: text }) : text}
     </p>
   );
 }

@@ -1,12 +1,16 @@
 import { getTranslations } from "next-intl/server";
 import Link from "next/link";
-import { Check, Heart, MessageSquare } from "lucide-react";
+import { Check, Heart, Info, MessageSquare } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
-// Free vs supporter (SPEC §1), with the configurable external donation link, or without one the
-// word that an administrator grants the plan. /subscribe says that beside the user's own plan instead.
-export async function PlanComparison({ supportUrl, showDonate = true }: { supportUrl?: string; showDonate?: boolean }) {
+// Free vs supporter (SPEC §1's names), with the configurable external donation link, or without one
+// the word that an administrator grants the plan. /subscribe says that beside the user's own plan
+// instead. Each plan lists what this product really gives: SPEC §1 also promises the supporter
+// "advanced analysis" and "priority support", which nothing here provides. `uploadsOpen` false:
+// the reader has no workspace (or would get none by registering), so the plans wait for an
+// administrator to open workspaces, and the page says so first.
+export async function PlanComparison({ supportUrl, showDonate = true, uploadsOpen }: { supportUrl?: string; showDonate?: boolean; uploadsOpen: boolean }) {
   const t = await getTranslations("support");
   const tPlan = await getTranslations("planStatus");
   const plans = [
@@ -15,11 +19,17 @@ export async function PlanComparison({ supportUrl, showDonate = true }: { suppor
       id: "supporter",
       title: t("supporterTitle"),
       price: t("supporterPrice"),
-      features: ["uploads", "size", "analysis", "priority"].map((k) => t(`supporterFeatures.${k}` as never)),
+      features: ["uploads", "size", "everything"].map((k) => t(`supporterFeatures.${k}` as never)),
     },
   ];
   return (
     <div className="grid gap-6">
+      {uploadsOpen ? null : (
+        <p className="flex items-start gap-2 rounded-xl border bg-muted/40 p-4 text-sm" data-testid="plans-await-workspace">
+          <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+          {t("awaitingWorkspace")}
+        </p>
+      )}
       <div className="grid gap-6 md:grid-cols-2">
         {plans.map((plan) => (
           <Card key={plan.id} data-testid={`plan-${plan.id}`} className={plan.id === "supporter" ? "border-primary" : undefined}>

@@ -35,8 +35,9 @@ function AlertDialogFooter({ className, ...props }: React.ComponentProps<"div">)
   return <div className={cn("flex flex-col-reverse gap-2 sm:flex-row sm:justify-end", className)} {...props} />;
 }
 
-function AlertDialogAction({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Action>) {
-  return <AlertDialogPrimitive.Action className={cn(buttonVariants({ variant: "destructive" }), className)} {...props} />;
+/** Destructive unless told otherwise: most confirmations here are for deleting or ending something. */
+function AlertDialogAction({ className, variant = "destructive", ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Action> & { variant?: "destructive" | "default" }) {
+  return <AlertDialogPrimitive.Action className={cn(buttonVariants({ variant }), className)} {...props} />;
 }
 
 function AlertDialogCancel({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Cancel>) {

@@ -9,10 +9,10 @@ import type { Messages } from "./locale";
 export type Namespace = keyof Messages;
 
 /** The root layout's own client parts: providers, the error and not-found screens. */
-export const ROOT_NAMESPACES = ["auth", "fatal", "guard", "referrals"] as const satisfies readonly Namespace[];
+export const ROOT_NAMESPACES = ["auth", "fatal", "referrals"] as const satisfies readonly Namespace[];
 
 /** /shared/{shareId}: the visitor's chat. */
-export const SHARED_PAGE_NAMESPACES = ["app", "auth", "chat", "home", "language", "nav", "shared", "theme"] as const satisfies readonly Namespace[];
+export const SHARED_PAGE_NAMESPACES = ["app", "auth", "chat", "language", "nav", "shared", "theme"] as const satisfies readonly Namespace[];
 
 /** Every page in the app shell that is not the staff console: the workspace, account and public pages. */
 export const SHELL_NAMESPACES = [
@@ -40,12 +40,12 @@ export const SHELL_NAMESPACES = [
   "unsubscribe",
   "validation",
   "workspace",
+  "workspaceAccess",
 ] as const satisfies readonly Namespace[];
 
 /**
- * What a page-level provider sends: its own namespaces and the root's, because the error,
- * not-found and forbidden screens (app/forbidden.tsx renders from forbidden() in any page) can
- * render inside it.
+ * What a page-level provider sends: its own namespaces and the root's, because the error and
+ * not-found screens can render inside it.
  */
 export function pageMessages(messages: Messages, namespaces: readonly Namespace[]): Partial<Messages> {
   return pickMessages(messages, [...new Set([...ROOT_NAMESPACES, ...namespaces])]);

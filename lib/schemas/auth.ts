@@ -49,6 +49,8 @@ export const trialSetupSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   displayName: displayNameSchema,
+  // Who gets a workspace (ARCHITECTURE §7.1), chosen by the first admin; absent: the default holds.
+  workspaceAccess: z.enum(["admins", "everyone"]).optional(),
 });
 
 export const createUserSchema = z.object({

@@ -11,8 +11,10 @@ test.describe("accounts", () => {
     await expect(page.getByTestId("register-displayName-error")).toHaveText("請輸入顯示名稱");
 
     await register(page, user);
-    // An ordinary user's home is the account page while the workspace is for admins only.
-    await expect(page).toHaveURL(/\/account$/);
+    // While the workspace is for admins only, an ordinary user's home says so and what they can use.
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId("no-workspace")).toBeVisible();
+    await page.goto("/account");
     await expect(page.getByTestId("account-email")).toHaveText(user.email);
     await expect(page.getByTestId("plan-status")).toHaveText("免費方案");
     await expect(page.getByTestId("referral-code")).toHaveText(/^[A-Z0-9]{8}$/);
@@ -31,14 +33,17 @@ test.describe("accounts", () => {
     await expect(page.getByText("登入失敗", { exact: true })).toBeVisible();
     await expect(page.getByText("電子郵件或密碼錯誤")).toBeVisible();
 
-    // Signing in on the page the sign-out left them on (/auth?next=/): an ordinary user may not
-    // open the workspace, so they land on their account, not on 權限不足 and back to sign in.
+    // Signing in on the page the sign-out left them on (/auth?next=/): an ordinary user without a
+    // workspace lands on the home that says what they can use, not on 權限不足 and back to sign in.
     await page.locator("#signin-email").fill(user.email);
     await page.locator("#signin-password").fill(user.password);
     await page.getByTestId("signin-submit").click();
     await expect(page.getByText(`歡迎回來，${user.name}！`)).toBeVisible();
-    await page.waitForURL((url) => url.pathname === "/account");
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect(page.getByTestId("no-workspace")).toBeVisible();
     await expect(page.getByTestId("forbidden")).toHaveCount(0);
+
+    await page.goto("/account");
 
     await page.locator("#pw-current").fill(user.password);
     await page.locator("#pw-new").fill("reader-pass-2");

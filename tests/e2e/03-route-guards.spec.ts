@@ -3,7 +3,6 @@ import { ADMIN, createUserAsAdmin, signIn, uniqueEmail } from "./support/helpers
 
 // SPEC §2, route by route: who may see it, and where everyone else goes.
 const ADMIN_ONLY = [
-  "/",
   "/admin/users",
   "/user-management",
   "/admin/feedback",
@@ -13,7 +12,8 @@ const ADMIN_ONLY = [
   "/admin/ai-service",
 ];
 const STAFF = ["/admin", "/daily-checkin"];
-const SIGNED_IN = ["/account", "/subscribe"];
+// "/" too: the workspace, or for someone without one, what they can use here (never 權限不足).
+const SIGNED_IN = ["/", "/account", "/subscribe"];
 const PUBLIC = ["/guide", "/auth", "/trial-setup", "/support", "/feedback", "/shared/some-share-id"];
 
 async function expectAllowed(page: Page, path: string) {
@@ -88,11 +88,12 @@ test.describe("route guards", () => {
     expect(console).toMatch(/^<!DOCTYPE html><html lang="zh-TW"/);
     expect(console).toContain('rel="stylesheet"');
     expect(console).toMatch(/data-testid="forbidden"[^]*權限不足/);
-    // Signed in and sent to sign-in with the workspace as the page asked for: 繼續 goes to the
-    // account, not back to the workspace to be turned away again.
+    // Signed in and sent to sign-in with the workspace as the page asked for: 繼續 goes home,
+    // which says what they can use without a workspace rather than turning them away.
     await page.goto("/auth?next=%2F");
     await page.getByRole("link", { name: "繼續" }).click();
-    await page.waitForURL((url) => url.pathname === "/account");
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect(page.getByTestId("no-workspace")).toBeVisible();
     await expect(page.getByTestId("forbidden")).toHaveCount(0);
   });
 

@@ -41,6 +41,8 @@ test.describe("user management", () => {
     expect((await otherPage.request.get("/api/user")).status()).toBe(200);
 
     await page.getByTestId(`role-select-${email}`).selectOption("manager");
+    // A role change asks first (the dialog is proven in the component tests).
+    await page.getByTestId("role-change-confirm").click();
     await expect(page.getByText("用戶已更新")).toBeVisible();
     expect((await otherPage.request.get("/api/user")).status()).toBe(401);
     await page.getByTestId(`plan-action-${email}`).click();

@@ -54,10 +54,8 @@ test.describe("shared assistant page", () => {
     const drawn = bare.page.locator("[data-server-copy]");
     await expect(drawn.getByTestId("shared-title").filter({ visible: true })).toHaveText("清運小幫手");
     await expect(drawn.getByTestId("shared-empty")).toContainText("您好，我是清運小幫手");
-    await expect(drawn.getByTestId("feature-cards")).toBeVisible();
-    // The cards' titles come under the welcome's h2 (the page's h1 is the assistant's name).
-    await expect(drawn.getByTestId("feature-cards").getByRole("heading", { level: 3 })).toHaveCount(3);
-    await expect(drawn.getByTestId("feature-cards").getByRole("heading", { level: 2 })).toHaveCount(0);
+    // A visitor is not shown the workspace's cards about uploading documents.
+    await expect(drawn.getByTestId("feature-cards")).toHaveCount(0);
     // The whole chat: the header's controls, and an input bar with a phone's short placeholder.
     await expect(drawn.getByTestId("shared-sign-in")).toBeVisible();
     await expect(drawn.getByTestId("theme-toggle")).toBeVisible();

@@ -55,7 +55,8 @@ async function expectTrialShown(page: Page) {
     await expect(page.getByTestId("plan-status")).toContainText("完整試用");
     await expect(page.getByTestId("plan-status")).toContainText(day);
     await expect(page.getByTestId("trial-ends")).toContainText(day);
-    await expect(page.getByTestId("plan-limits")).toHaveText("無限上傳，單檔上限 30 MB");
+    // Workspaces are the admins' here (the default): the trial's limits wait for them to open.
+    await expect(page.getByTestId("plan-limits")).toHaveText("管理員開放工作區後適用：無限上傳，單檔上限 30 MB");
   }
 }
 
@@ -67,8 +68,9 @@ test.describe("referrals and plans", () => {
     await expect(page.getByTestId("invited-count")).toHaveText("已邀請 0 人");
     await page.goto("/subscribe");
     await expect(page.getByTestId("plan-status")).toHaveText("免費方案");
-    await expect(page.getByTestId("plan-usage-count")).toHaveText("0 / 5 個檔案");
-    await expect(page.getByTestId("plan-usage-bar")).toHaveAttribute("aria-valuemax", "5");
+    // No workspace to upload into (the default): no upload counter, but the reason.
+    await expect(page.getByTestId("plan-no-workspace")).toBeVisible();
+    await expect(page.getByTestId("plan-usage-count")).toHaveCount(0);
     await expect(page.getByTestId("donate-link")).toHaveAttribute("href", "https://example.org/donate");
 
     // The friend opens the link: the register tab, the code filled in and kept in the browser.
@@ -117,7 +119,8 @@ test.describe("referrals and plans", () => {
     await friend.page.getByTestId("register-submit").click();
     await expect(friend.page.getByText("註冊成功")).toBeVisible();
     await attempt;
-    await friend.page.waitForURL((url) => url.pathname === "/account");
+    await friend.page.waitForURL((url) => url.pathname === "/");
+    await friend.page.goto("/account");
     expect(await pendingCode(friend.page)).toBe(code);
     await expect(friend.page.getByTestId("plan-status")).toHaveText("免費方案");
 
@@ -187,7 +190,8 @@ test.describe("referrals and plans", () => {
       await expect(memberPage.page.getByTestId("plan-status")).toHaveAttribute("data-plan-kind", "supporter");
       await expect(memberPage.page.getByTestId("plan-status")).toContainText(shownDay(lastDay));
       await expect(memberPage.page.getByTestId("supporter-ends")).toContainText(shownDay(lastDay));
-      await expect(memberPage.page.getByTestId("plan-usage-count")).toHaveText("0 個檔案（無上限）");
+      // No workspace here (the default): the grant's limits wait for one, and no upload counter shows.
+      await expect(memberPage.page.getByTestId("plan-limits")).toHaveText("管理員開放工作區後適用：無限上傳，單檔上限 30 MB");
     }
 
     // On a phone the list is cards; the dialog opens, is filled and saved with the keyboard alone.
@@ -210,7 +214,7 @@ test.describe("referrals and plans", () => {
     await expect(page.getByTestId(`plan-status-${member.email}`)).toHaveText("免費方案");
     await memberPage.page.goto("/subscribe");
     await expect(memberPage.page.getByTestId("plan-status")).toHaveText("免費方案");
-    await expect(memberPage.page.getByTestId("plan-usage-count")).toHaveText("0 / 5 個檔案");
+    await expect(memberPage.page.getByTestId("plan-limits")).toHaveText("管理員開放工作區後適用：每月可上傳 5 個檔案，單檔上限 10 MB");
     await memberPage.context.close();
   });
 });

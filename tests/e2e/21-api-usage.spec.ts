@@ -167,7 +167,7 @@ test("a manager sees the dashboard's figures but no one's data", async ({ browse
   const month = callsWithin(30);
   const messages = month.filter((c) => c.route === "/api/messages" || c.route === "/api/shared-assistants/messages");
   await expect(page.getByTestId("dash-messages-value")).toHaveText(zh.format(messages.length));
-  await expect(page.getByTestId("dashboard-feedback-restricted")).toHaveText("共 1 則未讀回饋。回饋內容僅限管理員查看。");
+  await expect(page.getByTestId("dashboard-feedback-restricted")).toHaveText("共 1 則未讀回饋。");
   await expect(page.getByTestId("dashboard-failures-restricted")).toContainText("1 份文件、1 項背景工作");
   const html = await page.content();
   for (const secret of [SECRET_FEEDBACK, FAILED_DOCUMENT, ...USAGE_PEOPLE.map((p) => p.email), ...USAGE_PEOPLE.map((p) => p.name)]) {

@@ -6,6 +6,8 @@ import * as userRoute from "@/app/api/user/route";
 import * as passwordRoute from "@/app/api/user/password/route";
 import * as guestStatus from "@/app/api/guest/auth-status/route";
 import { SESSION_COOKIE } from "@/lib/server/auth/session";
+import * as usersRoute from "@/app/api/users/route";
+import { getAuthOptions } from "@/lib/server/auth/next-auth-options";
 import { findUserByEmail } from "@/lib/server/queries/users";
 import { call, seedUser, sessionFrom } from "../support/http";
 
@@ -107,6 +109,46 @@ describe("POST /api/login", () => {
     const res = await call(login.POST, { method: "POST", body: { email, password } });
     expect(res.status).toBe(403);
     expect(res.body.error.message).toBe("此帳戶已停用，請聯繫管理員");
+  });
+});
+
+// The users list's 最後登入 (last sign-in) is read from here: every way in records it.
+describe("last sign-in", () => {
+  const lastSignIn = async (admin: string, email: string) => {
+    const list = await call(usersRoute.GET, { cookie: admin, path: `/api/users?search=${encodeURIComponent(email)}` });
+    return list.body.users.find((u: { email: string }) => u.email === email).lastLoginAt as string | null;
+  };
+
+  it("is recorded by registering oneself, not by an admin creating the account", async () => {
+    const admin = await seedUser({ role: "admin" });
+    const before = Date.now();
+    expect((await call(register.POST, { method: "POST", body: { email: "self@example.com", password: "long enough pw", displayName: "自己" } })).status).toBe(201);
+    expect(Date.parse((await lastSignIn(admin.cookie, "self@example.com"))!)).toBeGreaterThanOrEqual(before);
+    expect((await call(register.POST, { method: "POST", cookie: admin.cookie, body: { email: "made@example.com", password: "long enough pw", displayName: "被建立" } })).status).toBe(201);
+    expect(await lastSignIn(admin.cookie, "made@example.com")).toBeNull();
+  });
+
+  it("is recorded by signing in with a password", async () => {
+    const admin = await seedUser({ role: "admin" });
+    const { email, password } = await seedUser();
+    expect(await lastSignIn(admin.cookie, email)).toBeNull();
+    const before = Date.now();
+    expect((await call(login.POST, { method: "POST", body: { email, password } })).status).toBe(200);
+    expect(Date.parse((await lastSignIn(admin.cookie, email))!)).toBeGreaterThanOrEqual(before);
+  });
+
+  it("is recorded by signing in with Google, for a new account and an existing one", async () => {
+    const admin = await seedUser({ role: "admin" });
+    const { jwt } = (await getAuthOptions()).callbacks!;
+    const googleSignIn = (sub: string, email: string) =>
+      jwt!({ token: {}, user: { id: sub }, account: { provider: "google", type: "oauth", providerAccountId: sub }, profile: { sub, email, name: "谷歌用戶" }, trigger: "signIn" });
+    const before = Date.now();
+    await googleSignIn("google-new", "google-new@example.com");
+    expect(Date.parse((await lastSignIn(admin.cookie, "google-new@example.com"))!)).toBeGreaterThanOrEqual(before);
+    const { email } = await seedUser();
+    expect(await lastSignIn(admin.cookie, email)).toBeNull();
+    await googleSignIn("google-linked", email);
+    expect(Date.parse((await lastSignIn(admin.cookie, email))!)).toBeGreaterThanOrEqual(before);
   });
 });
 

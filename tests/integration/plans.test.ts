@@ -119,6 +119,20 @@ describe("GET /api/plan", () => {
     expect(res.body).toMatchObject({ month: calendarDay(new Date()).slice(0, 7), uploads: 2, status: { kind: "free", monthlyUploads: 5 } });
     expect((await call(planRoute.GET, {})).status).toBe(401);
   });
+
+  it("says whether the user has a workspace to upload into, as the workspace setting and role decide", async () => {
+    const admin = await seedUser({ role: "admin" });
+    const who = await seedUser();
+    const manager = await seedUser({ role: "manager" });
+    const workspace = async (cookie: string) => (await call(planRoute.GET, { cookie })).body.workspace;
+    expect([await workspace(who.cookie), await workspace(manager.cookie), await workspace(admin.cookie)]).toEqual([true, true, true]);
+    await setWorkspaceAccess("admins");
+    try {
+      expect([await workspace(who.cookie), await workspace(manager.cookie), await workspace(admin.cookie)]).toEqual([false, false, true]);
+    } finally {
+      await setWorkspaceAccess("everyone");
+    }
+  });
 });
 
 describe("upload limits follow the effective plan", () => {

@@ -1,11 +1,16 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import * as assistant from "@/app/api/assistant/route";
 import * as shares from "@/app/api/shared-assistants/route";
 import * as share from "@/app/api/shared-assistants/[id]/route";
 import * as rotate from "@/app/api/shared-assistants/[id]/rotate/route";
-import * as assistant from "@/app/api/assistant/route";
 import * as quickLink from "@/app/api/assistant/share-link/route";
 import { LOCALE_COOKIE } from "@/lib/constants";
 import { env } from "@/lib/env";
+import { getDb } from "@/lib/server/db/client";
+import { createShare, findActiveShare } from "@/lib/server/queries/shared-assistants";
 import { call, seedUser } from "../support/http";
 
 async function create(cookie: string, body: Record<string, unknown> = { name: "稅務小幫手", rolePrompt: "你是稅務顧問。", includeDocuments: true }) {
@@ -219,5 +224,56 @@ describe("POST /api/assistant/share-link", () => {
     const owner = await seedUser({ role: "admin" });
     expect((await call(quickLink.POST, { method: "POST", path: "/api/assistant/share-link", cookie: owner.cookie, headers: { origin: "https://evil.example" } })).status).toBe(403);
     expect((await call(shares.GET, { cookie: owner.cookie })).body).toEqual([]);
+  });
+});
+
+// The default assistant speaks each reader's language; nothing may freeze its words in the
+// language of whoever saved them (a share made on the Chinese screen greeted English visitors as 文件助理).
+describe("the default assistant's name and role prompt", () => {
+  const EN = "NEXT_LOCALE=en";
+  const en = (cookie?: string) => (cookie ? `${cookie}; ${EN}` : EN);
+
+  it("a share made from the default assistant greets each visitor, and shows its owner, the default in their language", async () => {
+    const owner = await seedUser({ role: "admin" });
+    // What the chat's share button sends: the assistant as GET /api/assistant gives it.
+    const { body: profile } = await call(assistant.GET, { cookie: owner.cookie });
+    expect(profile.name).toBe("文件助理");
+    const { body: created } = await create(owner.cookie, { name: profile.name, rolePrompt: profile.rolePrompt, includeDocuments: true });
+    expect(created.name).toBe("文件助理");
+    expect((await visit(created.shareId)).body.name).toBe("文件助理");
+    expect((await call(share.GET, { params: { id: created.shareId }, headers: { cookie: en() } })).body.name).toBe("Document Assistant");
+    const [listed] = (await call(shares.GET, { cookie: en(owner.cookie) })).body;
+    expect(listed).toMatchObject({ name: "Document Assistant", rolePrompt: expect.stringMatching(/^You are a friendly, professional document assistant/) });
+    expect(await findActiveShare(created.shareId)).toMatchObject({ name: null, rolePrompt: null });
+  });
+
+  it("an owner's own name stays theirs in every language; saving the default's words, in either language, keeps the default", async () => {
+    const owner = await seedUser({ role: "admin" });
+    const { body: named } = await create(owner.cookie, { name: "稅務小幫手", rolePrompt: "你是稅務顧問。", includeDocuments: true });
+    expect((await call(share.GET, { params: { id: named.shareId }, headers: { cookie: en() } })).body.name).toBe("稅務小幫手");
+    await call(share.PATCH, { method: "PATCH", cookie: owner.cookie, params: { id: named.shareId }, body: { name: "Document Assistant" } });
+    expect((await visit(named.shareId)).body.name).toBe("文件助理");
+    expect((await findActiveShare(named.shareId))?.rolePrompt).toBe("你是稅務顧問。");
+  });
+
+  it("the assistant's settings, saved with the default name shown in the dialog, keep the default name", async () => {
+    const owner = await seedUser({ role: "admin" });
+    const saved = await call(assistant.POST, { method: "POST", cookie: owner.cookie, body: { name: "文件助理", rolePrompt: "請用條列回答。" } });
+    expect(saved.status).toBe(200);
+    expect((await call(assistant.GET, { cookie: en(owner.cookie) })).body).toEqual({ name: "Document Assistant", rolePrompt: "請用條列回答。" });
+    expect((await call(assistant.GET, { cookie: owner.cookie })).body.name).toBe("文件助理");
+  });
+
+  it("migration 0011 turns the default's words that earlier versions stored back into the default", async () => {
+    const owner = await seedUser({ role: "admin" });
+    // As an earlier version stored a share of the unnamed assistant made on the Chinese screen.
+    const frozen = await createShare({ ownerId: owner.user.id, name: "文件助理", rolePrompt: "你是一位親切、專業的文件助理。請根據使用者上傳的文件內容回答問題，引用文件原文並註明出處；文件中沒有的內容請直接說明。", includeDocuments: true });
+    const kept = await createShare({ ownerId: owner.user.id, name: "文件助理小幫手", rolePrompt: "", includeDocuments: true });
+    const migration = readFileSync(path.join(import.meta.dirname, "../../lib/server/db/migrations/0011_share_links_and_defaults.sql"), "utf8");
+    const db = await getDb();
+    for (const statement of migration.split("--> statement-breakpoint").filter((s) => /^\s*(--[^\n]*\n\s*)*UPDATE/.test(s))) await db.execute(sql.raw(statement));
+    expect((await call(share.GET, { params: { id: frozen.shareId }, headers: { cookie: en() } })).body.name).toBe("Document Assistant");
+    expect(await findActiveShare(frozen.shareId)).toMatchObject({ name: null, rolePrompt: null });
+    expect(await findActiveShare(kept.shareId)).toMatchObject({ name: "文件助理小幫手", rolePrompt: "" });
   });
 });

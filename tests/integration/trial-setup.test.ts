@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import * as trialSetup from "@/app/api/trial-setup/route";
 import * as userRoute from "@/app/api/user/route";
 import * as login from "@/app/api/login/route";
+import { getWorkspaceAccess } from "@/lib/server/policies/workspace-access";
 import { countUsers, findUserByEmail, listUsers } from "@/lib/server/queries/users";
 import { call, sessionFrom } from "../support/http";
 import { withFreshDatabase } from "../support/fresh-database";
@@ -40,8 +41,17 @@ describe("POST /api/trial-setup", () => {
     expect((await call(trialSetup.GET)).body.needsSetup).toBe(true);
   });
 
-  it("creates the first admin and signs them in", async () => {
-    const res = await setup("Founder@Example.com", "203.0.113.2");
+  it("refuses a workspace access that is not one of the two answers", async () => {
+    const res = await setup("founder@example.com", "203.0.113.8", { workspaceAccess: "managers" });
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.map((d: { path: string }) => d.path)).toEqual(["workspaceAccess"]);
+    expect(await countUsers()).toBe(0);
+  });
+
+  it("creates the first admin, signed in (their last sign-in is now), and saves who gets a workspace", async () => {
+    expect(await getWorkspaceAccess()).toBe("admins");
+    const before = Date.now();
+    const res = await setup("Founder@Example.com", "203.0.113.2", { workspaceAccess: "everyone" });
     expect(res.status).toBe(201);
     expect(res.body.displayName).toBe("第一位管理員");
     expect(res.body.user).toMatchObject({ email: "founder@example.com", role: "admin", plan: "free", disabled: false });
@@ -58,7 +68,11 @@ describe("POST /api/trial-setup", () => {
 
     const stored = await findUserByEmail("founder@example.com");
     expect(stored?.role).toBe("admin");
+    expect(stored?.lastLoginAt?.getTime()).toBeGreaterThanOrEqual(before);
+    expect(res.body.user.lastLoginAt).toBe(stored?.lastLoginAt?.toISOString());
     expect(await countUsers()).toBe(1);
+    // The same setting the console changes (GET /api/settings/workspace-access reads it).
+    expect(await getWorkspaceAccess()).toBe("everyone");
 
     // The password chosen at setup works for a normal sign-in.
     const signIn = await call(login.POST, {
@@ -75,14 +89,15 @@ describe("POST /api/trial-setup", () => {
     expect(res.body).toEqual({ needsSetup: false });
   });
 
-  it("refuses a second setup with 409 and creates no user", async () => {
-    const res = await setup("second@example.com", "203.0.113.4");
+  it("refuses a second setup with 409, creates no user and leaves the workspace access alone", async () => {
+    const res = await setup("second@example.com", "203.0.113.4", { workspaceAccess: "admins" });
     expect(res.status).toBe(409);
     // The one error shape: the error once, nested, nothing flat beside it.
     expect(res.body).toEqual({ error: { code: "conflict", message: ALREADY_SET_UP } });
     expect(sessionFrom(res)).toBeUndefined();
     expect(await findUserByEmail("second@example.com")).toBeUndefined();
     expect(await countUsers()).toBe(1);
+    expect(await getWorkspaceAccess()).toBe("everyone");
   });
 
   it("refuses a second setup even for the existing admin's own e-mail", async () => {
@@ -130,6 +145,8 @@ describe("POST /api/trial-setup", () => {
       expect(winner.body.user.email).toBe(users[0].email);
       expect((await call(userRoute.GET, { cookie: sessionFrom(winner) })).body.role).toBe("admin");
       expect((await call(trialSetup.GET)).body.needsSetup).toBe(false);
+      // Nobody chose: the default (WORKSPACE_ACCESS, admins) holds.
+      expect(await getWorkspaceAccess()).toBe("admins");
     });
   });
 

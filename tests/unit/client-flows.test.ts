@@ -32,15 +32,12 @@ describe("google sign-in flow helpers", () => {
 describe("landingPath", () => {
   it("returns to a same-site page that was asked for, never elsewhere", () => {
     expect(landingPath("user", false, "/account")).toBe("/account");
-    expect(landingPath("user", false, "//evil.example")).toBe("/account");
+    expect(landingPath("user", false, "//evil.example")).toBe("/");
     expect(landingPath("admin", false, "https://evil.example")).toBe("/");
   });
 
-  it("does not follow a page the role may not open, so nobody is sent round between it and sign-in", () => {
-    // A user turned away from the admin-only workspace (權限不足 → /auth?next=/) goes to their account.
-    expect(landingPath("user", false, "/")).toBe("/account");
-    expect(landingPath("user", true, "/")).toBe("/");
-    expect(landingPath("user", false, "/admin/users")).toBe("/account");
+  it("does not follow a page the role may not open, so nobody is sent on from it with 權限不足", () => {
+    expect(landingPath("user", false, "/admin/users")).toBe("/");
     expect(landingPath("manager", false, "/admin/users")).toBe("/admin");
     expect(landingPath("manager", false, "/daily-checkin")).toBe("/daily-checkin");
     expect(landingPath("user", false, "/shared/abc123?x=1")).toBe("/shared/abc123?x=1");
@@ -48,13 +45,19 @@ describe("landingPath", () => {
     expect(landingPath("admin", false, "/api/messages")).toBe("/");
     // Before the account is known (the Google button), a product page is followed and decides itself.
     expect(landingPath(null, false, "/")).toBe("/");
-    expect(landingPath(null, false)).toBe("/account");
+    expect(landingPath(null, false)).toBe("/");
+  });
+
+  it("follows the home for anyone: without a workspace it says what they can use instead of turning them away", () => {
+    expect(landingPath("user", false, "/")).toBe("/");
+    expect(landingPath("manager", false, "/")).toBe("/");
+    expect(landingPath("user", true, "/")).toBe("/");
   });
 
   it("sends each role home", () => {
     expect(landingPath("admin", false)).toBe("/");
     expect(landingPath("manager", false)).toBe("/admin");
-    expect(landingPath("user", false)).toBe("/account");
+    expect(landingPath("user", false)).toBe("/");
     expect(landingPath("user", true)).toBe("/");
   });
 });
@@ -72,7 +75,10 @@ describe("navItemsFor", () => {
 
   it("shows each role exactly the pages it may open", () => {
     expect(hrefs(undefined)).toEqual(["/guide", "/support", "/feedback"]);
-    expect(hrefs("user")).toEqual(["/account"]);
+    // Without a workspace, "/" is still an ordinary user's home (it says what they can use here).
+    expect(hrefs("user")).toEqual(["/", "/account"]);
+    expect(navItemsFor("user", false).primary[0].key).toBe("home");
+    expect(navItemsFor("user", true).primary[0].key).toBe("chat");
     expect(hrefs("user", true)).toEqual(["/", "/account"]);
     expect(hrefs("manager")).toEqual(["/admin", "/daily-checkin", "/account"]);
     expect(hrefs("admin")).toEqual(["/", "/admin", "/daily-checkin", "/admin/users", "/account"]);

@@ -22,7 +22,7 @@ function missing(entries: string[], sent: readonly string[]): Record<string, str
 
 describe("the translations each page sends to the browser (lib/i18n/client-namespaces.ts)", () => {
   it("the root layout sends what its providers, error and not-found screens read", () => {
-    const entries = ["app/layout.tsx", "app/error.tsx", "app/global-error.tsx", "app/not-found.tsx", "app/forbidden.tsx", "components/layout/page-loading.tsx"];
+    const entries = ["app/layout.tsx", "app/error.tsx", "app/global-error.tsx", "app/not-found.tsx", "components/layout/page-loading.tsx"];
     expect(missing(entries, ROOT_NAMESPACES)).toEqual({});
   });
 
@@ -65,10 +65,10 @@ describe("the translations each page sends to the browser (lib/i18n/client-names
     expect(found.get("language")).toEqual(expect.arrayContaining(["components/layout/language-button.tsx", "components/layout/language-menu.tsx"]));
   });
 
-  it("a page's provider carries the root's namespaces too: forbidden() renders 權限不足 inside it", () => {
+  it("a page's provider carries the root's namespaces too: an error or not-found screen renders inside it", () => {
     const sent = Object.keys(pageMessages(zhTW as Messages, SHELL_NAMESPACES));
     expect(sent).toEqual(expect.arrayContaining([...ROOT_NAMESPACES, ...SHELL_NAMESPACES]));
-    expect(sent).toContain("guard");
+    expect(sent).toContain("fatal");
     for (const file of ["components/layout/app-shell.tsx", "app/shared/layout.tsx"]) {
       expect(readFileSync(path.join(root, file), "utf8"), file).toMatch(/pageMessages\(/);
     }

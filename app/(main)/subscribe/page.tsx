@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { BecomeSupporter } from "@/components/plans/become-supporter";
 import { PlanOverviewCard } from "@/components/plans/plan-overview-card";
 import { PlanComparison } from "@/components/public/plan-comparison";
-import { requirePage } from "@/lib/server/auth/page-guard";
+import { pageAccess } from "@/lib/server/auth/page-guard";
 import { readPlanOverview } from "@/lib/server/use-cases/read-plan-overview";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -13,7 +13,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function SubscribePage() {
-  const user = await requirePage("/subscribe");
+  const { user } = await pageAccess("/subscribe");
   const t = await getTranslations("subscribe");
   const overview = await readPlanOverview(user);
   return (
@@ -23,7 +23,7 @@ export default async function SubscribePage() {
         <PlanOverviewCard initial={overview} />
         <BecomeSupporter supportUrl={env.SUPPORT_URL} initial={overview} />
       </div>
-      <PlanComparison supportUrl={env.SUPPORT_URL} showDonate={false} />
+      <PlanComparison supportUrl={env.SUPPORT_URL} showDonate={false} uploadsOpen={overview.workspace} />
     </div>
   );
 }

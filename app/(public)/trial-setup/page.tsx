@@ -19,7 +19,7 @@ export async function generateMetadata(): Promise<Metadata> {
 // would have taken them.
 export default async function TrialSetupPage() {
   const t = await getTranslations("trialSetup");
-  if ((await countUsers()) === 0) return <TrialSetupForm />;
+  if ((await countUsers()) === 0) return <TrialSetupForm initialWorkspaceAccess={await getWorkspaceAccess()} />;
   const user = await currentUser();
   const onward = user ? landingPath(user.role, (await getWorkspaceAccess()) === "everyone") : "/auth";
   return (

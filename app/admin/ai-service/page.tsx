@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { AiServiceScreen } from "@/components/admin/ai-service/ai-service-screen";
-import { requirePage } from "@/lib/server/auth/page-guard";
+import { ForbiddenView } from "@/components/layout/forbidden-view";
+import { pageAccess } from "@/lib/server/auth/page-guard";
 import { readAiSettings, readAiSettingsAudit } from "@/lib/server/use-cases/read-ai-settings";
 
 export async function generateMetadata(): Promise<Metadata> {
@@ -10,7 +11,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function AiServicePage() {
-  await requirePage("/admin/ai-service");
+  const access = await pageAccess("/admin/ai-service");
+  if (!access.allowed) return <ForbiddenView path="/admin/ai-service" />;
   const [initial, firstAuditPage] = await Promise.all([readAiSettings(), readAiSettingsAudit(0)]);
   return <AiServiceScreen initial={initial} firstAuditPage={firstAuditPage} />;
 }

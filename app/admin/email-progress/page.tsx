@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { CampaignProgressList } from "@/components/email-admin/campaign-progress-list";
-import { requirePage } from "@/lib/server/auth/page-guard";
 import { getMailSetup } from "@/lib/server/mail/mail-settings";
+import { ForbiddenView } from "@/components/layout/forbidden-view";
+import { pageAccess } from "@/lib/server/auth/page-guard";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("admin");
@@ -10,6 +11,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function EmailProgressPage() {
-  await requirePage("/admin/email-progress");
+  const access = await pageAccess("/admin/email-progress");
+  if (!access.allowed) return <ForbiddenView path="/admin/email-progress" />;
   return <CampaignProgressList mailConfigured={(await getMailSetup()).server !== null} />;
 }

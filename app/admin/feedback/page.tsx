@@ -2,7 +2,8 @@ import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { FeedbackList } from "@/components/admin/feedback-list";
 import { PageHeader } from "@/components/layout/page-header";
-import { requirePage } from "@/lib/server/auth/page-guard";
+import { ForbiddenView } from "@/components/layout/forbidden-view";
+import { pageAccess } from "@/lib/server/auth/page-guard";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("adminFeedback");
@@ -10,7 +11,8 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function AdminFeedbackPage() {
-  await requirePage("/admin/feedback");
+  const access = await pageAccess("/admin/feedback");
+  if (!access.allowed) return <ForbiddenView path="/admin/feedback" />;
   const t = await getTranslations("adminFeedback");
   return (
     <>

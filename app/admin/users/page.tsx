@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
 import { getTranslations } from "next-intl/server";
 import { UserManagement } from "@/components/admin/user-management";
-import { requirePage } from "@/lib/server/auth/page-guard";
+import { ForbiddenView } from "@/components/layout/forbidden-view";
+import { pageAccess } from "@/lib/server/auth/page-guard";
 
 export async function generateMetadata(): Promise<Metadata> {
   const t = await getTranslations("users");
@@ -9,6 +10,7 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function AdminUsersPage() {
-  await requirePage("/admin/users");
+  const access = await pageAccess("/admin/users");
+  if (!access.allowed) return <ForbiddenView path="/admin/users" />;
   return <UserManagement />;
 }

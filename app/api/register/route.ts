@@ -31,8 +31,9 @@ export const POST = route({ auth: "public", body: bodySchema, limit }, async ({ 
     passwordHash: await hashPassword(body.password),
     role: byAdmin ? (body.role ?? "user") : "user",
     plan: byAdmin ? (body.plan ?? "free") : "free",
-    // Campaigns and the unsubscribe page speak the language the account was made in.
-    ...(byAdmin ? {} : { locale }),
+    // Campaigns and the unsubscribe page speak the language the account was made in; registering
+    // oneself is signing in (an account an admin makes has not been signed in to yet).
+    ...(byAdmin ? {} : { locale, lastLoginAt: new Date() }),
   });
   if (!created) throw new AppError("conflict", { messageKey: "email_taken" });
   if (byAdmin) {

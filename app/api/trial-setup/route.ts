@@ -2,6 +2,7 @@ import { route } from "@/lib/server/http/route";
 import { AppError } from "@/lib/server/http/errors";
 import { trialSetupSchema } from "@/lib/schemas/auth";
 import { hashPassword } from "@/lib/server/auth/password";
+import { setWorkspaceAccess } from "@/lib/server/policies/workspace-access";
 import { countUsers, createFirstAdmin } from "@/lib/server/queries/users";
 import { signedInResponse } from "@/lib/server/http/session-response";
 
@@ -10,11 +11,14 @@ const SETUPS_PER_IP_PER_HOUR = 30;
 // GET /api/trial-setup: whether the first admin still has to be created.
 export const GET = route({ auth: "public" }, async () => ({ needsSetup: (await countUsers()) === 0 }));
 
-// POST /api/trial-setup: create the first admin while no user exists (exactly one wins a race).
+// POST /api/trial-setup: create the first admin while no user exists (exactly one wins a race),
+// signed in at once, and save who gets a workspace if they chose (only the winner's choice counts).
 export const POST = route({ auth: "public", body: trialSetupSchema, limit: { name: "trial-setup", per: "ip", max: SETUPS_PER_IP_PER_HOUR, windowMs: 60 * 60_000 } }, async ({ body }) => {
   if ((await countUsers()) > 0) throw new AppError("conflict", { messageKey: "already_set_up" });
   const passwordHash = await hashPassword(body.password);
-  const admin = await createFirstAdmin({ email: body.email, displayName: body.displayName, passwordHash });
+  // Setting up is signing in: the users list shows when.
+  const admin = await createFirstAdmin({ email: body.email, displayName: body.displayName, passwordHash, lastLoginAt: new Date() });
   if (!admin) throw new AppError("conflict", { messageKey: "already_set_up" });
+  if (body.workspaceAccess) await setWorkspaceAccess(body.workspaceAccess);
   return signedInResponse(admin, 201);
 });

@@ -7,6 +7,7 @@ import { supportLink } from "@/lib/support-link";
 import { currentClientUser } from "@/lib/server/auth/page-guard";
 import { chatFirstView } from "@/lib/server/present/first-view";
 import { EMBEDDED_GUEST_KEY_COOKIE, GUEST_KEY_COOKIE } from "@/lib/server/policies/guest-identity";
+import { withDefaults } from "@/lib/server/policies/default-assistant";
 import { toVisitorShare } from "@/lib/server/present/share";
 import { isWellFormedShareId } from "@/lib/server/policies/share-page";
 import { readShareLink } from "@/lib/server/use-cases/read-share-link";
@@ -16,6 +17,7 @@ import { log } from "@/lib/server/log";
 import { DEFAULT_LOCALE, SUGGESTIONS_SHOWN_DESKTOP } from "@/lib/constants";
 import { isLocale } from "@/lib/i18n/locale-choice";
 import { ShareLinkUnavailable } from "@/components/share-visitor/share-link-unavailable";
+import { resolveLocale } from "@/lib/i18n/locale";
 import { SharedAssistantDirect } from "@/components/share-visitor/shared-assistant-direct";
 import { EARLY_INTENT_SCRIPT } from "@/components/share-visitor/early-intent-script";
 import { SharedAssistantLazy } from "@/components/share-visitor/shared-assistant-lazy";
@@ -41,11 +43,11 @@ async function openingQuestionsReady(ownerId: string | null): Promise<string[] |
 
 export default async function SharedAssistantPage({ params }: { params: Promise<{ shareId: string }> }) {
   const { shareId } = await params;
-  const [{ share, state }, user] = await Promise.all([readShareLink(shareId), currentClientUser()]);
+  const [{ share, state }, user, locale] = await Promise.all([readShareLink(shareId), currentClientUser(), getLocale().then(resolveLocale)]);
   if (!share) return <ShareLinkUnavailable reason={state === "ended" ? "ended" : isWellFormedShareId(shareId) ? "unknown" : "malformed"} />;
   const props = {
     shareId,
-    initialName: share.name,
+    initialName: withDefaults(share, locale).name,
     googleEnabled: env.googleEnabled,
     support: supportLink(env.SUPPORT_URL),
   };
@@ -67,7 +69,7 @@ export default async function SharedAssistantPage({ params }: { params: Promise<
   // for them once it runs.
   const [openingQuestions, { promo, mobileHint }] = await Promise.all([newVisitor ? openingQuestionsReady(shareDocumentsOwner(share)) : undefined, chatFirstView()]);
   const served: ServedShare = {
-    share: toVisitorShare(share, user?.id ?? null),
+    share: toVisitorShare(share, user?.id ?? null, locale),
     viewer: { isAuthenticated: user !== null, user: user ? { id: user.id, displayName: user.displayName, email: user.email, role: user.role } : null },
     openingQuestions,
   };

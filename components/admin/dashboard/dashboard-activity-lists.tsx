@@ -7,7 +7,7 @@ import type { Dashboard } from "@/lib/server/use-cases/load-dashboard";
 
 /**
  * The latest feedback and what failed. Admins get the entries; managers, who may open neither the
- * feedback nor the workspace (SPEC §2), get how many there are.
+ * feedback nor the workspace (SPEC §2), get how many there are: figures, not a locked door.
  */
 export async function DashboardActivityLists({ dashboard }: { dashboard: Dashboard }) {
   const t = await getTranslations("dashboard");
@@ -35,7 +35,7 @@ export async function DashboardActivityLists({ dashboard }: { dashboard: Dashboa
         <CardContent>
           {!dashboard.feedback ? (
             <p className="text-sm text-muted-foreground" data-testid="dashboard-feedback-restricted">
-              {t("feedbackAdminsOnly", { count: snapshot.newFeedback })}
+              {t("feedbackCount", { count: snapshot.newFeedback })}
             </p>
           ) : dashboard.feedback.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t("noFeedback")}</p>
@@ -67,7 +67,7 @@ export async function DashboardActivityLists({ dashboard }: { dashboard: Dashboa
         <CardContent className="flex flex-col gap-4">
           {!dashboard.failedDocuments || !dashboard.failedJobs ? (
             <p className="text-sm text-muted-foreground" data-testid="dashboard-failures-restricted">
-              {t("failuresAdminsOnly", { documents: snapshot.documentsInError, jobs: snapshot.failedJobs })}
+              {t("failuresCount", { documents: snapshot.documentsInError, jobs: snapshot.failedJobs })}
             </p>
           ) : dashboard.failedDocuments.length === 0 && dashboard.failedJobs.length === 0 ? (
             <p className="text-sm text-muted-foreground">{t("noFailures")}</p>

@@ -4,7 +4,7 @@ import GoogleProvider from "next-auth/providers/google";
 import { env } from "@/lib/env";
 import { SESSION_MAX_AGE_S } from "@/lib/constants";
 import { log } from "@/lib/server/log";
-import { findUserByGoogleSub, upsertGoogleUser } from "@/lib/server/queries/users";
+import { findUserByGoogleSub, touchLastLogin, upsertGoogleUser } from "@/lib/server/queries/users";
 import { getAuthSecret } from "./secret";
 import { activeUserForClaims, revokeClaims, sessionClaims } from "./session";
 
@@ -52,6 +52,7 @@ export async function getAuthOptions(): Promise<AuthOptions> {
           const google = profile as GoogleProfile;
           const user = await upsertGoogleUser({ sub: google.sub, email: google.email!, name: google.name ?? "" });
           if (user.disabled) throw new Error("disabled");
+          await touchLastLogin(user.id);
           log.info("google sign-in", { userId: user.id });
           return sessionClaims(user);
         }

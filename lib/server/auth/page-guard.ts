@@ -1,7 +1,7 @@
 import "server-only";
 import { cache } from "react";
 import { cookies } from "next/headers";
-import { forbidden, redirect } from "next/navigation";
+import { redirect } from "next/navigation";
 import { ruleFor, roleAllowed } from "@/lib/route-access";
 import type { User } from "@/lib/server/db/schema";
 import { getWorkspaceAccess } from "@/lib/server/policies/workspace-access";
@@ -19,20 +19,22 @@ export async function currentClientUser() {
   return user ? toPublicUser(user) : null;
 }
 
+/** A signed-in user's access to a guarded page: allowed, or turned away by their role (or the workspace setting). */
+export type PageAccess = { allowed: true; user: User } | { allowed: false; user: User };
+
 /**
- * Every guarded page calls this itself (proxy.ts is only a fast path): signed out goes to /auth,
- * a role that is not allowed renders app/forbidden.tsx (權限不足, then redirect).
+ * Every guarded page calls this itself (proxy.ts is only a fast path): signed out goes to /auth;
+ * otherwise the page learns whether the rule allows this user, and one it does not renders what
+ * they are told instead of its content (components/layout/forbidden-view.tsx, or the home's
+ * no-workspace page). Rendered, never thrown with forbidden(): a page renders inside its
+ * section's loading boundary, after the top of the document has been sent, and a throw there
+ * made the browser discard that part of the server's HTML and log React error #419.
  */
-export async function requirePage(path: string): Promise<User> {
+export async function pageAccess(path: string): Promise<PageAccess> {
   const rule = ruleFor(path);
-  if (!rule) throw new Error(`No access rule for ${path}`);
+  if (!rule || rule.kind === "public") throw new Error(`${path} is not a guarded page; use currentUser()`);
   const user = await currentUser();
-  if (rule.kind === "public") {
-    if (!user) throw new Error(`${path} is public; use currentUser()`);
-    return user;
-  }
   if (!user) redirect(`/auth?next=${encodeURIComponent(path)}`);
   const everyone = rule.kind === "workspace" && (await getWorkspaceAccess()) === "everyone";
-  if (!roleAllowed(rule, user.role, everyone)) forbidden();
-  return user;
+  return { allowed: roleAllowed(rule, user.role, everyone), user };
 }

@@ -176,8 +176,9 @@ export const sharedAssistants = pgTable(
     ownerId: text("owner_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    name: text("name").notNull(),
-    rolePrompt: text("role_prompt").notNull(),
+    // Null: the default assistant's, in each reader's language (lib/server/policies/default-assistant.ts).
+    name: text("name"),
+    rolePrompt: text("role_prompt"),
     isPublicMode: boolean("is_public_mode").notNull().default(false),
     accessMode: text("access_mode", { enum: ["open", "google_required"] }).notNull().default("open"),
     includeDocuments: boolean("include_documents").notNull().default(true),

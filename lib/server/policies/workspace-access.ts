@@ -23,3 +23,8 @@ export async function canUseWorkspace(user: Pick<User, "role"> | null | undefine
   if (user.role === "admin") return true;
   return (await getWorkspaceAccess()) === "everyone";
 }
+
+/** Whether this reader has a workspace; signed out, whether registering would give them one. */
+export async function workspaceOpenTo(user: Pick<User, "role"> | null): Promise<boolean> {
+  return user ? canUseWorkspace(user) : (await getWorkspaceAccess()) === "everyone";
+}

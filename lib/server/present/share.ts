@@ -1,19 +1,22 @@
 import "server-only";
 import { env } from "@/lib/env";
+import type { Locale } from "@/lib/constants";
+import { withDefaults } from "@/lib/server/policies/default-assistant";
 import type { SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
 
 export function shareUrl(shareId: string): string {
   return `${env.APP_URL}/shared/${shareId}`;
 }
 
-/** Everything about a share, for its owner. */
-export function toOwnerShare(row: SharedAssistantRow) {
+/** Everything about a share, for its owner (a default name and role prompt in their language). */
+export function toOwnerShare(row: SharedAssistantRow, locale: Locale) {
+  const { name, rolePrompt } = withDefaults(row, locale);
   return {
     id: row.id,
     shareId: row.shareId,
     shareUrl: shareUrl(row.shareId),
-    name: row.name,
-    rolePrompt: row.rolePrompt,
+    name,
+    rolePrompt,
     isPublicMode: row.isPublicMode,
     accessMode: row.accessMode,
     includeDocuments: row.includeDocuments,
@@ -29,13 +32,14 @@ export function toOwnerShare(row: SharedAssistantRow) {
 
 /**
  * What GET /api/shared-assistants/{shareId} tells a visitor (SPEC §7). The pinned announcement is
- * for the owner's view only (ARCHITECTURE §7.6): anyone else gets it switched off and empty.
+ * for the owner's view only (ARCHITECTURE §7.6): anyone else gets it switched off and empty. A
+ * share that kept the default name greets the visitor in the visitor's language.
  */
-export function toVisitorShare(row: SharedAssistantRow, viewerId: string | null) {
+export function toVisitorShare(row: SharedAssistantRow, viewerId: string | null, locale: Locale) {
   const owner = viewerId === row.ownerId;
   return {
     id: row.id,
-    name: row.name,
+    name: withDefaults(row, locale).name,
     shareId: row.shareId,
     accessMode: row.accessMode,
     isPublicMode: row.isPublicMode,

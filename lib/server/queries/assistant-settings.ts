@@ -12,7 +12,7 @@ export async function findAssistantSettings(userId: string): Promise<AssistantSe
   return row;
 }
 
-export async function saveAssistantProfile(userId: string, values: { name: string; rolePrompt: string }): Promise<AssistantSettingsRow> {
+export async function saveAssistantProfile(userId: string, values: { name: string | null; rolePrompt: string | null }): Promise<AssistantSettingsRow> {
   const db = await getDb();
   const [row] = await db
     .insert(assistantSettings)

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import type { DocumentStatusCounts } from "@/lib/documents-state";
 import { getDb, type Db } from "@/lib/server/db/client";
 import { prepared } from "@/lib/server/db/prepared";
 import { documentChunks, documents, monthlyUsage } from "@/lib/server/db/schema";
@@ -12,6 +13,15 @@ export type NewChunk = Omit<typeof documentChunks.$inferInsert, "id" | "document
 export async function listDocuments(userId: string): Promise<DocumentRow[]> {
   const db = await getDb();
   return db.select().from(documents).where(eq(documents.userId, userId)).orderBy(desc(documents.createdAt));
+}
+
+/** How many of the owner's documents are in each status. */
+export async function countDocumentStatuses(userId: string): Promise<DocumentStatusCounts> {
+  const db = await getDb();
+  const rows = await db.select({ status: documents.status, n: sql<number>`count(*)::int` }).from(documents).where(eq(documents.userId, userId)).groupBy(documents.status);
+  const counts: DocumentStatusCounts = { processing: 0, processed: 0, error: 0 };
+  for (const row of rows) counts[row.status] = row.n;
+  return counts;
 }
 
 export async function findDocument(userId: string, id: string): Promise<DocumentRow | undefined> {

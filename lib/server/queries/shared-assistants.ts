@@ -14,7 +14,7 @@ export function newShareId(): string {
 
 const active = isNull(sharedAssistants.revokedAt);
 
-export async function createShare(values: { ownerId: string; name: string; rolePrompt: string; includeDocuments: boolean }): Promise<SharedAssistantRow> {
+export async function createShare(values: { ownerId: string; name: string | null; rolePrompt: string | null; includeDocuments: boolean }): Promise<SharedAssistantRow> {
   const db = await getDb();
   const [row] = await db.insert(sharedAssistants).values({ ...values, shareId: newShareId() }).returning();
   return row;

@@ -10,6 +10,7 @@ import type { OfflineTask } from "@/lib/server/ai/offline/offline-model";
 import { toOfflinePassages } from "@/lib/server/ai/offline/compose-answer";
 import { questionLanguage } from "@/lib/server/ai/offline/text-shapes";
 import { translator } from "@/lib/server/i18n";
+import { withDefaults } from "@/lib/server/policies/default-assistant";
 import { listDocuments } from "@/lib/server/queries/documents";
 import { randomUUID } from "node:crypto";
 import {
@@ -128,7 +129,7 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
   // The offline model answers from the passages alone: no need to read the conversation for it.
   const usesHistory = conversation !== null && !(await resolveModel("chat")).offline;
   const [profile, history, passages] = await Promise.all([
-    own ? assistantProfile(scope.owner.id, request.locale) : { name: scope.share.name, rolePrompt: scope.share.rolePrompt },
+    own ? assistantProfile(scope.owner.id, request.locale) : withDefaults(scope.share, request.locale),
     usesHistory ? recentConversation(conversation, CHAT_HISTORY_TURNS * 2) : [],
     documentsOwner && searchFor ? retrievePassages({ ownerId: documentsOwner, question: searchFor, k: ANSWER_PASSAGES }) : [],
   ]);

@@ -4,14 +4,21 @@ import { effectivePlan, supporterActive, trialActive } from "@/lib/server/polici
 import { monthlyUploads } from "@/lib/server/queries/documents";
 import { toPublicPlanStatus } from "@/lib/server/present/user";
 import { currentMonth } from "@/lib/server/policies/upload-limits";
+import { canUseWorkspace } from "@/lib/server/policies/workspace-access";
 
-/** The plan that holds now, this month's uploads against its limit, and the running trial or grant. */
+/**
+ * The plan that holds now, this month's uploads against its limit, the running trial or grant,
+ * and whether the user has a workspace to upload into at all (without one, the limits wait for an
+ * administrator to open workspaces).
+ */
 export async function readPlanOverview(user: User, now = new Date()) {
   const month = currentMonth(now);
+  const [uploads, workspace] = await Promise.all([monthlyUploads(user.id, month), canUseWorkspace(user)]);
   return {
     status: toPublicPlanStatus(effectivePlan(user, now)),
     month,
-    uploads: await monthlyUploads(user.id, month),
+    uploads,
+    workspace,
     // A trial can run beneath a supporter grant; its end is worth knowing either way.
     trialEndsAt: trialActive(user, now) ? user.trialEndsAt!.toISOString() : null,
     supporterUntil: supporterActive(user, now) ? (user.supporterUntil?.toISOString() ?? null) : null,

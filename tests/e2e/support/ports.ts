@@ -41,3 +41,5 @@ export const AI_SERVICE_PORT = E2E_PORT + 91;
 export const EMAIL_PORT = E2E_PORT + 92;
 /** The instance answering through the fake AI service (a reply three screens long) in reply-in-view. */
 export const REPLY_IN_VIEW_PORT = E2E_PORT + 93;
+/** The instance whose first run is set up through the page in no-dead-ends (an empty database of its own). */
+export const WORKSPACE_CHOICE_PORT = E2E_PORT + 94;

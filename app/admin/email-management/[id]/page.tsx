@@ -3,7 +3,8 @@ import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { env } from "@/lib/env";
 import { CampaignEditor } from "@/components/email-admin/campaign-editor";
-import { requirePage } from "@/lib/server/auth/page-guard";
+import { ForbiddenView } from "@/components/layout/forbidden-view";
+import { pageAccess } from "@/lib/server/auth/page-guard";
 import { getMailSetup } from "@/lib/server/mail/mail-settings";
 import { draftView } from "@/lib/server/present/email-campaign";
 import { findCampaign } from "@/lib/server/queries/email-campaigns";
@@ -14,7 +15,9 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 export default async function CampaignEditorPage({ params }: { params: Promise<{ id: string }> }) {
-  const admin = await requirePage("/admin/email-management");
+  const access = await pageAccess("/admin/email-management");
+  if (!access.allowed) return <ForbiddenView path="/admin/email-management" />;
+  const admin = access.user;
   const { id } = await params;
   const campaign = id.includes("\u0000") ? undefined : await findCampaign(id);
   if (!campaign) notFound();

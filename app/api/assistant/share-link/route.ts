@@ -9,5 +9,5 @@ import { assistantProfile } from "@/lib/server/use-cases/read-assistant-profile"
 // documents); later presses get the same link back while it lives (201 made, 200 the same one).
 export const POST = route({ auth: "workspace" }, async ({ user, locale }) => {
   const { share, created } = await findOrCreateQuickLink(user.id, () => assistantProfile(user.id, locale));
-  return NextResponse.json({ share: toOwnerShare(share), created }, { status: created ? 201 : 200 });
+  return NextResponse.json({ share: toOwnerShare(share, locale), created }, { status: created ? 201 : 200 });
 });

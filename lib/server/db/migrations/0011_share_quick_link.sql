@@ -1,2 +1,0 @@
-ALTER TABLE "shared_assistants" ADD COLUMN "quick_link" boolean DEFAULT false NOT NULL;--> statement-breakpoint
-CREATE UNIQUE INDEX "shared_assistants_quick_link_key" ON "shared_assistants" USING btree ("owner_id") WHERE "shared_assistants"."quick_link" and "shared_assistants"."revoked_at" is null;
