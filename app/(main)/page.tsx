@@ -8,12 +8,16 @@ import { WorkspaceTabs } from "@/components/workspace/workspace-tabs";
 import { env } from "@/lib/env";
 import { requirePage } from "@/lib/server/auth/page-guard";
 import { chatFirstView } from "@/lib/server/present/first-view";
-import { hasConversation } from "@/lib/server/queries/messages";
+import { findAssistant, defaultAssistant } from "@/lib/server/queries/assistants";
+import { hasConversation, ownConversation } from "@/lib/server/queries/messages";
 
-// The workspace home: the chat (its empty state is the intro), the file library and the shares.
-export default async function HomePage() {
+// The workspace home: the chat with one of the owner's assistants (?assistant=, or their default
+// one; its empty state is the intro), the file library and the shares.
+export default async function HomePage({ searchParams }: { searchParams: Promise<{ assistant?: string | string[] }> }) {
   const user = await requirePage("/");
-  const [t, conversation, { promo, mobileHint }] = await Promise.all([getTranslations("home"), hasConversation({ kind: "own", ownerId: user.id }), chatFirstView()]);
+  const { assistant: asked } = await searchParams;
+  const assistant = (typeof asked === "string" ? await findAssistant(user.id, asked) : undefined) ?? (await defaultAssistant(user.id));
+  const [t, conversation, { promo, mobileHint }] = await Promise.all([getTranslations("home"), hasConversation(ownConversation(assistant)), chatFirstView()]);
   const intro = (
     <div className="mx-auto max-w-3xl py-6 text-center" data-testid="home">
       <h1 className="text-3xl font-semibold tracking-tight">{t("title")}</h1>

@@ -9,11 +9,12 @@ import { currentClientUser } from "@/lib/server/auth/page-guard";
 import { chatFirstView } from "@/lib/server/present/first-view";
 import { EMBEDDED_GUEST_KEY_COOKIE, GUEST_KEY_COOKIE } from "@/lib/server/policies/guest-identity";
 import { toVisitorShare } from "@/lib/server/present/share";
-import { findActiveShare } from "@/lib/server/queries/shared-assistants";
-import { shareDocumentsOwner } from "@/lib/server/policies/share-access";
+import { findActiveShare, type SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
+import { shareKnowledge } from "@/lib/server/policies/share-access";
+import { shareProfile } from "@/lib/server/present/assistant";
 import { readyInitialQuestions } from "@/lib/server/use-cases/suggest-questions";
 import { log } from "@/lib/server/log";
-import { DEFAULT_LOCALE, SUGGESTIONS_SHOWN_DESKTOP } from "@/lib/constants";
+import { DEFAULT_LOCALE, SUGGESTIONS_SHOWN_DESKTOP, type Locale } from "@/lib/constants";
 import { isLocale } from "@/lib/i18n/locale-choice";
 import { SharedAssistantDirect } from "@/components/share-visitor/shared-assistant-direct";
 import { EARLY_INTENT_SCRIPT } from "@/components/share-visitor/early-intent-script";
@@ -29,8 +30,9 @@ export async function generateMetadata({ params }: { params: Promise<{ shareId: 
   const { shareId } = await params;
   const t = await getTranslations("sharePreview");
   const share = await findActiveShare(shareId);
-  const title = share?.name ?? t("notFound");
-  const description = share ? t("description", { name: share.name }) : t("notFoundHint");
+  const name = share ? shareProfile(share, await readerLocale()).name : null;
+  const title = name ?? t("notFound");
+  const description = name ? t("description", { name }) : t("notFoundHint");
   return {
     title,
     description,
@@ -40,10 +42,14 @@ export async function generateMetadata({ params }: { params: Promise<{ shareId: 
 }
 
 /** As many opening questions as the chat shows, when reading them takes no work; the page is drawn without them on any failure. */
-async function openingQuestionsReady(ownerId: string | null): Promise<string[] | undefined> {
+async function readerLocale(): Promise<Locale> {
+  const locale = await getLocale();
+  return isLocale(locale) ? locale : DEFAULT_LOCALE;
+}
+
+async function openingQuestionsReady(share: SharedAssistantRow): Promise<string[] | undefined> {
   try {
-    const locale = await getLocale();
-    const questions = await readyInitialQuestions({ ownerId, locale: isLocale(locale) ? locale : DEFAULT_LOCALE });
+    const questions = await readyInitialQuestions({ assistantId: share.assistant?.id ?? null, knowledge: await shareKnowledge(share), locale: await readerLocale() });
     return questions?.slice(0, SUGGESTIONS_SHOWN_DESKTOP);
   } catch (error) {
     log.warn("opening questions for the shared page failed", { error: error instanceof Error ? error.message : String(error) });
@@ -53,10 +59,10 @@ async function openingQuestionsReady(ownerId: string | null): Promise<string[] |
 
 export default async function SharedAssistantPage({ params }: { params: Promise<{ shareId: string }> }) {
   const { shareId } = await params;
-  const [share, user] = await Promise.all([findActiveShare(shareId), currentClientUser()]);
+  const [share, user, locale] = await Promise.all([findActiveShare(shareId), currentClientUser(), readerLocale()]);
   const props = {
     shareId,
-    initialName: share?.name ?? "",
+    initialName: share ? shareProfile(share, locale).name : "",
     googleEnabled: env.googleEnabled,
     support: supportLink(env.SUPPORT_URL),
   };
@@ -76,9 +82,9 @@ export default async function SharedAssistantPage({ params }: { params: Promise<
   // The opening questions are drawn with the welcome when they are ready (stored, or the fixed
   // list), so a visitor who has not touched the page yet sees what to ask; otherwise the chat asks
   // for them once it runs.
-  const [openingQuestions, { promo, mobileHint }] = await Promise.all([share && newVisitor ? openingQuestionsReady(shareDocumentsOwner(share)) : undefined, chatFirstView()]);
+  const [openingQuestions, { promo, mobileHint }] = await Promise.all([share && newVisitor ? openingQuestionsReady(share) : undefined, chatFirstView()]);
   const served: ServedShare = {
-    share: share ? toVisitorShare(share, user?.id ?? null) : null,
+    share: share ? toVisitorShare(share, user?.id ?? null, locale) : null,
     viewer: { isAuthenticated: user !== null, user: user ? { id: user.id, displayName: user.displayName, email: user.email, role: user.role } : null },
     openingQuestions,
   };

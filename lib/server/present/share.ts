@@ -1,19 +1,29 @@
 import "server-only";
 import { env } from "@/lib/env";
+import type { Locale } from "@/lib/constants";
 import type { SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
+import { profileOf, shareProfile } from "./assistant";
 
 export function shareUrl(shareId: string): string {
   return `${env.APP_URL}/shared/${shareId}`;
 }
 
-/** Everything about a share, for its owner. */
-export function toOwnerShare(row: SharedAssistantRow) {
+/**
+ * Everything about a share, for its owner: its name and role prompt as visitors meet them, and
+ * whether each is the share's own or follows its assistant.
+ */
+export function toOwnerShare(row: SharedAssistantRow, locale: Locale) {
+  const profile = shareProfile(row, locale);
   return {
     id: row.id,
     shareId: row.shareId,
     shareUrl: shareUrl(row.shareId),
-    name: row.name,
-    rolePrompt: row.rolePrompt,
+    assistantId: row.assistant?.id ?? null,
+    assistantName: profileOf(row.assistant, locale).name,
+    name: profile.name,
+    rolePrompt: profile.rolePrompt,
+    ownName: row.name !== null,
+    ownRolePrompt: row.rolePrompt !== null,
     isPublicMode: row.isPublicMode,
     accessMode: row.accessMode,
     includeDocuments: row.includeDocuments,
@@ -29,11 +39,11 @@ export function toOwnerShare(row: SharedAssistantRow) {
  * What GET /api/shared-assistants/{shareId} tells a visitor (SPEC §7). The pinned announcement is
  * for the owner's view only (ARCHITECTURE §7.6): anyone else gets it switched off and empty.
  */
-export function toVisitorShare(row: SharedAssistantRow, viewerId: string | null) {
+export function toVisitorShare(row: SharedAssistantRow, viewerId: string | null, locale: Locale) {
   const owner = viewerId === row.ownerId;
   return {
     id: row.id,
-    name: row.name,
+    name: shareProfile(row, locale).name,
     shareId: row.shareId,
     accessMode: row.accessMode,
     isPublicMode: row.isPublicMode,

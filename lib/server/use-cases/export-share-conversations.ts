@@ -1,4 +1,6 @@
 import "server-only";
+import type { Locale } from "@/lib/constants";
+import { shareProfile } from "@/lib/server/present/assistant";
 import { SHARE_CONVERSATIONS_EXPORT_BATCH } from "@/lib/constants";
 import type { User } from "@/lib/server/db/schema";
 import { CSV_BOM, CSV_COLUMNS, csvLine, csvRow, jsonlRow, type ConversationRow } from "@/lib/server/export/conversation-rows";
@@ -36,7 +38,7 @@ function fileName(shareName: string, format: ConversationExportFormat): string {
  * as a file streamed a batch at a time: memory stays flat however many messages there are, and
  * the download starts at once. The ownership check happens before anything is streamed.
  */
-export async function exportConversationsOfShare(input: { owner: Pick<User, "id">; shareId: string; search?: string; format: ConversationExportFormat }) {
+export async function exportConversationsOfShare(input: { owner: Pick<User, "id">; shareId: string; search?: string; format: ConversationExportFormat; locale: Locale }) {
   const share = await requireOwnedShare(input.owner, input.shareId);
   const encoder = new TextEncoder();
   let cursor: ExportCursor | undefined;
@@ -65,7 +67,7 @@ export async function exportConversationsOfShare(input: { owner: Pick<User, "id"
   });
   return {
     body,
-    fileName: fileName(share.name, input.format),
+    fileName: fileName(shareProfile(share, input.locale).name, input.format),
     contentType: input.format === "csv" ? "text/csv; charset=utf-8" : "application/jsonl; charset=utf-8",
   };
 }

@@ -5,9 +5,9 @@ import { replaceShareLink } from "@/lib/server/queries/shared-assistants";
 import { toOwnerShare } from "@/lib/server/present/share";
 
 // POST /api/shared-assistants/{shareId}/rotate: a new link for the share; the old one stops working.
-export const POST = route({ auth: "workspace" }, async ({ params, user }) => {
+export const POST = route({ auth: "workspace" }, async ({ params, user, locale }) => {
   const share = await replaceShareLink(user.id, params.id);
   if (!share) throw new AppError("not_found", { messageKey: "share_not_found" });
   forgetEmbedOrigins(params.id, share.shareId);
-  return toOwnerShare(share);
+  return toOwnerShare(share, locale);
 });

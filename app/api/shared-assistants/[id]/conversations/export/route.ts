@@ -12,8 +12,8 @@ const query = z.object({
 // GET /api/shared-assistants/{shareId}/conversations/export?format=csv|jsonl&q=: the caller's share's visitor conversations as a streamed file.
 export const GET = route(
   { auth: "workspace", query, limit: { name: "share-conversations-export", per: "user", max: SHARE_CONVERSATIONS_EXPORTS_PER_MINUTE } },
-  async ({ user, params, query }) => {
-    const file = await exportConversationsOfShare({ owner: user, shareId: params.id, search: query.q || undefined, format: query.format });
+  async ({ user, params, query, locale }) => {
+    const file = await exportConversationsOfShare({ owner: user, shareId: params.id, search: query.q || undefined, format: query.format, locale });
     return new Response(file.body, {
       headers: {
         "content-type": file.contentType,
