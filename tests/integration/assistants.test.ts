@@ -10,6 +10,7 @@ import * as specAssistantRoute from "@/app/api/assistant/route";
 import * as messagesRoute from "@/app/api/messages/route";
 import * as exportRoute from "@/app/api/messages/export/route";
 import * as documentRoute from "@/app/api/documents/[id]/route";
+import * as documentsRoute from "@/app/api/documents/route";
 import * as sharesRoute from "@/app/api/shared-assistants/route";
 import * as shareRoute from "@/app/api/shared-assistants/[id]/route";
 import * as shareMessagesRoute from "@/app/api/shared-assistants/[id]/messages/route";
@@ -286,6 +287,23 @@ describe("shares follow their assistant", () => {
     expect(last.status).toBe(409);
     expect(last.body.error.message).toBe("至少需要保留一個助理");
     expect((await call(specAssistantRoute.GET, { cookie: owner.cookie })).body.name).toBe("接手");
+  });
+});
+
+describe("GET /api/documents", () => {
+  it("tells for each document its collections, the assistants it was chosen for and every assistant that answers from it", async () => {
+    const { owner, handbook, faq } = await ownerWithTwoDocuments();
+    const collection = (await call(collectionsRoute.POST, { method: "POST", cookie: owner.cookie, body: { name: "客服" } })).body;
+    await call(collectionDocumentsRoute.POST, { method: "POST", cookie: owner.cookie, params: { id: collection.id }, body: { add: [faq] } });
+    const hr = (await create(owner, { name: "人資", knowledge: { all: false, documentIds: [handbook] } })).body;
+    const support = (await create(owner, { name: "客服", knowledge: { all: false, collectionIds: [collection.id] } })).body;
+    const defaultId = (await call(assistantsRoute.GET, { cookie: owner.cookie })).body.assistants[0].id;
+    const listed = (await call(documentsRoute.GET, { cookie: owner.cookie })).body as { id: string; collectionIds: string[]; assistantIds: string[]; usedByAssistantIds: string[] }[];
+    const row = (id: string) => listed.find((d) => d.id === id)!;
+    expect(row(handbook)).toMatchObject({ collectionIds: [], assistantIds: [hr.id] });
+    expect(row(handbook).usedByAssistantIds.sort()).toEqual([defaultId, hr.id].sort());
+    expect(row(faq)).toMatchObject({ collectionIds: [collection.id], assistantIds: [] });
+    expect(row(faq).usedByAssistantIds.sort()).toEqual([defaultId, support.id].sort());
   });
 });
 
