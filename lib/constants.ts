@@ -269,3 +269,11 @@ export const PASSWORD_RESET_WINDOW_MS = 60 * 60_000;
 export const EMAIL_SMTP_CONNECTIONS = 8;
 /** Draft edits are saved this long after the last keystroke (and kept in the browser meanwhile). */
 export const EMAIL_DRAFT_SAVE_DELAY_MS = 800;
+
+// Assistants made from documents: how many an owner may make, and their collections (named groups
+// of documents) — enough for any team, few enough that one owner cannot weigh on the server.
+export const ASSISTANTS_PER_OWNER_MAX = 100;
+export const COLLECTIONS_PER_OWNER_MAX = 100;
+export const COLLECTION_NAME_MAX_LENGTH = 60;
+/** Documents or collections named in one request (a bulk change of the library, a knowledge set). */
+export const KNOWLEDGE_IDS_MAX = 1_000;

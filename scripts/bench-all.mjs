@@ -11,6 +11,7 @@ const runs = [
   ["bench:answers", "--set", path.join(evalRoot, "drcd_dev")],
   ["bench:answers", "--set", path.join(evalRoot, "squad_v1.1_dev")],
   ["bench:scale"],
+  ["bench:scope"],
   ["bench:service-scale"],
   ["bench:ingestion"],
   ["bench:shared"],

@@ -13,16 +13,20 @@ import { pageAccess } from "@/lib/server/auth/page-guard";
 import { trialActive } from "@/lib/server/policies/effective-plan";
 import { chatFirstView } from "@/lib/server/present/first-view";
 import { countDocumentStatuses } from "@/lib/server/queries/documents";
-import { hasConversation } from "@/lib/server/queries/messages";
+import { defaultAssistant, findAssistant } from "@/lib/server/queries/assistants";
+import { hasConversation, ownConversation } from "@/lib/server/queries/messages";
 
-// The workspace home: the chat (its empty state is the intro), the file library and the shares.
-// Someone signed in without a workspace is told why, and what they can use here instead.
-export default async function HomePage() {
+// The workspace home: the chat with one of the owner's assistants (?assistant=, or their default
+// one; its empty state is the intro), the file library and the shares. Someone signed in without a
+// workspace is told why, and what they can use here instead.
+export default async function HomePage({ searchParams }: { searchParams: Promise<{ assistant?: string | string[] }> }) {
   const { allowed, user } = await pageAccess("/");
   if (!allowed) return <NoWorkspace name={user.displayName} role={user.role} trialEndsAt={trialActive(user) ? user.trialEndsAt : null} />;
+  const { assistant: asked } = await searchParams;
+  const assistant = (typeof asked === "string" ? await findAssistant(user.id, asked) : undefined) ?? (await defaultAssistant(user.id));
   const [t, conversation, statuses, { promo, mobileHint }] = await Promise.all([
     getTranslations("home"),
-    hasConversation({ kind: "own", ownerId: user.id }),
+    hasConversation(ownConversation(assistant)),
     countDocumentStatuses(user.id),
     chatFirstView(),
   ]);

@@ -1,12 +1,13 @@
 import { getTranslations } from "next-intl/server";
 import { Button } from "@/components/ui/button";
 
-export type UnavailableReason = "unknown" | "malformed" | "ended";
+export type UnavailableReason = "unknown" | "malformed" | "ended" | "assistantGone";
 
 const TEXT = {
   unknown: { title: "notFound", detail: "notFoundDetail" },
   malformed: { title: "invalidLink", detail: "notFoundDetail" },
   ended: { title: "linkEnded", detail: "linkEndedDetail" },
+  assistantGone: { title: "assistantGone", detail: "assistantGoneDetail" },
 } as const;
 
 // Lucide's search-x and link-2-off (ISC), drawn here: lucide's components are client code, and
@@ -32,7 +33,7 @@ const GLYPHS = {
 
 /**
  * /shared/{shareId} for a link that leads nowhere, drawn by the server with the status the proxy
- * gave it (404, or 410 for a link its owner ended): what happened, in the reader's language, and a
+ * gave it (404, or 410 for a link its owner ended or whose assistant they deleted): what happened, in the reader's language, and a
  * way home. Nothing of a live share (no service badges, no reload: reloading cannot bring it back),
  * and no client code (a plain link home).
  */
@@ -56,7 +57,7 @@ export async function ShareLinkUnavailable({ reason }: { reason: UnavailableReas
             className="mx-auto mb-3 size-10 text-muted-foreground"
             aria-hidden
           >
-            {GLYPHS[reason === "ended" ? "ended" : "unknown"]}
+            {GLYPHS[reason === "ended" || reason === "assistantGone" ? "ended" : "unknown"]}
           </svg>
           <h1 className="text-lg font-semibold text-balance" data-testid="share-unavailable-title">
             {t(TEXT[reason].title)}

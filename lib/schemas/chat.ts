@@ -28,6 +28,8 @@ export const sendMessageSchema = z
     imageData: imageData.nullish(),
     imageFileName: z.string().trim().max(IMAGE_FILE_NAME_MAX_LENGTH).nullish(),
     clientId: z.string().trim().min(8).max(100).optional(),
+    /** Which of the owner's assistants the message is to (absent: their default one). */
+    assistantId: z.string().trim().min(1).max(100).optional(),
   })
   .refine((v) => v.content.trim() !== "" || Boolean(v.imageData), { message: "validation.messageRequired", path: ["content"] });
 
@@ -54,6 +56,8 @@ export const aiSuggestionsSchema = z.object({
   assistantRole: z.string().max(ROLE_PROMPT_MAX_LENGTH).optional(),
   /** Beyond SPEC §7: the shared page asks for follow-ups of its share. */
   shareId: z.string().max(100).optional(),
+  /** Beyond SPEC §7: which of the owner's assistants (absent: their default one). */
+  assistantId: z.string().max(100).optional(),
 });
 
 /** POST /api/initial-questions (shareId is the shared mode, for shared assistants). */
@@ -61,5 +65,7 @@ export const initialQuestionsSchema = z.object({
   assistantName: z.string().max(ASSISTANT_NAME_MAX_LENGTH).optional(),
   assistantRole: z.string().max(ROLE_PROMPT_MAX_LENGTH).optional(),
   shareId: z.string().max(100).optional(),
+  /** Which of the owner's assistants (absent: their default one). */
+  assistantId: z.string().max(100).optional(),
   forceRegenerate: z.boolean().optional(),
 });

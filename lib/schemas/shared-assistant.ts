@@ -8,12 +8,16 @@ export const ANNOUNCEMENT_MAX_LENGTH = 2_000;
 const name = z.string().trim().min(1, "validation.assistantNameRequired").max(ASSISTANT_NAME_MAX_LENGTH, "validation.assistantNameTooLong");
 const rolePrompt = z.string().trim().max(ROLE_PROMPT_MAX_LENGTH, "validation.rolePromptTooLong");
 
-/** POST /api/shared-assistants */
-export const createShareSchema = z.object({ name, rolePrompt, includeDocuments: z.boolean().default(true) }).strict();
+const assistantId = z.string().trim().min(1).max(100);
+
+/** POST /api/shared-assistants (the spec's fields; assistantId beyond them, absent: the default assistant). */
+export const createShareSchema = z.object({ name, rolePrompt, includeDocuments: z.boolean().default(true), assistantId: assistantId.optional() }).strict();
 
 /** PATCH /api/shared-assistants/{shareId}: what an owner may change on a share. */
 export const updateShareSchema = z
   .object({
+    /** Moves the link to another of the owner's assistants: it then answers from that one's knowledge. */
+    assistantId: assistantId.optional(),
     name: name.optional(),
     rolePrompt: rolePrompt.optional(),
     isPublicMode: z.boolean().optional(),

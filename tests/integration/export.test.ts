@@ -13,6 +13,8 @@ import { exportFileName } from "@/lib/server/export/chat-export";
 import { insertExchange } from "@/lib/server/queries/messages";
 import { answerMessage } from "@/lib/server/use-cases/answer-message";
 import { ORIGIN, seedUser } from "../support/http";
+import { defaultAssistant } from "@/lib/server/queries/assistants";
+import { ownScope } from "../support/assistants";
 
 const HOSTILE = `<script>alert(1)</script><img src=x onerror="alert(2)"> <a href="javascript:alert(3)">x</a>`;
 
@@ -58,12 +60,12 @@ async function photo(): Promise<string> {
 
 async function conversation(locale: "zh-TW" | "en" = "zh-TW") {
   const seeded = await seedUser({ role: "admin" });
-  const scope = { kind: "own" as const, owner: seeded.user };
+  const scope = await ownScope(seeded.user);
   const imageData = await photo();
   await answerMessage({ scope, locale, content: "臺灣高鐵的最高時速是多少？請用繁體中文回答。" });
   await answerMessage({ scope, locale, content: HOSTILE, imageData, imageFileName: "收據.png" });
   const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
-  const own = { ownerId: seeded.user.id };
+  const own = { ownerId: seeded.user.id, assistantId: (await defaultAssistant(seeded.user.id)).id };
   await insertExchange({ ...own, role: "user", content: "垃圾什麼時候收？", createdAt: later(1) }, { ...own, role: "assistant", content: OFFLINE_REPLY[locale], createdAt: later(2) });
   await insertExchange({ ...own, role: "user", content: "> 這是我打的字，不是引用", createdAt: later(3) }, { ...own, role: "assistant", content: HOSTED_REPLY, createdAt: later(4) });
   return { ...seeded, imageData };

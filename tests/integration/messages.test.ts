@@ -14,7 +14,8 @@ import { apiUsage, documentChunks } from "@/lib/server/db/schema";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
 import { setSetting } from "@/lib/server/queries/app-settings";
-import { hasConversation } from "@/lib/server/queries/messages";
+import { hasConversation, ownConversation } from "@/lib/server/queries/messages";
+import { defaultAssistant } from "@/lib/server/queries/assistants";
 import { uploadDocument } from "@/lib/server/use-cases/upload-document";
 import { withImageAnalysis } from "@/lib/chat/compose-message";
 import { call, multipart, seedUser } from "../support/http";
@@ -234,14 +235,14 @@ describe("POST /api/messages (built-in offline model)", () => {
     expect(listed.body.some((m: { content: string }) => m.content === "B 的問題")).toBe(false);
 
     // What the chat page asks before it fetches the messages' code: a conversation, or none.
-    expect(await hasConversation({ kind: "own", ownerId: a.user.id })).toBe(true);
+    expect(await hasConversation(ownConversation(await defaultAssistant(a.user.id)))).toBe(true);
 
     const cleared = await call(messages.DELETE, { method: "DELETE", cookie: a.cookie });
     expect(cleared.body).toEqual({ ok: true, deleted: 4 });
     expect((await call(messages.GET, { cookie: a.cookie })).body).toEqual([]);
     expect((await call(messages.GET, { cookie: b.cookie })).body).toHaveLength(2);
-    expect(await hasConversation({ kind: "own", ownerId: a.user.id })).toBe(false);
-    expect(await hasConversation({ kind: "own", ownerId: b.user.id })).toBe(true);
+    expect(await hasConversation(ownConversation(await defaultAssistant(a.user.id)))).toBe(false);
+    expect(await hasConversation(ownConversation(await defaultAssistant(b.user.id)))).toBe(true);
   });
 
   it("stores an attached image with its name, and accepts an image with no text", async () => {

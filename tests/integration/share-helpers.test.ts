@@ -6,7 +6,7 @@ import * as initialQuestions from "@/app/api/initial-questions/route";
 import * as shareMessages from "@/app/api/shared-assistants/[id]/messages/route";
 import { SHARE_IMAGE_ANALYSES_PER_IP_PER_MINUTE, SHARE_IMAGE_ANALYSES_PER_LINK_PER_MINUTE } from "@/lib/constants";
 import { AI_SERVICE_SETTING } from "@/lib/server/ai/providers";
-import { findAssistantSettings } from "@/lib/server/queries/assistant-settings";
+import { defaultAssistant } from "@/lib/server/queries/assistants";
 import { setSetting } from "@/lib/server/queries/app-settings";
 import { startFakeOpenAi } from "../support/fake-openai";
 import { getDb } from "@/lib/server/db/client";
@@ -99,7 +99,7 @@ describe("POST /api/initial-questions (shared mode)", () => {
         expect(res.body.questions.length).toBeGreaterThan(0);
       }
       expect(fake.requests).toHaveLength(0);
-      expect((await findAssistantSettings(owner.user.id))?.initialQuestions ?? null).toBeNull();
+      expect((await defaultAssistant(owner.user.id)).initialQuestions).toBeNull();
 
       const mine = await initial({ shareId: share.shareId, forceRegenerate: true }, owner.cookie);
       expect(mine.body.questions).toContain("資源回收是哪幾天？");

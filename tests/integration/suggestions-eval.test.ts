@@ -49,7 +49,7 @@ describe("offline opening questions over shared/eval/drcd_dev", () => {
     let asked = 0;
     for (const doc of documents) {
       const passages = await openingPassagesOf(owner.id, [doc.id], OPENING_PASSAGES);
-      const questions = await openingQuestionsFor(owner.id, passages, "zh-TW");
+      const questions = await openingQuestionsFor({ ownerId: owner.id, documentIds: null }, passages, "zh-TW");
       if (questions.length === 0) failures.push(`${doc.name}: no question about the article`);
       for (const question of questions) {
         asked++;

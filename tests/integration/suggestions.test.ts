@@ -9,15 +9,14 @@ import { AI_SERVICE_SETTING } from "@/lib/server/ai/providers";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
 import { setSetting } from "@/lib/server/queries/app-settings";
-import { getDb } from "@/lib/server/db/client";
-import { assistantSettings, type OpeningQuestionsByLocale } from "@/lib/server/db/schema";
-import { findAssistantSettings, saveInitialQuestions } from "@/lib/server/queries/assistant-settings";
-import { readRetrievalStamp } from "@/lib/server/queries/retrieval-stamp";
+import type { OpeningQuestionsByLocale } from "@/lib/server/db/schema";
+import { defaultAssistant, saveOpeningQuestions } from "@/lib/server/queries/assistants";
 import { uploadDocument } from "@/lib/server/use-cases/upload-document";
 import { readyInitialQuestions } from "@/lib/server/use-cases/suggest-questions";
 import { suggestionTexts } from "@/lib/server/ai/suggestion-texts";
 import { FIXTURE_DIR } from "@/scripts/make-fixtures";
 import { call, seedUser } from "../support/http";
+import { defaultOpening } from "../support/assistants";
 import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
 
 const HSR = [
@@ -69,14 +68,14 @@ describe("POST /api/initial-questions", () => {
   it("reuses the questions until the documents change, or regeneration is asked for", async () => {
     const { cookie, user } = await ownerWith(["高鐵.txt", HSR]);
     const first: string[] = (await ask(cookie, {})).body.questions;
-    const stored = await findAssistantSettings(user.id);
+    const stored = await defaultAssistant(user.id);
     expect([...(stored!.initialQuestions as OpeningQuestionsByLocale)["zh-TW"]!].sort()).toEqual([...first].sort());
     // A marker list under the same stamp comes back as is: proof it is reused, not remade.
-    await saveInitialQuestions(user.id, "zh-TW", ["保留的問題？"], stored!.initialQuestionsStamp!);
+    await saveOpeningQuestions(stored.id, "zh-TW", ["保留的問題？"], stored.initialQuestionsStamp!);
     expect((await ask(cookie, {})).body.questions).toEqual(["保留的問題？"]);
     expect((await ask(cookie, { forceRegenerate: true })).body.questions).not.toContain("保留的問題？");
 
-    await saveInitialQuestions(user.id, "zh-TW", ["保留的問題？"], stored!.initialQuestionsStamp!);
+    await saveOpeningQuestions(stored.id, "zh-TW", ["保留的問題？"], stored.initialQuestionsStamp!);
     await uploadDocument({ user, name: "垃圾.txt", bytes: new TextEncoder().encode(WASTE) });
     await drainJobs();
     const after: string[] = (await ask(cookie, {})).body.questions;
@@ -86,43 +85,32 @@ describe("POST /api/initial-questions", () => {
   it("has the questions ready for the shared page only when reading them takes no work: stored for these documents and language, or the fixed list without documents", async () => {
     const { cookie, user } = await ownerWith(["高鐵.txt", HSR], ["rail.txt", RAIL]);
     // Nothing made yet: the page is drawn without them (the chat asks once it runs).
-    expect(await readyInitialQuestions({ ownerId: user.id, locale: "zh-TW" })).toBeNull();
+    expect(await readyInitialQuestions(await defaultOpening(user.id, "zh-TW"))).toBeNull();
     const made: string[] = (await ask(cookie, {})).body.questions;
-    const ready = await readyInitialQuestions({ ownerId: user.id, locale: "zh-TW" });
+    const ready = await readyInitialQuestions(await defaultOpening(user.id, "zh-TW"));
     expect([...ready!].sort()).toEqual([...made].sort());
     // Made in Chinese: an English reader's are still to be made.
-    expect(await readyInitialQuestions({ ownerId: user.id, locale: "en" })).toBeNull();
+    expect(await readyInitialQuestions(await defaultOpening(user.id, "en"))).toBeNull();
     // Made in English as well (the owner reading in English): both are kept, neither replaces the other.
     const madeInEnglish: string[] = (await ask(`${cookie}; ${LOCALE_COOKIE}=en`, {})).body.questions;
-    expect([...(await readyInitialQuestions({ ownerId: user.id, locale: "en" }))!].sort()).toEqual([...madeInEnglish].sort());
-    expect([...(await readyInitialQuestions({ ownerId: user.id, locale: "zh-TW" }))!].sort()).toEqual([...made].sort());
+    expect([...(await readyInitialQuestions(await defaultOpening(user.id, "en")))!].sort()).toEqual([...madeInEnglish].sort());
+    expect([...(await readyInitialQuestions(await defaultOpening(user.id, "zh-TW")))!].sort()).toEqual([...made].sort());
     // One saved again (regenerated) keeps the other language's.
-    const { initialQuestionsStamp } = (await findAssistantSettings(user.id))!;
-    await saveInitialQuestions(user.id, "en", ["Kept?"], initialQuestionsStamp!);
-    expect(await readyInitialQuestions({ ownerId: user.id, locale: "en" })).toEqual(["Kept?"]);
-    expect([...(await readyInitialQuestions({ ownerId: user.id, locale: "zh-TW" }))!].sort()).toEqual([...made].sort());
+    const { id, initialQuestionsStamp } = await defaultAssistant(user.id);
+    await saveOpeningQuestions(id, "en", ["Kept?"], initialQuestionsStamp!);
+    expect(await readyInitialQuestions(await defaultOpening(user.id, "en"))).toEqual(["Kept?"]);
+    expect([...(await readyInitialQuestions(await defaultOpening(user.id, "zh-TW")))!].sort()).toEqual([...made].sort());
     // A share without its owner's documents: the fixed list, in the reader's language.
-    expect([...(await readyInitialQuestions({ ownerId: null, locale: "en" }))!].sort()).toEqual([...suggestionTexts("en").initialFallback].sort());
+    expect([...(await readyInitialQuestions({ assistantId: null, knowledge: null, locale: "en" }))!].sort()).toEqual([...suggestionTexts("en").initialFallback].sort());
     // The documents changed: the stored ones no longer count, in either language, and those made
     // for the new documents in one language do not bring back the other's.
     await uploadDocument({ user, name: "垃圾.txt", bytes: new TextEncoder().encode(WASTE) });
     await drainJobs();
-    expect(await readyInitialQuestions({ ownerId: user.id, locale: "zh-TW" })).toBeNull();
-    expect(await readyInitialQuestions({ ownerId: user.id, locale: "en" })).toBeNull();
+    expect(await readyInitialQuestions(await defaultOpening(user.id, "zh-TW"))).toBeNull();
+    expect(await readyInitialQuestions(await defaultOpening(user.id, "en"))).toBeNull();
     await ask(cookie, {});
-    expect(await readyInitialQuestions({ ownerId: user.id, locale: "zh-TW" })).not.toBeNull();
-    expect(await readyInitialQuestions({ ownerId: user.id, locale: "en" })).toBeNull();
-  });
-
-  it("reads a list kept before the languages were kept apart as nothing kept, and makes the questions again", async () => {
-    const { cookie, user } = await ownerWith(["高鐵.txt", HSR]);
-    const stamp = await readRetrievalStamp(user.id);
-    const db = await getDb();
-    await db.insert(assistantSettings).values({ userId: user.id, initialQuestions: ["舊的問題？"], initialQuestionsStamp: `${stamp}|zh-TW` });
-    expect(await readyInitialQuestions({ ownerId: user.id, locale: "zh-TW" })).toBeNull();
-    const made: string[] = (await ask(cookie, {})).body.questions;
-    expect(made).not.toContain("舊的問題？");
-    expect([...(await readyInitialQuestions({ ownerId: user.id, locale: "zh-TW" }))!].sort()).toEqual([...made].sort());
+    expect(await readyInitialQuestions(await defaultOpening(user.id, "zh-TW"))).not.toBeNull();
+    expect(await readyInitialQuestions(await defaultOpening(user.id, "en"))).toBeNull();
   });
 
   it("asks in English for an English reader", async () => {

@@ -36,13 +36,10 @@ import { createShare, findActiveShare, listOwnerShares } from "@/lib/server/quer
 import * as linkPreviewRoute from "@/app/api/link-preview/route";
 import * as linkPreviewSettingsRoute from "@/app/api/link-preview-settings/route";
 import * as linkPreviewIconRoute from "@/app/api/link-preview-settings/icon/route";
-import { findLinkPreviewSettings, saveLinkPreviewSettings } from "@/lib/server/queries/assistant-settings";
+import { defaultLinkPreviewSettings, ownMessages, ownScope, saveDefaultLinkPreviewSettings } from "../support/assistants";
 import { linkPreviewCache } from "@/lib/server/db/schema";
 import { getDb as usageDb } from "@/lib/server/db/client";
 import { apiUsage } from "@/lib/server/db/schema";
-import { findAssistantSettings as storedSettings } from "@/lib/server/queries/assistant-settings";
-import { findAssistantSettings } from "@/lib/server/queries/assistant-settings";
-import { listOwnMessages } from "@/lib/server/queries/messages";
 import { answerMessage } from "@/lib/server/use-cases/answer-message";
 import { findDocument, listDocuments } from "@/lib/server/queries/documents";
 import { uploadDocument } from "@/lib/server/use-cases/upload-document";
@@ -55,6 +52,15 @@ import { getWorkspaceAccess } from "@/lib/server/policies/workspace-access";
 import { isCrossSite } from "@/lib/server/http/route";
 import { MUTATING_WRAPPED_ROUTES, label, type Handler } from "../support/api-routes";
 import { call, seedUser, sessionFrom, type CallResult } from "../support/http";
+import * as assistantsRoute from "@/app/api/assistants/route";
+import * as assistantIdRoute from "@/app/api/assistants/[id]/route";
+import * as assistantDuplicateRoute from "@/app/api/assistants/[id]/duplicate/route";
+import * as assistantDocumentsRoute from "@/app/api/assistants/[id]/documents/route";
+import * as collectionsRoute from "@/app/api/collections/route";
+import * as collectionRoute from "@/app/api/collections/[id]/route";
+import * as collectionDocumentsRoute from "@/app/api/collections/[id]/documents/route";
+import { defaultAssistant, findAssistant, listAssistants } from "@/lib/server/queries/assistants";
+import { listCollections } from "@/lib/server/queries/collections";
 
 // SECURITY.md "Cross-site requests": a mutation carrying another site's Origin (or
 // Sec-Fetch-Site: cross-site) is refused before it does anything, even with a valid admin cookie.
@@ -98,7 +104,156 @@ async function adminWithDocument() {
   return { a, document };
 }
 
+
+// Assistants and collections: each case's state is what the request would change.
+async function adminWithAssistant() {
+  const a = await admin();
+  const made = await call(assistantsRoute.POST, { method: "POST", cookie: a.cookie, body: { name: "第二個助理" } });
+  return { a, assistantId: made.body.id as string };
+}
+
+async function adminWithCollection() {
+  const { a, document } = await adminWithDocument();
+  const made = await call(collectionsRoute.POST, { method: "POST", cookie: a.cookie, body: { name: "手冊" } });
+  return { a, document, collectionId: made.body.id as string };
+}
+
+const ASSISTANT_CASES: MutationCase[] = [
+  {
+    method: "POST",
+    path: "/api/assistants",
+    handler: assistantsRoute.POST,
+    prepare: async () => {
+      const a = await admin();
+      return {
+        cookie: a.cookie,
+        body: { name: "新助理" },
+        state: async () => (await listAssistants(a.user.id)).length,
+        allowed: (res) => expect(res.status).toBe(201),
+      };
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/api/assistants/{id}",
+    handler: assistantIdRoute.PATCH,
+    prepare: async () => {
+      const { a, assistantId } = await adminWithAssistant();
+      return {
+        cookie: a.cookie,
+        params: { id: assistantId },
+        body: { name: "被竄改" },
+        state: async () => (await findAssistant(a.user.id, assistantId))?.name,
+        allowed: (res) => expect(res.body.name).toBe("被竄改"),
+      };
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/api/assistants/{id}",
+    handler: assistantIdRoute.DELETE,
+    prepare: async () => {
+      const { a, assistantId } = await adminWithAssistant();
+      return {
+        cookie: a.cookie,
+        params: { id: assistantId },
+        state: async () => (await findAssistant(a.user.id, assistantId)) !== undefined,
+        allowed: (res) => expect(res.body.ok).toBe(true),
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/assistants/{id}/duplicate",
+    handler: assistantDuplicateRoute.POST,
+    prepare: async () => {
+      const { a, assistantId } = await adminWithAssistant();
+      return {
+        cookie: a.cookie,
+        params: { id: assistantId },
+        state: async () => (await listAssistants(a.user.id)).length,
+        allowed: (res) => expect(res.status).toBe(201),
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/assistants/{id}/documents",
+    handler: assistantDocumentsRoute.POST,
+    prepare: async () => {
+      const { a, document } = await adminWithDocument();
+      const made = await call(assistantsRoute.POST, { method: "POST", cookie: a.cookie, body: { name: "選擇的", knowledge: { all: false } } });
+      return {
+        cookie: a.cookie,
+        params: { id: made.body.id },
+        body: { add: [document.id] },
+        state: async () => (await call(assistantIdRoute.GET, { cookie: a.cookie, params: { id: made.body.id } })).body.knowledge.documentIds,
+        allowed: (res) => expect(res.body.knowledge.documentIds).toEqual([document.id]),
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/collections",
+    handler: collectionsRoute.POST,
+    prepare: async () => {
+      const a = await admin();
+      return {
+        cookie: a.cookie,
+        body: { name: "新文件集" },
+        state: async () => (await listCollections(a.user.id)).length,
+        allowed: (res) => expect(res.status).toBe(201),
+      };
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/api/collections/{id}",
+    handler: collectionRoute.PATCH,
+    prepare: async () => {
+      const { a, collectionId } = await adminWithCollection();
+      return {
+        cookie: a.cookie,
+        params: { id: collectionId },
+        body: { name: "改名" },
+        state: async () => (await listCollections(a.user.id))[0]?.name,
+        allowed: (res) => expect(res.body.name).toBe("改名"),
+      };
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/api/collections/{id}",
+    handler: collectionRoute.DELETE,
+    prepare: async () => {
+      const { a, collectionId } = await adminWithCollection();
+      return {
+        cookie: a.cookie,
+        params: { id: collectionId },
+        state: async () => (await listCollections(a.user.id)).length,
+        allowed: (res) => expect(res.body.ok).toBe(true),
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/collections/{id}/documents",
+    handler: collectionDocumentsRoute.POST,
+    prepare: async () => {
+      const { a, document, collectionId } = await adminWithCollection();
+      return {
+        cookie: a.cookie,
+        params: { id: collectionId },
+        body: { add: [document.id] },
+        state: async () => (await listCollections(a.user.id))[0]?.documentIds,
+        allowed: (res) => expect(res.body.documentIds).toEqual([document.id]),
+      };
+    },
+  },
+];
+
 const CASES: MutationCase[] = [
+  ...ASSISTANT_CASES,
   {
     method: "POST",
     path: "/api/shared-assistants/{id}/messages",
@@ -197,7 +352,7 @@ const CASES: MutationCase[] = [
       return {
         cookie: a.cookie,
         body: { style: "large" },
-        state: async () => (await findLinkPreviewSettings(a.user.id)).style,
+        state: async () => (await defaultLinkPreviewSettings(a.user.id)).style,
         allowed: (res) => expect(res.body.style).toBe("large"),
       };
     },
@@ -210,7 +365,7 @@ const CASES: MutationCase[] = [
       const a = await admin();
       return {
         cookie: a.cookie,
-        state: async () => (await findLinkPreviewSettings(a.user.id)).customIcon,
+        state: async () => (await defaultLinkPreviewSettings(a.user.id)).customIcon,
         // Past the Origin check the JSON body of this harness is not a multipart upload.
         allowed: (res) => expect(res.status).toBe(400),
       };
@@ -222,10 +377,10 @@ const CASES: MutationCase[] = [
     handler: linkPreviewIconRoute.DELETE,
     prepare: async () => {
       const a = await admin();
-      await saveLinkPreviewSettings(a.user.id, { customIcon: "data:image/png;base64,iVBORw0KGgo=", useCustomIcon: true });
+      await saveDefaultLinkPreviewSettings(a.user.id, { customIcon: "data:image/png;base64,iVBORw0KGgo=", useCustomIcon: true });
       return {
         cookie: a.cookie,
-        state: async () => (await findLinkPreviewSettings(a.user.id)).customIcon,
+        state: async () => (await defaultLinkPreviewSettings(a.user.id)).customIcon,
         allowed: (res) => expect(res.body).toMatchObject({ customIcon: null, useCustomIcon: false }),
       };
     },
@@ -271,7 +426,7 @@ const CASES: MutationCase[] = [
       return {
         cookie: a.cookie,
         body: { assistantMessage: "hi", conversationHistory: [] },
-        state: async () => (await storedSettings(a.user.id)) ?? null,
+        state: async () => (await defaultAssistant(a.user.id)).initialQuestions ?? null,
         allowed: (res) => expect(Array.isArray(res.body.suggestions)).toBe(true),
       };
     },
@@ -285,7 +440,7 @@ const CASES: MutationCase[] = [
       return {
         cookie: a.cookie,
         body: {},
-        state: async () => (await storedSettings(a.user.id))?.initialQuestions ?? null,
+        state: async () => (await defaultAssistant(a.user.id)).initialQuestions ?? null,
         allowed: (res) => expect(res.body.questions.length).toBeGreaterThan(0),
       };
     },
@@ -299,7 +454,7 @@ const CASES: MutationCase[] = [
       return {
         cookie: a.cookie,
         body: { name: "被竄改的助理", rolePrompt: "x" },
-        state: async () => (await findAssistantSettings(a.user.id))?.name ?? null,
+        state: async () => (await defaultAssistant(a.user.id)).name,
         allowed: (res) => expect(res.body.name).toBe("被竄改的助理"),
       };
     },
@@ -313,7 +468,7 @@ const CASES: MutationCase[] = [
       return {
         cookie: a.cookie,
         body: { content: "hello" },
-        state: async () => (await listOwnMessages(a.user.id)).length,
+        state: async () => (await ownMessages(a.user.id)).length,
         allowed: (res) => expect(res.body.aiMessage.role).toBe("assistant"),
       };
     },
@@ -324,10 +479,10 @@ const CASES: MutationCase[] = [
     handler: messagesRoute.DELETE,
     prepare: async () => {
       const a = await admin();
-      await answerMessage({ scope: { kind: "own", owner: a.user }, locale: "zh-TW", content: "留下這段對話" });
+      await answerMessage({ scope: await ownScope(a.user), locale: "zh-TW", content: "留下這段對話" });
       return {
         cookie: a.cookie,
-        state: async () => (await listOwnMessages(a.user.id)).length,
+        state: async () => (await ownMessages(a.user.id)).length,
         allowed: (res) => expect(res.body.deleted).toBe(2),
       };
     },

@@ -25,6 +25,13 @@ import * as documentId from "@/app/api/documents/[id]/route";
 import * as documentsBulk from "@/app/api/documents/bulk-delete/route";
 import * as assistant from "@/app/api/assistant/route";
 import * as assistantShareLink from "@/app/api/assistant/share-link/route";
+import * as assistantsList from "@/app/api/assistants/route";
+import * as assistantId from "@/app/api/assistants/[id]/route";
+import * as assistantDuplicate from "@/app/api/assistants/[id]/duplicate/route";
+import * as assistantDocuments from "@/app/api/assistants/[id]/documents/route";
+import * as collectionsList from "@/app/api/collections/route";
+import * as collectionId from "@/app/api/collections/[id]/route";
+import * as collectionDocuments from "@/app/api/collections/[id]/documents/route";
 import * as messages from "@/app/api/messages/route";
 import * as messagesExport from "@/app/api/messages/export/route";
 import * as shares from "@/app/api/shared-assistants/route";
@@ -138,6 +145,18 @@ export const API_ROUTES: ApiRoute[] = [
   { path: "/api/assistant", file: "api/assistant/route.ts", method: "GET", access: "admin", handler: h(assistant.GET), body: false, wrapped: true },
   { path: "/api/assistant", file: "api/assistant/route.ts", method: "POST", access: "admin", handler: h(assistant.POST), body: true, wrapped: true },
   { path: "/api/assistant/share-link", file: "api/assistant/share-link/route.ts", method: "POST", access: "admin", handler: h(assistantShareLink.POST), body: false, wrapped: true },
+  { path: "/api/assistants", file: "api/assistants/route.ts", method: "GET", access: "admin", handler: h(assistantsList.GET), body: false, wrapped: true },
+  { path: "/api/assistants", file: "api/assistants/route.ts", method: "POST", access: "admin", handler: h(assistantsList.POST), body: true, wrapped: true },
+  { path: "/api/assistants/{id}", file: "api/assistants/[id]/route.ts", method: "GET", access: "admin", handler: h(assistantId.GET), body: false, wrapped: true },
+  { path: "/api/assistants/{id}", file: "api/assistants/[id]/route.ts", method: "PATCH", access: "admin", handler: h(assistantId.PATCH), body: true, wrapped: true },
+  { path: "/api/assistants/{id}", file: "api/assistants/[id]/route.ts", method: "DELETE", access: "admin", handler: h(assistantId.DELETE), body: false, wrapped: true },
+  { path: "/api/assistants/{id}/duplicate", file: "api/assistants/[id]/duplicate/route.ts", method: "POST", access: "admin", handler: h(assistantDuplicate.POST), body: false, wrapped: true },
+  { path: "/api/assistants/{id}/documents", file: "api/assistants/[id]/documents/route.ts", method: "POST", access: "admin", handler: h(assistantDocuments.POST), body: true, wrapped: true },
+  { path: "/api/collections", file: "api/collections/route.ts", method: "GET", access: "admin", handler: h(collectionsList.GET), body: false, wrapped: true },
+  { path: "/api/collections", file: "api/collections/route.ts", method: "POST", access: "admin", handler: h(collectionsList.POST), body: true, wrapped: true },
+  { path: "/api/collections/{id}", file: "api/collections/[id]/route.ts", method: "PATCH", access: "admin", handler: h(collectionId.PATCH), body: true, wrapped: true },
+  { path: "/api/collections/{id}", file: "api/collections/[id]/route.ts", method: "DELETE", access: "admin", handler: h(collectionId.DELETE), body: false, wrapped: true },
+  { path: "/api/collections/{id}/documents", file: "api/collections/[id]/documents/route.ts", method: "POST", access: "admin", handler: h(collectionDocuments.POST), body: true, wrapped: true },
   { path: "/api/messages", file: "api/messages/route.ts", method: "GET", access: "admin", handler: h(messages.GET), body: false, wrapped: true },
   { path: "/api/messages", file: "api/messages/route.ts", method: "POST", access: "admin", handler: h(messages.POST), body: true, wrapped: true, maxBodyBytes: MESSAGE_BODY_MAX_BYTES },
   { path: "/api/messages", file: "api/messages/route.ts", method: "DELETE", access: "admin", handler: h(messages.DELETE), body: false, wrapped: true },

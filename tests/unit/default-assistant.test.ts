@@ -1,13 +1,14 @@
 import { describe, expect, it } from "vitest";
 import en from "@/messages/en.json";
 import zhTW from "@/messages/zh-TW.json";
-import { toStored, withDefaults } from "@/lib/server/policies/default-assistant";
+import { toStored } from "@/lib/server/policies/default-assistant";
+import { profileOf } from "@/lib/server/present/assistant";
 
 describe("the default assistant", () => {
   it("is put into words in the reader's language; a name or role prompt of the owner's own stays as it is", () => {
-    expect(withDefaults(undefined, "en")).toEqual({ name: en.assistant.defaultName, rolePrompt: en.assistant.defaultRolePrompt });
-    expect(withDefaults({ name: null, rolePrompt: null }, "zh-TW")).toEqual({ name: "文件助理", rolePrompt: zhTW.assistant.defaultRolePrompt });
-    expect(withDefaults({ name: "稅務小幫手", rolePrompt: null }, "en")).toEqual({ name: "稅務小幫手", rolePrompt: en.assistant.defaultRolePrompt });
+    expect(profileOf(null, "en")).toEqual({ name: en.assistant.defaultName, rolePrompt: en.assistant.defaultRolePrompt });
+    expect(profileOf({ name: null, rolePrompt: null }, "zh-TW")).toEqual({ name: "文件助理", rolePrompt: zhTW.assistant.defaultRolePrompt });
+    expect(profileOf({ name: "稅務小幫手", rolePrompt: null }, "en")).toEqual({ name: "稅務小幫手", rolePrompt: en.assistant.defaultRolePrompt });
   });
 
   it("is stored as the default when given in its own words, in any language", () => {

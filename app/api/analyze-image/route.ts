@@ -9,8 +9,8 @@ import { helperScope } from "@/lib/server/policies/share-access";
 
 // POST /api/analyze-image: multipart "image" (and optional "message") → { analysis }. On a shared
 // page the share id comes in the query (?shareId=), so access is settled before the body is read.
-export const POST = route({ auth: "public", rawBody: true, query: z.object({ shareId: z.string().max(100).optional() }) }, async ({ req, user, query, locale }) => {
-  const scope = await helperScope(user, query.shareId, { ip: clientIp(req), limitKey: "share-image", perIpPerMinute: SHARE_IMAGE_ANALYSES_PER_IP_PER_MINUTE, perLinkPerMinute: SHARE_IMAGE_ANALYSES_PER_LINK_PER_MINUTE, signInRequired: true });
+export const POST = route({ auth: "public", rawBody: true, query: z.object({ shareId: z.string().max(100).optional(), assistantId: z.string().max(100).optional() }) }, async ({ req, user, query, locale }) => {
+  const scope = await helperScope(user, query, { ip: clientIp(req), limitKey: "share-image", perIpPerMinute: SHARE_IMAGE_ANALYSES_PER_IP_PER_MINUTE, perLinkPerMinute: SHARE_IMAGE_ANALYSES_PER_LINK_PER_MINUTE, signInRequired: true });
   // Refused unread when it cannot hold an image within the limit.
   const { file, form } = await readMultipartFile(req, {
     field: "image",
@@ -23,7 +23,7 @@ export const POST = route({ auth: "public", rawBody: true, query: z.object({ sha
   if (typeof message === "string" && message.length > MESSAGE_MAX_LENGTH) throw new AppError("validation", { messageKey: "message_too_long" });
   const analysis = await analyzeImage({
     // The owner's account carries the cost of their share's visitors.
-    userId: scope.share ? scope.share.ownerId : scope.ownerId,
+    userId: scope.share ? scope.share.ownerId : user!.id,
     sharedAssistantId: scope.share?.id ?? null,
     locale,
     bytes: new Uint8Array(await file.arrayBuffer()),

@@ -1,16 +1,17 @@
 import { assistantProfileSchema } from "@/lib/schemas/chat";
 import { route } from "@/lib/server/http/route";
-import { toStored } from "@/lib/server/policies/default-assistant";
-import { saveAssistantProfile } from "@/lib/server/queries/assistant-settings";
-import { assistantProfile } from "@/lib/server/use-cases/read-assistant-profile";
+import { changeAssistant } from "@/lib/server/use-cases/save-assistant";
+import { assistantProfile, ownAssistant } from "@/lib/server/use-cases/read-assistant-profile";
 
-// GET /api/assistant: the caller's assistant (name, role prompt), defaults until they set one.
+// The spec's one assistant is the owner's default assistant (the others: /api/assistants).
+
+// GET /api/assistant: its name and role prompt, the defaults until the owner sets them.
 export const GET = route({ auth: "workspace" }, async ({ user, locale }) => assistantProfile(user.id, locale));
 
-// POST /api/assistant: names the caller's assistant and sets its role prompt (the default's words,
-// as the settings dialog shows them until changed, keep it the default).
-export const POST = route({ auth: "workspace", body: assistantProfileSchema }, async ({ user, body }) => {
-  const { name = null, rolePrompt = null } = toStored(body);
-  await saveAssistantProfile(user.id, { name, rolePrompt });
+// POST /api/assistant: names it and sets its role prompt (the default's words, as the settings
+// dialog shows them until changed, keep it the default).
+export const POST = route({ auth: "workspace", body: assistantProfileSchema }, async ({ user, body, locale }) => {
+  const assistant = await ownAssistant(user.id);
+  await changeAssistant({ ownerId: user.id, locale, id: assistant.id, ...body });
   return body;
 });

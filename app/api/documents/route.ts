@@ -1,6 +1,5 @@
 import { route } from "@/lib/server/http/route";
-import { listDocuments } from "@/lib/server/queries/documents";
-import { toPublicDocument } from "@/lib/server/present/document";
+import { listDocumentsWithUse } from "@/lib/server/use-cases/list-documents";
 
-// GET /api/documents: the caller's documents, newest first.
-export const GET = route({ auth: "workspace" }, async ({ user }) => (await listDocuments(user.id)).map(toPublicDocument));
+// GET /api/documents: the caller's documents, newest first, with the collections and assistants that use each.
+export const GET = route({ auth: "workspace" }, async ({ user }) => listDocumentsWithUse(user.id));

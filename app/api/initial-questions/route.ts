@@ -5,14 +5,15 @@ import { route } from "@/lib/server/http/route";
 import { helperScope } from "@/lib/server/policies/share-access";
 import { initialQuestions } from "@/lib/server/use-cases/suggest-questions";
 
-// POST /api/initial-questions: up to 8 opening questions the documents can answer — the caller's
-// own, or with shareId those of the shared assistant (its owner's documents when it includes them).
+// POST /api/initial-questions: up to 8 opening questions the documents can answer: those of the
+// caller's assistant (assistantId, or their default one), or with shareId those of the shared
+// assistant (from its knowledge when the share includes documents).
 // Seeing them needs no sign-in even on a google_required share; picking one does.
 export const POST = route({ auth: "public", body: initialQuestionsSchema }, async ({ req, user, body, locale }) => {
-  const scope = await helperScope(user, body.shareId, { ip: clientIp(req), limitKey: "share-suggest", perIpPerMinute: SHARE_SUGGESTIONS_PER_IP_PER_MINUTE, perLinkPerMinute: SHARE_SUGGESTIONS_PER_LINK_PER_MINUTE, signInRequired: false });
+  const scope = await helperScope(user, body, { ip: clientIp(req), limitKey: "share-suggest", perIpPerMinute: SHARE_SUGGESTIONS_PER_IP_PER_MINUTE, perLinkPerMinute: SHARE_SUGGESTIONS_PER_LINK_PER_MINUTE, signInRequired: false });
   // A visitor never makes the owner pay: their forceRegenerate is ignored, and when nothing fits
   // the stored questions they get ones made from the documents alone, without the hosted model.
   return {
-    questions: await initialQuestions({ ownerId: scope.ownerId, locale, forceRegenerate: body.forceRegenerate && scope.mayRegenerate, useModel: scope.mayRegenerate }),
+    questions: await initialQuestions({ assistantId: scope.assistantId, knowledge: scope.knowledge, locale, forceRegenerate: body.forceRegenerate && scope.mayRegenerate, useModel: scope.mayRegenerate }),
   };
 });

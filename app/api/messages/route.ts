@@ -1,12 +1,19 @@
 import { env } from "@/lib/env";
 import { MESSAGE_BODY_MAX_BYTES, sendMessageSchema } from "@/lib/schemas/chat";
 import { answerResponse } from "@/lib/server/http/answer-response";
+import { assistantQuerySchema } from "@/lib/schemas/assistants";
 import { route } from "@/lib/server/http/route";
-import { deleteOwnMessages, listOwnMessages } from "@/lib/server/queries/messages";
+import { deleteConversation, listConversation, ownConversation } from "@/lib/server/queries/messages";
 import { toPublicMessage } from "@/lib/server/present/message";
+import { ownAssistant } from "@/lib/server/use-cases/read-assistant-profile";
 
-// GET /api/messages: the caller's conversation, oldest first.
-export const GET = route({ auth: "workspace" }, async ({ user }) => (await listOwnMessages(user.id)).map(toPublicMessage));
+// The caller's conversation with one of their assistants: ?assistantId= (or, for a message, the
+// body's assistantId); absent, their default assistant.
+
+// GET /api/messages: the conversation, oldest first.
+export const GET = route({ auth: "workspace", query: assistantQuerySchema }, async ({ user, query }) =>
+  (await listConversation(ownConversation(await ownAssistant(user.id, query.assistantId)))).map(toPublicMessage),
+);
 
 // POST /api/messages: asks the assistant; streams the reply with Accept: text/event-stream.
 export const POST = route(
@@ -14,10 +21,13 @@ export const POST = route(
   async ({ req, user, body, locale, t, requestId }) =>
     answerResponse(
       req,
-      { scope: { kind: "own", owner: user }, locale, content: body.content.trim(), imageData: body.imageData, imageFileName: body.imageFileName, clientId: body.clientId },
+      { scope: { kind: "own", owner: user, assistant: await ownAssistant(user.id, body.assistantId) }, locale, content: body.content.trim(), imageData: body.imageData, imageFileName: body.imageFileName, clientId: body.clientId },
       { requestId, failureMessage: t("errors.internal") },
     ),
 );
 
-// DELETE /api/messages: clears the caller's conversation.
-export const DELETE = route({ auth: "workspace" }, async ({ user }) => ({ ok: true, deleted: await deleteOwnMessages(user.id) }));
+// DELETE /api/messages: clears the conversation.
+export const DELETE = route({ auth: "workspace", query: assistantQuerySchema }, async ({ user, query }) => ({
+  ok: true,
+  deleted: await deleteConversation(ownConversation(await ownAssistant(user.id, query.assistantId))),
+}));

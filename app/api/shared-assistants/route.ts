@@ -1,15 +1,14 @@
 import { NextResponse } from "next/server";
 import { createShareSchema } from "@/lib/schemas/shared-assistant";
 import { route } from "@/lib/server/http/route";
-import { toStored } from "@/lib/server/policies/default-assistant";
-import { createShare, listOwnerShares } from "@/lib/server/queries/shared-assistants";
+import { listOwnerShares } from "@/lib/server/queries/shared-assistants";
 import { toOwnerShare } from "@/lib/server/present/share";
+import { shareAssistant } from "@/lib/server/use-cases/save-share";
 
-// POST /api/shared-assistants: turns an assistant into a public link (→ shareUrl and the share). A
-// default name or role prompt stays the default, shown to each visitor in their own language.
+// POST /api/shared-assistants: turns an assistant (assistantId, or the caller's default one) into a
+// public link (→ shareUrl and the share).
 export const POST = route({ auth: "workspace", body: createShareSchema }, async ({ user, body, locale }) => {
-  const { name = null, rolePrompt = null, includeDocuments } = toStored(body);
-  const share = await createShare({ ownerId: user.id, name, rolePrompt, includeDocuments });
+  const share = await shareAssistant({ ownerId: user.id, locale, ...body });
   return NextResponse.json(toOwnerShare(share, locale), { status: 201 });
 });
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { getLocale, getTranslations } from "next-intl/server";
 import { resolveLocale } from "@/lib/i18n/locale";
-import { withDefaults } from "@/lib/server/policies/default-assistant";
+import { shareProfile } from "@/lib/server/present/assistant";
 import { readShareLink } from "@/lib/server/use-cases/read-share-link";
 
 // The share's name as the page title (with the product suffix) and its social preview. Here rather
@@ -10,10 +10,10 @@ import { readShareLink } from "@/lib/server/use-cases/read-share-link";
 // with an error status noindex by itself.)
 export async function generateMetadata({ params }: { params: Promise<{ shareId: string }> }): Promise<Metadata> {
   const { shareId } = await params;
-  const [t, locale, { share, state }] = await Promise.all([getTranslations("sharePreview"), getLocale(), readShareLink(shareId)]);
-  const name = share ? withDefaults(share, resolveLocale(locale)).name : null;
+  const [t, locale, { share, state, assistantDeleted }] = await Promise.all([getTranslations("sharePreview"), getLocale(), readShareLink(shareId)]);
+  const name = share ? shareProfile(share, resolveLocale(locale)).name : null;
   const title = name ?? (state === "ended" ? t("ended") : t("notFound"));
-  const description = name !== null ? t("description", { name }) : state === "ended" ? t("endedHint") : t("notFoundHint");
+  const description = name !== null ? t("description", { name }) : assistantDeleted ? t("assistantGoneHint") : state === "ended" ? t("endedHint") : t("notFoundHint");
   return {
     title,
     description,

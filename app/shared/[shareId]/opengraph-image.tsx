@@ -1,7 +1,7 @@
 import { ImageResponse } from "next/og";
 import { getLocale, getTranslations } from "next-intl/server";
 import { resolveLocale } from "@/lib/i18n/locale";
-import { withDefaults } from "@/lib/server/policies/default-assistant";
+import { shareProfile } from "@/lib/server/present/assistant";
 import { fontFor } from "@/lib/server/export/pdf-fonts";
 import { readShareLink } from "@/lib/server/use-cases/read-share-link";
 
@@ -16,9 +16,9 @@ export const alt = "AI 文件助理";
 
 export default async function OpenGraphImage({ params }: { params: Promise<{ shareId: string }> }) {
   const { shareId } = await params;
-  const [t, locale, { share, state }] = await Promise.all([getTranslations("sharePreview"), getLocale(), readShareLink(shareId)]);
-  const name = share ? withDefaults(share, resolveLocale(locale)).name : state === "ended" ? t("ended") : t("notFound");
-  const tagline = share ? t("tagline") : state === "ended" ? t("endedHint") : t("notFoundHint");
+  const [t, locale, { share, state, assistantDeleted }] = await Promise.all([getTranslations("sharePreview"), getLocale(), readShareLink(shareId)]);
+  const name = share ? shareProfile(share, resolveLocale(locale)).name : state === "ended" ? t("ended") : t("notFound");
+  const tagline = share ? t("tagline") : assistantDeleted ? t("assistantGoneHint") : state === "ended" ? t("endedHint") : t("notFoundHint");
   const lines = { product: t("product"), name, tagline, badges: share ? [t("badgeOnline"), t("badgeInstant"), t("badgeSmart")] : [] };
   const font = fontFor(`${lines.product}${lines.name}${lines.tagline}${lines.badges.join("")}`);
   return new ImageResponse(

@@ -7,11 +7,12 @@ import { supportLink } from "@/lib/support-link";
 import { currentClientUser } from "@/lib/server/auth/page-guard";
 import { chatFirstView } from "@/lib/server/present/first-view";
 import { EMBEDDED_GUEST_KEY_COOKIE, GUEST_KEY_COOKIE } from "@/lib/server/policies/guest-identity";
-import { withDefaults } from "@/lib/server/policies/default-assistant";
 import { toVisitorShare } from "@/lib/server/present/share";
 import { isWellFormedShareId } from "@/lib/server/policies/share-page";
 import { readShareLink } from "@/lib/server/use-cases/read-share-link";
-import { shareDocumentsOwner } from "@/lib/server/policies/share-access";
+import { shareKnowledge } from "@/lib/server/policies/share-access";
+import { shareProfile } from "@/lib/server/present/assistant";
+import type { SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
 import { readyInitialQuestions } from "@/lib/server/use-cases/suggest-questions";
 import { log } from "@/lib/server/log";
 import { DEFAULT_LOCALE, SUGGESTIONS_SHOWN_DESKTOP } from "@/lib/constants";
@@ -30,10 +31,10 @@ import type { ServedShare } from "@/components/share-visitor/shared-assistant-ap
 // 410 for a link its owner ended).
 
 /** As many opening questions as the chat shows, when reading them takes no work; the page is drawn without them on any failure. */
-async function openingQuestionsReady(ownerId: string | null): Promise<string[] | undefined> {
+async function openingQuestionsReady(share: SharedAssistantRow): Promise<string[] | undefined> {
   try {
     const locale = await getLocale();
-    const questions = await readyInitialQuestions({ ownerId, locale: isLocale(locale) ? locale : DEFAULT_LOCALE });
+    const questions = await readyInitialQuestions({ assistantId: share.assistant?.id ?? null, knowledge: await shareKnowledge(share), locale: isLocale(locale) ? locale : DEFAULT_LOCALE });
     return questions?.slice(0, SUGGESTIONS_SHOWN_DESKTOP);
   } catch (error) {
     log.warn("opening questions for the shared page failed", { error: error instanceof Error ? error.message : String(error) });
@@ -43,11 +44,11 @@ async function openingQuestionsReady(ownerId: string | null): Promise<string[] |
 
 export default async function SharedAssistantPage({ params }: { params: Promise<{ shareId: string }> }) {
   const { shareId } = await params;
-  const [{ share, state }, user, locale] = await Promise.all([readShareLink(shareId), currentClientUser(), getLocale().then(resolveLocale)]);
-  if (!share) return <ShareLinkUnavailable reason={state === "ended" ? "ended" : isWellFormedShareId(shareId) ? "unknown" : "malformed"} />;
+  const [{ share, state, assistantDeleted }, user, locale] = await Promise.all([readShareLink(shareId), currentClientUser(), getLocale().then(resolveLocale)]);
+  if (!share) return <ShareLinkUnavailable reason={assistantDeleted ? "assistantGone" : state === "ended" ? "ended" : isWellFormedShareId(shareId) ? "unknown" : "malformed"} />;
   const props = {
     shareId,
-    initialName: withDefaults(share, locale).name,
+    initialName: shareProfile(share, locale).name,
     googleEnabled: env.googleEnabled,
     support: supportLink(env.SUPPORT_URL),
   };
@@ -67,7 +68,7 @@ export default async function SharedAssistantPage({ params }: { params: Promise<
   // The opening questions are drawn with the welcome when they are ready (stored, or the fixed
   // list), so a visitor who has not touched the page yet sees what to ask; otherwise the chat asks
   // for them once it runs.
-  const [openingQuestions, { promo, mobileHint }] = await Promise.all([newVisitor ? openingQuestionsReady(shareDocumentsOwner(share)) : undefined, chatFirstView()]);
+  const [openingQuestions, { promo, mobileHint }] = await Promise.all([newVisitor ? openingQuestionsReady(share) : undefined, chatFirstView()]);
   const served: ServedShare = {
     share: toVisitorShare(share, user?.id ?? null, locale),
     viewer: { isAuthenticated: user !== null, user: user ? { id: user.id, displayName: user.displayName, email: user.email, role: user.role } : null },

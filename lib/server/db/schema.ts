@@ -140,6 +140,9 @@ export const monthlyUsage = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );
 
+// Superseded by assistants (each owner's row became their default assistant). Left in the database
+// for one release, so old instances, which still read it, run beside new ones during an upgrade;
+// nothing reads or writes it now, and the next `npm run db:generate` writes its DROP after that.
 export const assistantSettings = pgTable("assistant_settings", {
   userId: text("user_id")
     .primaryKey()
@@ -164,6 +167,101 @@ export const assistantSettings = pgTable("assistant_settings", {
 
 export type OpeningQuestionsByLocale = Partial<Record<Locale, string[]>>;
 
+const previewStyle = () =>
+  text("link_preview_style", {
+    enum: ["default", "compact", "minimal", "medium", "horizontal", "large"],
+  })
+    .notNull()
+    .default("default");
+
+/**
+ * An assistant an owner made from their documents. Exactly one per owner is their default: the
+ * spec's /api/assistant, the chat when none is chosen, and shares made without naming one. Its
+ * knowledge is every document of the owner (knowledge_all, documents uploaded later included) or
+ * the documents chosen for it, directly or through collections. Everything per assistant (its own
+ * chat, its shares, later its insights, API keys and chat bubble) names its id.
+ */
+export const assistants = pgTable(
+  "assistants",
+  {
+    id: id(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    isDefault: boolean("is_default").notNull().default(false),
+    // Null until the owner names it: the default name then follows the reader's language.
+    name: text("name"),
+    rolePrompt: text("role_prompt"),
+    knowledgeAll: boolean("knowledge_all").notNull().default(true),
+    linkPreviewStyle: previewStyle(),
+    useCustomIcon: boolean("use_custom_icon").notNull().default(false),
+    customIcon: text("custom_icon"),
+    // The opening questions made for this assistant's documents, per reader language, all for the
+    // documents as they were at initial_questions_stamp.
+    initialQuestions: jsonb("initial_questions").$type<OpeningQuestionsByLocale>(),
+    initialQuestionsStamp: text("initial_questions_stamp"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("assistants_owner_idx").on(t.ownerId, t.createdAt), uniqueIndex("assistants_owner_default_key").on(t.ownerId).where(sql`${t.isDefault}`)],
+);
+
+/** A named group of an owner's documents, so one set can serve several assistants. */
+export const collections = pgTable(
+  "collections",
+  {
+    id: id(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex("collections_owner_name_key").on(t.ownerId, t.name)],
+);
+
+export const collectionDocuments = pgTable(
+  "collection_documents",
+  {
+    collectionId: text("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.collectionId, t.documentId] }), index("collection_documents_document_idx").on(t.documentId)],
+);
+
+/** Documents chosen for an assistant one by one (an assistant with knowledge_all has none). */
+export const assistantDocuments = pgTable(
+  "assistant_documents",
+  {
+    assistantId: text("assistant_id")
+      .notNull()
+      .references(() => assistants.id, { onDelete: "cascade" }),
+    documentId: text("document_id")
+      .notNull()
+      .references(() => documents.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.assistantId, t.documentId] }), index("assistant_documents_document_idx").on(t.documentId)],
+);
+
+/** Collections chosen for an assistant: their documents as they are at each question. */
+export const assistantCollections = pgTable(
+  "assistant_collections",
+  {
+    assistantId: text("assistant_id")
+      .notNull()
+      .references(() => assistants.id, { onDelete: "cascade" }),
+    collectionId: text("collection_id")
+      .notNull()
+      .references(() => collections.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.assistantId, t.collectionId] }), index("assistant_collections_collection_idx").on(t.collectionId)],
+);
+
 // Its initial_questions and initial_questions_stamp columns are no longer read or written (the
 // owner's assistant_settings keep the opening questions for every share). They are left in the
 // database for one release, so old instances, which still select them, run beside new ones during
@@ -176,7 +274,10 @@ export const sharedAssistants = pgTable(
     ownerId: text("owner_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    // Null: the default assistant's, in each reader's language (lib/server/policies/default-assistant.ts).
+    // The assistant it shares: its knowledge, and its name and role prompt unless the share has
+    // its own (null name or role prompt means "as the assistant is now", in each reader's language
+    // while the assistant has the default's). Null once that assistant is deleted, which ends the share.
+    assistantId: text("assistant_id").references(() => assistants.id, { onDelete: "set null" }),
     name: text("name"),
     rolePrompt: text("role_prompt"),
     isPublicMode: boolean("is_public_mode").notNull().default(false),
@@ -192,18 +293,20 @@ export const sharedAssistants = pgTable(
       .default(sql`'{}'::text[]`),
     messageCount: integer("message_count").notNull().default(0),
     // The assistant's quick link: the share its share button made and hands out again on every
-    // press while it lives (the shares tab makes others on purpose). One live one per assistant;
-    // while an owner has one assistant, that is one per owner.
+    // press while it lives (the shares tab makes others on purpose). One live one per assistant.
     quickLink: boolean("quick_link").notNull().default(false),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    // Why a share ended, for what its link says: the owner ended it, or deleted its assistant.
+    endedReason: text("ended_reason", { enum: ["revoked", "assistant_deleted"] }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex("shared_assistants_share_id_key").on(t.shareId),
     index("shared_assistants_owner_idx").on(t.ownerId),
+    index("shared_assistants_assistant_idx").on(t.assistantId),
     uniqueIndex("shared_assistants_quick_link_key")
-      .on(t.ownerId)
+      .on(t.assistantId)
       .where(sql`${t.quickLink} and ${t.revokedAt} is null`),
   ],
 );
@@ -233,6 +336,8 @@ export const messages = pgTable(
     id: id(),
     // Whose conversation this is: the workspace owner for the main chat, null for share traffic.
     ownerId: text("owner_id").references(() => users.id, { onDelete: "cascade" }),
+    // In the owner's own chat, which of their assistants they were talking to.
+    assistantId: text("assistant_id").references(() => assistants.id, { onDelete: "cascade" }),
     sharedAssistantId: text("shared_assistant_id").references(() => sharedAssistants.id, { onDelete: "cascade" }),
     sessionId: text("session_id"),
     guestUserId: text("guest_user_id").references(() => guestSessions.id, { onDelete: "cascade" }),
@@ -248,6 +353,7 @@ export const messages = pgTable(
   },
   (t) => [
     index("messages_owner_idx").on(t.ownerId, t.createdAt),
+    index("messages_owner_assistant_idx").on(t.ownerId, t.assistantId, t.createdAt),
     index("messages_share_session_idx").on(t.sharedAssistantId, t.sessionId, t.createdAt),
     index("messages_share_user_idx").on(t.sharedAssistantId, t.registeredUserId, t.createdAt),
     // A guest's conversation on a share, read by the share's owner (and the cascade from guest_sessions).

@@ -1,28 +1,12 @@
 import "server-only";
-import { LOCALES, type Locale } from "@/lib/constants";
+import { LOCALES } from "@/lib/constants";
 import { translator } from "@/lib/server/i18n";
 
 // An owner who never named their assistant has the default one, which speaks each reader's
 // language: "文件助理" to one reader, "Document Assistant" to another. So a default is stored as
 // null, never as its words in the language of whoever happened to save it (a share made from the
 // Chinese screen would otherwise greet English visitors as 文件助理), and it is put into words only
-// when shown, in the reader's language.
-
-export interface AssistantProfile {
-  name: string;
-  rolePrompt: string;
-}
-
-export interface StoredAssistantProfile {
-  name: string | null;
-  rolePrompt: string | null;
-}
-
-/** A stored name and role prompt (null: the default's) as a reader in `locale` sees them. */
-export function withDefaults(stored: StoredAssistantProfile | undefined, locale: Locale): AssistantProfile {
-  const t = translator(locale);
-  return { name: stored?.name ?? t("assistant.defaultName"), rolePrompt: stored?.rolePrompt ?? t("assistant.defaultRolePrompt") };
-}
+// when shown, in the reader's language (profileOf in lib/server/present/assistant.ts).
 
 const defaults = (key: "defaultName" | "defaultRolePrompt") => new Set(LOCALES.map((locale) => translator(locale)(`assistant.${key}`)));
 

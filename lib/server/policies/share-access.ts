@@ -4,6 +4,7 @@ import type { User } from "@/lib/server/db/schema";
 import { AppError } from "@/lib/server/http/errors";
 import { consumeLimits } from "@/lib/server/http/rate-limit";
 import { authorize } from "@/lib/server/policies/auth-requirement";
+import { defaultAssistant, findAssistant, knowledgeOf, type Knowledge } from "@/lib/server/queries/assistants";
 import { findActiveShare, type SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
 
 // Who may use a shared assistant, and whose documents answer: the one place the share routes and
@@ -37,14 +38,20 @@ export async function countShareMessage(share: SharedAssistantRow, caller: { ip:
   ]);
 }
 
-/** Whose documents a share's visitors ask about (its owner's when it includes them; none otherwise). */
-export function shareDocumentsOwner(share: SharedAssistantRow): string | null {
-  return share.includeDocuments ? share.ownerId : null;
+/**
+ * What a share's visitors ask about: its assistant's knowledge as it is now (documents added to the
+ * assistant later count, removed ones stop counting); none when it was shared without documents.
+ */
+export async function shareKnowledge(share: SharedAssistantRow): Promise<Knowledge | null> {
+  if (!share.includeDocuments || !share.assistant) return null;
+  return knowledgeOf({ ...share.assistant, ownerId: share.ownerId });
 }
 
 export interface HelperScope {
-  /** Whose documents the questions or analysis draw on; null when the share answers without them. */
-  ownerId: string | null;
+  /** The documents the questions or analysis draw on; null when the share answers without them. */
+  knowledge: Knowledge | null;
+  /** The assistant whose opening questions are kept. */
+  assistantId: string | null;
   share: SharedAssistantRow | null;
   /** The caller may have cached work redone (the owner, not a visitor). */
   mayRegenerate: boolean;
@@ -56,13 +63,16 @@ export interface HelperScope {
  */
 export async function helperScope(
   user: User | null,
-  shareId: string | undefined,
+  target: { shareId?: string; assistantId?: string },
   options: { ip: string; limitKey: string; perIpPerMinute: number; perLinkPerMinute: number; signInRequired: boolean },
 ): Promise<HelperScope> {
+  const { shareId } = target;
   if (shareId === undefined) {
-    // Without a share id: the workspace rule of the authenticated routes.
+    // Without a share id: the workspace rule of the authenticated routes, for one of the caller's assistants.
     await authorize("workspace", user);
-    return { ownerId: user!.id, share: null, mayRegenerate: true };
+    const assistant = target.assistantId ? await findAssistant(user!.id, target.assistantId) : await defaultAssistant(user!.id);
+    if (!assistant) throw new AppError("not_found", { messageKey: "assistant_not_found" });
+    return { knowledge: await knowledgeOf(assistant), assistantId: assistant.id, share: null, mayRegenerate: true };
   }
   const share = await openShare(shareId);
   if (options.signInRequired) requireVisitorSignIn(share, user);
@@ -71,5 +81,5 @@ export async function helperScope(
     { key: `${options.limitKey}:ip:${options.ip}`, limit: options.perIpPerMinute, windowMs: MINUTE },
     { key: `${options.limitKey}:link:${share.id}`, limit: options.perLinkPerMinute, windowMs: MINUTE },
   ]);
-  return { ownerId: shareDocumentsOwner(share), share, mayRegenerate: user?.id === share.ownerId };
+  return { knowledge: await shareKnowledge(share), assistantId: share.assistant?.id ?? null, share, mayRegenerate: user?.id === share.ownerId };
 }

@@ -43,7 +43,7 @@ export function isWellFormedShareId(shareId: string): boolean {
   return SHARE_ID.test(shareId);
 }
 
-/** A share that was revoked (or, later, whose assistant was deleted) has ended; no row at all is unknown. */
+/** A share that was revoked, or whose assistant was deleted, has ended; no row at all is unknown. */
 export function shareLinkState(row: { revokedAt: Date | null } | undefined): ShareLinkState {
   return !row ? "unknown" : row.revokedAt ? "ended" : "live";
 }

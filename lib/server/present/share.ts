@@ -1,22 +1,29 @@
 import "server-only";
 import { env } from "@/lib/env";
 import type { Locale } from "@/lib/constants";
-import { withDefaults } from "@/lib/server/policies/default-assistant";
 import type { SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
+import { profileOf, shareProfile } from "./assistant";
 
 export function shareUrl(shareId: string): string {
   return `${env.APP_URL}/shared/${shareId}`;
 }
 
-/** Everything about a share, for its owner (a default name and role prompt in their language). */
+/**
+ * Everything about a share, for its owner: its name and role prompt as visitors meet them, and
+ * whether each is the share's own or follows its assistant.
+ */
 export function toOwnerShare(row: SharedAssistantRow, locale: Locale) {
-  const { name, rolePrompt } = withDefaults(row, locale);
+  const profile = shareProfile(row, locale);
   return {
     id: row.id,
     shareId: row.shareId,
     shareUrl: shareUrl(row.shareId),
-    name,
-    rolePrompt,
+    assistantId: row.assistant?.id ?? null,
+    assistantName: profileOf(row.assistant, locale).name,
+    name: profile.name,
+    rolePrompt: profile.rolePrompt,
+    ownName: row.name !== null,
+    ownRolePrompt: row.rolePrompt !== null,
     isPublicMode: row.isPublicMode,
     accessMode: row.accessMode,
     includeDocuments: row.includeDocuments,
@@ -39,7 +46,7 @@ export function toVisitorShare(row: SharedAssistantRow, viewerId: string | null,
   const owner = viewerId === row.ownerId;
   return {
     id: row.id,
-    name: withDefaults(row, locale).name,
+    name: shareProfile(row, locale).name,
     shareId: row.shareId,
     accessMode: row.accessMode,
     isPublicMode: row.isPublicMode,

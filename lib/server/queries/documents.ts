@@ -24,6 +24,24 @@ export async function countDocumentStatuses(userId: string): Promise<DocumentSta
   return counts;
 }
 
+/** The names of the processed documents an answer could draw on (to say what they are when nothing matched). */
+export async function processedDocumentNames(knowledge: { ownerId: string; documentIds: readonly string[] | null }): Promise<string[]> {
+  if (knowledge.documentIds?.length === 0) return [];
+  const db = await getDb();
+  const rows = await db
+    .select({ name: documents.originalName })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.userId, knowledge.ownerId),
+        eq(documents.status, "processed"),
+        knowledge.documentIds ? inArray(documents.id, [...knowledge.documentIds]) : undefined,
+      ),
+    )
+    .orderBy(desc(documents.createdAt));
+  return rows.map((r) => r.name);
+}
+
 export async function findDocument(userId: string, id: string): Promise<DocumentRow | undefined> {
   const db = await getDb();
   const [row] = await db.select().from(documents).where(and(eq(documents.id, id), eq(documents.userId, userId)));
@@ -247,15 +265,17 @@ export async function recentDocumentOwners(limit: number): Promise<string[]> {
 }
 
 /**
- * The opening passages of the owner's most recently processed documents (titles, headings and
- * what a document is about come first): material for suggested questions.
+ * The opening passages of the owner's most recently processed documents, or of those among
+ * `documentIds` (titles, headings and what a document is about come first): material for
+ * suggested questions.
  */
-export async function openingPassages(userId: string, options: { perDocument: number; documents: number }) {
+export async function openingPassages(userId: string, options: { perDocument: number; documents: number; documentIds?: readonly string[] | null }) {
+  if (options.documentIds?.length === 0) return [];
   const db = await getDb();
   const recent = await db
     .select({ id: documents.id })
     .from(documents)
-    .where(and(eq(documents.userId, userId), eq(documents.status, "processed")))
+    .where(and(eq(documents.userId, userId), eq(documents.status, "processed"), options.documentIds ? inArray(documents.id, [...options.documentIds]) : undefined))
     .orderBy(desc(documents.processedAt))
     .limit(options.documents);
   if (recent.length === 0) return [];

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { getDb } from "@/lib/server/db/client";
 import { prepared } from "@/lib/server/db/prepared";
 import { messages, sharedAssistants } from "@/lib/server/db/schema";
@@ -8,18 +8,24 @@ export type MessageRow = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
 
 /**
- * Whose conversation: the owner's own at "/", a guest's on a share (their guest session), or a
- * signed-in visitor's on a share. Every message query takes one, so no query can mix them.
+ * Whose conversation: the owner's own with one of their assistants at "/", a guest's on a share
+ * (their guest session), or a signed-in visitor's on a share. Every message query takes one, so no
+ * query can mix them. (The owner's messages from before assistants, or written meanwhile by an
+ * older instance, name no assistant: they are the default assistant's.)
  */
 export type ConversationKey =
-  | { kind: "own"; ownerId: string }
+  | { kind: "own"; ownerId: string; assistantId: string; isDefault: boolean }
   | { kind: "share-guest"; sharedAssistantId: string; guestSessionId: string; sessionId: string }
   | { kind: "share-user"; sharedAssistantId: string; userId: string };
 
 function where(key: ConversationKey) {
   switch (key.kind) {
     case "own":
-      return and(eq(messages.ownerId, key.ownerId), isNull(messages.sharedAssistantId));
+      return and(
+        eq(messages.ownerId, key.ownerId),
+        isNull(messages.sharedAssistantId),
+        key.isDefault ? or(eq(messages.assistantId, key.assistantId), isNull(messages.assistantId)) : eq(messages.assistantId, key.assistantId),
+      );
     case "share-guest":
       return and(eq(messages.sharedAssistantId, key.sharedAssistantId), eq(messages.guestUserId, key.guestSessionId));
     case "share-user":
@@ -31,7 +37,7 @@ function where(key: ConversationKey) {
 export function conversationFields(key: ConversationKey): Partial<NewMessage> {
   switch (key.kind) {
     case "own":
-      return { ownerId: key.ownerId };
+      return { ownerId: key.ownerId, assistantId: key.assistantId };
     case "share-guest":
       return { sharedAssistantId: key.sharedAssistantId, guestUserId: key.guestSessionId, sessionId: key.sessionId };
     case "share-user":
@@ -78,7 +84,10 @@ export async function moveGuestConversationToUser(from: Extract<ConversationKey,
   return rows.length;
 }
 
-export const listOwnMessages = (ownerId: string) => listConversation({ kind: "own", ownerId });
+/** The owner's own conversation with one of their assistants. */
+export function ownConversation(assistant: { id: string; ownerId: string; isDefault: boolean }): Extract<ConversationKey, { kind: "own" }> {
+  return { kind: "own", ownerId: assistant.ownerId, assistantId: assistant.id, isDefault: assistant.isDefault };
+}
 
 export interface ExportRow {
   id: string;
@@ -94,7 +103,7 @@ export interface ExportRow {
  * The latest `limit` messages of the owner's conversation that an export shows (not error
  * replies), newest first, without their images, and how many such messages there are in all.
  */
-export async function latestOwnMessagesForExport(ownerId: string, limit: number): Promise<{ rows: ExportRow[]; total: number }> {
+export async function latestOwnMessagesForExport(key: Extract<ConversationKey, { kind: "own" }>, limit: number): Promise<{ rows: ExportRow[]; total: number }> {
   const db = await getDb();
   const rows = await db
     .select({
@@ -107,29 +116,28 @@ export async function latestOwnMessagesForExport(ownerId: string, limit: number)
       total: sql<number>`count(*) over ()::int`,
     })
     .from(messages)
-    .where(and(where({ kind: "own", ownerId }), eq(messages.isError, false)))
+    .where(and(where(key), eq(messages.isError, false)))
     .orderBy(desc(messages.createdAt))
     .limit(limit);
   return { rows: rows.map(({ total: _total, ...row }) => row), total: rows[0]?.total ?? 0 };
 }
 
 /** The images of the given messages of the owner's conversation, by message id. */
-export async function ownMessageImages(ownerId: string, ids: readonly string[]): Promise<Map<string, string>> {
+export async function ownMessageImages(key: Extract<ConversationKey, { kind: "own" }>, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const db = await getDb();
   const rows = await db
     .select({ id: messages.id, imageData: messages.imageData })
     .from(messages)
-    .where(and(where({ kind: "own", ownerId }), inArray(messages.id, [...ids])));
+    .where(and(where(key), inArray(messages.id, [...ids])));
   return new Map(rows.filter((r) => r.imageData !== null).map((r) => [r.id, r.imageData!]));
 }
-export const deleteOwnMessages = (ownerId: string) => deleteConversation({ kind: "own", ownerId });
 
 /** Whether a stored message belongs to a conversation (the same rule as the queries' filter). */
 export function inConversation(row: MessageRow, key: ConversationKey): boolean {
   switch (key.kind) {
     case "own":
-      return row.ownerId === key.ownerId && row.sharedAssistantId === null;
+      return row.ownerId === key.ownerId && row.sharedAssistantId === null && (row.assistantId === key.assistantId || (key.isDefault && row.assistantId === null));
     case "share-guest":
       return row.sharedAssistantId === key.sharedAssistantId && row.guestUserId === key.guestSessionId;
     case "share-user":
@@ -173,7 +181,7 @@ export async function insertExchange(question: NewMessage, reply: NewMessage): P
 // Every column of a new message as a placeholder named with a row prefix. The id is made by the
 // database; the timestamp and the JSON go in as text so that a null stays SQL NULL (a column's
 // own encoder would turn null sources into JSON null and fail on a null date).
-const MESSAGE_COLUMNS = ["ownerId", "sharedAssistantId", "sessionId", "guestUserId", "registeredUserId", "role", "content", "imageData", "imageFileName", "isError", "clientId"] as const;
+const MESSAGE_COLUMNS = ["ownerId", "assistantId", "sharedAssistantId", "sessionId", "guestUserId", "registeredUserId", "role", "content", "imageData", "imageFileName", "isError", "clientId"] as const;
 
 function placeholderRow(prefix: string) {
   const row: Record<string, unknown> = Object.fromEntries(MESSAGE_COLUMNS.map((column) => [column, sql.placeholder(`${prefix}_${column}`)]));

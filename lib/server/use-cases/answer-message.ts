@@ -10,12 +10,13 @@ import type { OfflineTask } from "@/lib/server/ai/offline/offline-model";
 import { toOfflinePassages } from "@/lib/server/ai/offline/compose-answer";
 import { questionLanguage } from "@/lib/server/ai/offline/text-shapes";
 import { translator } from "@/lib/server/i18n";
-import { withDefaults } from "@/lib/server/policies/default-assistant";
-import { listDocuments } from "@/lib/server/queries/documents";
+import { processedDocumentNames } from "@/lib/server/queries/documents";
+import { knowledgeOf, type AssistantRow } from "@/lib/server/queries/assistants";
 import { randomUUID } from "node:crypto";
 import {
   conversationFields,
   countShareMessage,
+  ownConversation,
   findExchangeByClientId,
   inConversation,
   insertExchange,
@@ -25,19 +26,19 @@ import {
   type NewMessage,
 } from "@/lib/server/queries/messages";
 import type { SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
-import { shareDocumentsOwner } from "@/lib/server/policies/share-access";
-import { assistantProfile } from "@/lib/server/use-cases/read-assistant-profile";
+import { shareKnowledge } from "@/lib/server/policies/share-access";
+import { profileOf, shareProfile } from "@/lib/server/present/assistant";
 import { citedPages } from "@/lib/server/ingest/cited-pages";
 import { toPublicMessage, type MessageSource, type PublicMessage } from "@/lib/server/present/message";
 import { retrievePassages, type Passage } from "@/lib/server/use-cases/retrieve-passages";
 
 /**
- * Whose assistant answers, from which documents, into which conversation: the owner's own chat,
- * or a share (its name and role, its owner's documents when it includes them, the visitor's
- * conversation, or none at all in public mode).
+ * Whose assistant answers, from which documents, into which conversation: the owner's own chat
+ * with one of their assistants, or a share (its assistant's knowledge when it includes documents,
+ * its own name and role where it has them, the visitor's conversation, or none in public mode).
  */
 export type AnswerScope =
-  | { kind: "own"; owner: User }
+  | { kind: "own"; owner: User; assistant: AssistantRow }
   | { kind: "share"; share: SharedAssistantRow; conversation: ConversationKey | null; visitorUserId: string | null };
 
 export interface AnswerRequest {
@@ -115,31 +116,31 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
   let request = input;
   const { scope } = request;
   const own = scope.kind === "own";
-  const conversation: ConversationKey | null = own ? { kind: "own", ownerId: scope.owner.id } : scope.conversation;
+  const conversation: ConversationKey | null = own ? ownConversation(scope.assistant) : scope.conversation;
   if (request.clientId) {
     const { previous, idTaken } = await existingExchange(request.clientId, conversation);
     if (previous) return previous;
     if (idTaken) request = { ...request, clientId: undefined };
   }
   const receivedAt = new Date();
-  // A share answers from its owner's documents only, and only when it was shared with them.
-  const documentsOwner = own ? scope.owner.id : shareDocumentsOwner(scope.share);
+  // An assistant answers from its own knowledge only; a share from its assistant's, when it was shared with documents.
+  const knowledge = own ? await knowledgeOf(scope.assistant) : await shareKnowledge(scope.share);
   // The documents are searched for the user's own words; an image's analysis answers what is asked about the image.
   const { question: searchFor, analysis: imageAnalysis } = splitImageAnalysis(request.content);
   // The offline model answers from the passages alone: no need to read the conversation for it.
   const usesHistory = conversation !== null && !(await resolveModel("chat")).offline;
   const [profile, history, passages] = await Promise.all([
-    own ? assistantProfile(scope.owner.id, request.locale) : withDefaults(scope.share, request.locale),
+    own ? profileOf(scope.assistant, request.locale) : shareProfile(scope.share, request.locale),
     usesHistory ? recentConversation(conversation, CHAT_HISTORY_TURNS * 2) : [],
-    documentsOwner && searchFor ? retrievePassages({ ownerId: documentsOwner, question: searchFor, k: ANSWER_PASSAGES }) : [],
+    knowledge && searchFor ? retrievePassages({ ownerId: knowledge.ownerId, documentIds: knowledge.documentIds ?? undefined, question: searchFor, k: ANSWER_PASSAGES }) : [],
   ]);
   // The document names matter only when no passage matched (to say what the documents are); with
   // passages, theirs are enough and a busy share skips the query.
   const documentNames =
     passages.length > 0
       ? [...new Set(passages.map((p) => p.documentName))]
-      : documentsOwner
-        ? (await listDocuments(documentsOwner)).filter((d) => d.status === "processed").map((d) => d.originalName)
+      : knowledge
+        ? await processedDocumentNames(knowledge)
         : [];
 
   const offline: OfflineTask = {

@@ -2,7 +2,7 @@ import "server-only";
 import { EXPORT_MAX_CHARACTERS, EXPORT_MAX_IMAGE_BYTES, EXPORT_MAX_MESSAGES, type ExportFormat, type Locale } from "@/lib/constants";
 import { exportConversation, type ExportFile } from "@/lib/server/export/chat-export";
 import { AppError } from "@/lib/server/http/errors";
-import { latestOwnMessagesForExport, ownMessageImages, type ExportRow } from "@/lib/server/queries/messages";
+import { latestOwnMessagesForExport, ownMessageImages, type ConversationKey, type ExportRow } from "@/lib/server/queries/messages";
 
 /**
  * How much of a conversation an export holds: the newest messages, up to a count and a number of
@@ -27,12 +27,12 @@ export function exportSelection(newestFirst: readonly ExportRow[], limits = { ch
   return { kept, withImages };
 }
 
-/** The owner's conversation as a file; refused when there is nothing to export. */
-export async function exportOwnConversation(input: { ownerId: string; locale: Locale; format: ExportFormat }): Promise<ExportFile> {
-  const { rows, total } = await latestOwnMessagesForExport(input.ownerId, EXPORT_MAX_MESSAGES);
+/** The owner's conversation with one of their assistants as a file; refused when there is nothing to export. */
+export async function exportOwnConversation(input: { conversation: Extract<ConversationKey, { kind: "own" }>; locale: Locale; format: ExportFormat }): Promise<ExportFile> {
+  const { rows, total } = await latestOwnMessagesForExport(input.conversation, EXPORT_MAX_MESSAGES);
   if (total === 0) throw new AppError("bad_request", { messageKey: "export_empty" });
   const { kept, withImages } = exportSelection(rows);
-  const images = await ownMessageImages(input.ownerId, withImages);
+  const images = await ownMessageImages(input.conversation, withImages);
   const messages = kept.reverse().map((row) => ({ ...row, imageData: images.get(row.id) ?? null }));
   return exportConversation({ messages, locale: input.locale, format: input.format, total });
 }

@@ -1,9 +1,10 @@
 import "server-only";
-import { SHARE_CONVERSATIONS_EXPORT_BATCH, type Locale } from "@/lib/constants";
+import type { Locale } from "@/lib/constants";
+import { shareProfile } from "@/lib/server/present/assistant";
+import { SHARE_CONVERSATIONS_EXPORT_BATCH } from "@/lib/constants";
 import type { User } from "@/lib/server/db/schema";
 import { CSV_BOM, CSV_COLUMNS, csvLine, csvRow, jsonlRow, type ConversationRow } from "@/lib/server/export/conversation-rows";
 import { log } from "@/lib/server/log";
-import { withDefaults } from "@/lib/server/policies/default-assistant";
 import { requireOwnedShare } from "@/lib/server/policies/share-owner";
 import { guestCode } from "@/lib/server/present/share-conversation";
 import { exportBatch, parseConversationId, type ExportCursor, type ExportMessageRow } from "@/lib/server/queries/share-conversations";
@@ -66,7 +67,7 @@ export async function exportConversationsOfShare(input: { owner: Pick<User, "id"
   });
   return {
     body,
-    fileName: fileName(withDefaults(share, input.locale).name, input.format),
+    fileName: fileName(shareProfile(share, input.locale).name, input.format),
     contentType: input.format === "csv" ? "text/csv; charset=utf-8" : "application/jsonl; charset=utf-8",
   };
 }

@@ -5,10 +5,10 @@ import { findShareByLink, type SharedAssistantRow } from "@/lib/server/queries/s
 
 /**
  * The share a /shared/{shareId} link opens, and where the link stands (live, ended by its owner,
- * or unknown), read afresh; once per request for the page, its metadata and its preview image.
+ * or unknown; ended with its assistant or not), read afresh; once per request for the page, its metadata and its preview image.
  */
-export const readShareLink = cache(async (shareId: string): Promise<{ share: SharedAssistantRow | null; state: ShareLinkState }> => {
+export const readShareLink = cache(async (shareId: string): Promise<{ share: SharedAssistantRow | null; state: ShareLinkState; assistantDeleted: boolean }> => {
   const row = isWellFormedShareId(shareId) ? await findShareByLink(shareId) : undefined;
   const state = shareLinkState(row);
-  return { share: state === "live" ? (row ?? null) : null, state };
+  return { share: state === "live" ? (row ?? null) : null, state, assistantDeleted: state === "ended" && row?.endedReason === "assistant_deleted" };
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { createHash } from "node:crypto";
 import { MAX_INITIAL_QUESTIONS, SUGGESTION_HISTORY_MESSAGES, type Locale } from "@/lib/constants";
 import { composeAnswer, matchSentences, toOfflinePassages } from "@/lib/server/ai/offline/compose-answer";
 import { topicsOf, type TopicSource } from "@/lib/server/ai/offline/key-phrases";
@@ -7,7 +8,7 @@ import { resolveModel } from "@/lib/server/ai/providers";
 import { runModel } from "@/lib/server/ai/run-model";
 import { suggestionTexts } from "@/lib/server/ai/suggestion-texts";
 import { log } from "@/lib/server/log";
-import { findAssistantSettings, keptInitialQuestions, saveInitialQuestions } from "@/lib/server/queries/assistant-settings";
+import { findAssistantById, keptOpeningQuestions, saveOpeningQuestions, type Knowledge } from "@/lib/server/queries/assistants";
 import { openingPassages, openingPassagesOf } from "@/lib/server/queries/documents";
 import { shuffleQuestions as shuffle } from "@/lib/chat/shuffle";
 import { readRetrievalStamp } from "@/lib/server/queries/retrieval-stamp";
@@ -35,8 +36,13 @@ interface Candidate {
   evidence?: string;
 }
 
-async function answerable(ownerId: string, locale: Locale, { question, offline, documentId, evidence }: Candidate): Promise<boolean> {
-  const passages = await retrievePassages({ ownerId, question, k: 3 });
+/** The best passages for a question within an assistant's knowledge. */
+function search(knowledge: Knowledge, question: string, k: number) {
+  return retrievePassages({ ownerId: knowledge.ownerId, documentIds: knowledge.documentIds ?? undefined, question, k });
+}
+
+async function answerable(knowledge: Knowledge, locale: Locale, { question, offline, documentId, evidence }: Candidate): Promise<boolean> {
+  const passages = await search(knowledge, question, 3);
   const offlinePassages = toOfflinePassages(passages);
   const match = matchSentences(question, offlinePassages);
   if (match === null || !offline) return match !== null;
@@ -96,70 +102,88 @@ async function modelQuestions(input: { ownerId: string; locale: Locale; route: s
   }
 }
 
-async function pickAnswerable(ownerId: string, locale: Locale, candidates: Candidate[], limit: number, avoid: Set<string>): Promise<string[]> {
+async function pickAnswerable(knowledge: Knowledge, locale: Locale, candidates: Candidate[], limit: number, avoid: Set<string>): Promise<string[]> {
   const out: string[] = [];
   for (const candidate of candidates) {
     if (out.length >= limit) break;
     const key = candidate.question.toLowerCase();
     if (avoid.has(key) || out.some((q) => q.toLowerCase() === key)) continue;
-    if (await answerable(ownerId, locale, candidate)) out.push(candidate.question);
+    if (await answerable(knowledge, locale, candidate)) out.push(candidate.question);
   }
   return out;
 }
 
 /**
- * Opening questions about some of the owner's passages (the openings of their documents): the
+ * Opening questions about some of an assistant's passages (the openings of its documents): the
  * hosted model's first when there are any, then those the documents' own text suggests, each kept
- * only when the documents answer it. At most 8, in that order.
+ * only when its documents answer it. At most 8, in that order.
  */
-export async function openingQuestionsFor(ownerId: string, passages: readonly TopicSource[], locale: Locale, generated: readonly string[] = []): Promise<string[]> {
+export async function openingQuestionsFor(knowledge: Knowledge, passages: readonly TopicSource[], locale: Locale, generated: readonly string[] = []): Promise<string[]> {
   const offline = questionsFromTopics(topicsOf(passages, CANDIDATE_TOPICS, locale), locale);
-  return pickAnswerable(ownerId, locale, [...generated.map((question) => ({ question })), ...offlineCandidates(offline)], MAX_INITIAL_QUESTIONS, new Set());
+  return pickAnswerable(knowledge, locale, [...generated.map((question) => ({ question })), ...offlineCandidates(offline)], MAX_INITIAL_QUESTIONS, new Set());
 }
 
 const fixedInitialQuestions = (locale: Locale) => shuffle(suggestionTexts(locale).initialFallback).slice(0, MAX_INITIAL_QUESTIONS);
 
 /**
- * The owner's stored opening questions when they were made for these documents in this language
- * (null otherwise), and the stamp new ones are saved under: one read of each, side by side.
+ * What opening questions are kept under: the owner's documents as they are (their retrieval
+ * stamp), and for an assistant answering from chosen documents, which ones.
  */
-async function storedInitialQuestions(ownerId: string, locale: Locale): Promise<{ stamp: string; kept: string[] | null }> {
-  const [retrieval, stored] = await Promise.all([readRetrievalStamp(ownerId), findAssistantSettings(ownerId)]);
-  return { stamp: retrieval, kept: keptInitialQuestions(stored, locale, retrieval) };
+function openingStamp(retrieval: string, knowledge: Knowledge): string {
+  if (knowledge.documentIds === null) return retrieval;
+  return `${retrieval}:${createHash("sha256").update([...knowledge.documentIds].sort().join(",")).digest("base64url").slice(0, 16)}`;
+}
+
+/**
+ * The assistant's stored opening questions when they were made for its documents as they are, in
+ * this language (null otherwise), and the stamp new ones are saved under: one read of each, side by side.
+ */
+async function storedInitialQuestions(assistantId: string, knowledge: Knowledge, locale: Locale): Promise<{ stamp: string; kept: string[] | null }> {
+  const [retrieval, stored] = await Promise.all([readRetrievalStamp(knowledge.ownerId), findAssistantById(assistantId)]);
+  const stamp = openingStamp(retrieval, knowledge);
+  return { stamp, kept: keptOpeningQuestions(stored, locale, stamp) };
+}
+
+/** Whose opening questions: an assistant, answering from its knowledge (none: a share without documents). */
+export interface OpeningQuestionsOf {
+  assistantId: string | null;
+  knowledge: Knowledge | null;
+  locale: Locale;
 }
 
 /**
  * The opening questions as initialQuestions would give them, when that takes no work: the fixed
- * list for a share without its owner's documents, the owner's stored ones while their documents are
+ * list for a share without documents, the assistant's stored ones while its documents are
  * unchanged. Null when they would have to be made (the caller asks initialQuestions later). For
  * the shared page, which draws them with the chat.
  */
-export async function readyInitialQuestions(input: { ownerId: string | null; locale: Locale }): Promise<string[] | null> {
-  if (input.ownerId === null) return fixedInitialQuestions(input.locale);
-  const { kept } = await storedInitialQuestions(input.ownerId, input.locale);
+export async function readyInitialQuestions(input: OpeningQuestionsOf): Promise<string[] | null> {
+  if (input.knowledge === null || input.assistantId === null) return fixedInitialQuestions(input.locale);
+  const { kept } = await storedInitialQuestions(input.assistantId, input.knowledge, input.locale);
   return kept ? shuffle(kept).slice(0, MAX_INITIAL_QUESTIONS) : null;
 }
 
 /**
- * The owner's opening questions: at most 8, shuffled, kept until their documents change (or a
+ * An assistant's opening questions: at most 8, shuffled, kept until its documents change (or a
  * regeneration is asked for). With no documents or on any failure, the fixed list of 8.
  */
-export async function initialQuestions(input: { ownerId: string | null; locale: Locale; forceRegenerate?: boolean; useModel?: boolean }): Promise<string[]> {
+export async function initialQuestions(input: OpeningQuestionsOf & { forceRegenerate?: boolean; useModel?: boolean }): Promise<string[]> {
   const fallback = () => fixedInitialQuestions(input.locale);
-  // A shared assistant without its owner's documents has nothing to ask about.
-  if (input.ownerId === null) return fallback();
+  // A shared assistant without documents has nothing to ask about.
+  const { knowledge, assistantId } = input;
+  if (knowledge === null || assistantId === null || knowledge.documentIds?.length === 0) return fallback();
   try {
-    const { stamp, kept } = await storedInitialQuestions(input.ownerId, input.locale);
+    const { stamp, kept } = await storedInitialQuestions(assistantId, knowledge, input.locale);
     if (!input.forceRegenerate && kept) return shuffle(kept).slice(0, MAX_INITIAL_QUESTIONS);
-    const passages = await openingPassages(input.ownerId, { perDocument: OPENING_PASSAGES, documents: 12 });
+    const passages = await openingPassages(knowledge.ownerId, { perDocument: OPENING_PASSAGES, documents: 12, documentIds: knowledge.documentIds });
     if (passages.length === 0) return fallback();
     const context = passages.map((p) => p.content).join("\n\n").slice(0, 6_000);
     const useModel = input.useModel ?? true;
-    const generated = useModel ? await modelQuestions({ ownerId: input.ownerId, locale: input.locale, route: "/api/initial-questions", count: MAX_INITIAL_QUESTIONS, context, avoid: [] }) : [];
-    const questions = await openingQuestionsFor(input.ownerId, passages, input.locale, generated);
+    const generated = useModel ? await modelQuestions({ ownerId: knowledge.ownerId, locale: input.locale, route: "/api/initial-questions", count: MAX_INITIAL_QUESTIONS, context, avoid: [] }) : [];
+    const questions = await openingQuestionsFor(knowledge, passages, input.locale, generated);
     if (questions.length === 0) return fallback();
     // Only questions made the owner's way are kept for everyone.
-    if (useModel) await saveInitialQuestions(input.ownerId, input.locale, questions, stamp);
+    if (useModel) await saveOpeningQuestions(assistantId, input.locale, questions, stamp);
     return shuffle(questions);
   } catch (error) {
     log.warn("initial questions failed", { error: error instanceof Error ? error.message : String(error) });
@@ -167,9 +191,10 @@ export async function initialQuestions(input: { ownerId: string | null; locale: 
   }
 }
 
-/** The owner's stored opening questions in the reader's language that the conversation has not asked. */
-async function openingQuestionsNotAsked(ownerId: string, locale: Locale, asked: ReadonlySet<string>): Promise<string[]> {
-  const { kept } = await storedInitialQuestions(ownerId, locale);
+/** The assistant's stored opening questions in the reader's language that the conversation has not asked. */
+async function openingQuestionsNotAsked(assistantId: string | null, knowledge: Knowledge, locale: Locale, asked: ReadonlySet<string>): Promise<string[]> {
+  if (assistantId === null) return [];
+  const { kept } = await storedInitialQuestions(assistantId, knowledge, locale);
   return (kept ?? []).filter((q) => !asked.has(q.toLowerCase()));
 }
 
@@ -178,24 +203,26 @@ async function openingQuestionsNotAsked(ownerId: string, locale: Locale, asked: 
  * far (the last 6 messages), none already asked. On failure the generic list.
  */
 export async function followUpQuestions(input: {
-  ownerId: string | null;
+  assistantId: string | null;
+  knowledge: Knowledge | null;
   locale: Locale;
   assistantMessage: string;
   history: { role: "user" | "assistant"; content: string }[];
 }): Promise<string[]> {
   const fallback = () => [...suggestionTexts(input.locale).followUpFallback];
-  if (input.ownerId === null) return fallback();
+  const { knowledge } = input;
+  if (knowledge === null || knowledge.documentIds?.length === 0) return fallback();
   try {
     const history = input.history.slice(-SUGGESTION_HISTORY_MESSAGES);
     const asked = history.filter((m) => m.role === "user").map((m) => m.content.trim());
     const lastQuestion = asked.at(-1) ?? "";
-    const passages = await retrievePassages({ ownerId: input.ownerId, question: `${lastQuestion}\n${input.assistantMessage}`.slice(0, 2_000), k: 5 });
+    const passages = await search(knowledge, `${lastQuestion}\n${input.assistantMessage}`.slice(0, 2_000), 5);
     if (passages.length === 0) return fallback();
     const context = [...history.map((m) => `${m.role}: ${m.content}`), `assistant: ${input.assistantMessage}`, "", ...passages.map((p) => p.content)].join("\n").slice(0, 6_000);
-    const generated = await modelQuestions({ ownerId: input.ownerId, locale: input.locale, route: "/api/ai-suggestions", count: FOLLOW_UPS, context, avoid: asked });
+    const generated = await modelQuestions({ ownerId: knowledge.ownerId, locale: input.locale, route: "/api/ai-suggestions", count: FOLLOW_UPS, context, avoid: asked });
     // Topics of the passages behind the reply, the ones the conversation has not touched first.
     // The documents' openings show which short lines recur on every page (running headers).
-    const openings = await openingPassagesOf(input.ownerId, [...new Set(passages.map((p) => p.documentId))], OPENING_PASSAGES);
+    const openings = await openingPassagesOf(knowledge.ownerId, [...new Set(passages.map((p) => p.documentId))], OPENING_PASSAGES);
     const topics = topicsOf(
       passages.map((p) => ({ documentId: p.documentId, documentName: p.documentName, content: p.content })),
       CANDIDATE_TOPICS,
@@ -204,10 +231,10 @@ export async function followUpQuestions(input: {
     ).filter((topic) => !asked.some((q) => q.includes(topic.phrase)) && !input.assistantMessage.startsWith(topic.phrase));
     const offline = questionsFromTopics(topics, input.locale);
     const avoid = new Set(asked.map((q) => q.toLowerCase()));
-    const questions = await pickAnswerable(input.ownerId, input.locale, [...generated.map((question) => ({ question })), ...offlineCandidates(offline)], FOLLOW_UPS, avoid);
+    const questions = await pickAnswerable(knowledge, input.locale, [...generated.map((question) => ({ question })), ...offlineCandidates(offline)], FOLLOW_UPS, avoid);
     // Few follow-ups of the reply's own passages: the owner's opening questions not yet asked
     // (already checked answerable, about the documents) read better than the generic list.
-    if (questions.length < MIN_FOLLOW_UPS) questions.push(...(await openingQuestionsNotAsked(input.ownerId, input.locale, new Set([...avoid, ...questions.map((q) => q.toLowerCase())]))));
+    if (questions.length < MIN_FOLLOW_UPS) questions.push(...(await openingQuestionsNotAsked(input.assistantId, knowledge, input.locale, new Set([...avoid, ...questions.map((q) => q.toLowerCase())]))));
     return questions.length > 0 ? questions.slice(0, FOLLOW_UPS) : fallback();
   } catch (error) {
     log.warn("follow-up questions failed", { error: error instanceof Error ? error.message : String(error) });

@@ -2,13 +2,16 @@ import { CUSTOM_ICON_MAX_BYTES } from "@/lib/constants";
 import { AppError } from "@/lib/server/http/errors";
 import { readMultipartFile } from "@/lib/server/http/multipart";
 import { route } from "@/lib/server/http/route";
-import { saveLinkPreviewSettings } from "@/lib/server/queries/assistant-settings";
+import { assistantQuerySchema } from "@/lib/schemas/assistants";
+import { saveLinkPreviewSettings } from "@/lib/server/queries/assistants";
 import { inspectImage } from "@/lib/server/use-cases/analyze-image";
+import { ownAssistant } from "@/lib/server/use-cases/read-assistant-profile";
 
 const ICON = { maxBytes: CUSTOM_ICON_MAX_BYTES, tooLargeKey: "icon_too_large", formatKey: "icon_format" };
 
-// POST /api/link-preview-settings/icon: multipart "icon" (an image, at most 5 MB) becomes the custom icon and switches it on.
-export const POST = route({ auth: "workspace", rawBody: true }, async ({ req, user }) => {
+// POST /api/link-preview-settings/icon(?assistantId=): multipart "icon" (an image, at most 5 MB) becomes the custom icon and switches it on.
+export const POST = route({ auth: "workspace", rawBody: true, query: assistantQuerySchema }, async ({ req, user, query }) => {
+  const assistant = await ownAssistant(user.id, query.assistantId);
   const { file } = await readMultipartFile(req, {
     field: "icon",
     maxFileBytes: CUSTOM_ICON_MAX_BYTES,
@@ -17,8 +20,10 @@ export const POST = route({ auth: "workspace", rawBody: true }, async ({ req, us
   });
   const bytes = new Uint8Array(await file.arrayBuffer());
   const { type } = await inspectImage(bytes, ICON);
-  return saveLinkPreviewSettings(user.id, { customIcon: `data:${type};base64,${Buffer.from(bytes).toString("base64")}`, useCustomIcon: true });
+  return saveLinkPreviewSettings(user.id, assistant.id, { customIcon: `data:${type};base64,${Buffer.from(bytes).toString("base64")}`, useCustomIcon: true });
 });
 
 // DELETE /api/link-preview-settings/icon: removes the custom icon, which switches it off.
-export const DELETE = route({ auth: "workspace" }, async ({ user }) => saveLinkPreviewSettings(user.id, { customIcon: null }));
+export const DELETE = route({ auth: "workspace", query: assistantQuerySchema }, async ({ user, query }) =>
+  saveLinkPreviewSettings(user.id, (await ownAssistant(user.id, query.assistantId)).id, { customIcon: null }),
+);

@@ -4,8 +4,8 @@ import { AppError } from "@/lib/server/http/errors";
 import { route } from "@/lib/server/http/route";
 import { assertAccessModeAvailable } from "@/lib/server/policies/share-access-mode";
 import { forgetSharePage } from "@/lib/server/policies/share-page";
-import { toStored } from "@/lib/server/policies/default-assistant";
-import { findActiveShare, revokeOwnerShare, updateOwnerShare } from "@/lib/server/queries/shared-assistants";
+import { findActiveShare, revokeOwnerShare } from "@/lib/server/queries/shared-assistants";
+import { changeShare } from "@/lib/server/use-cases/save-share";
 import { toOwnerShare, toVisitorShare } from "@/lib/server/present/share";
 
 // The path segment is the share id of the public link (/shared/{shareId}).
@@ -17,14 +17,14 @@ export const GET = route({ auth: "public" }, async ({ params, user, locale }) =>
   return toVisitorShare(share, user?.id ?? null, locale);
 });
 
-// PATCH /api/shared-assistants/{shareId}: the owner changes name, role, modes, the announcement or the sites that may embed it.
+// PATCH /api/shared-assistants/{shareId}: the owner changes its assistant, name, role, modes, the
+// announcement or the sites that may embed it.
 export const PATCH = route({ auth: "workspace", body: updateShareSchema }, async ({ params, user, body, locale }) => {
-  if (body.accessMode === "google_required" && !env.googleEnabled) {
-    // Whether the share already had the mode (it may keep it); an unknown or another owner's share is left to the update's 404.
-    const current = await findActiveShare(params.id);
-    if (current?.ownerId === user.id) assertAccessModeAvailable({ requested: body.accessMode, current: current.accessMode, googleEnabled: false });
-  }
-  const share = await updateOwnerShare(user.id, params.id, toStored(body));
+  const current = await findActiveShare(params.id);
+  if (!current || current.ownerId !== user.id) throw new AppError("not_found", { messageKey: "share_not_found" });
+  // Whether the share already had the mode (it may keep it).
+  if (body.accessMode === "google_required" && !env.googleEnabled) assertAccessModeAvailable({ requested: body.accessMode, current: current.accessMode, googleEnabled: false });
+  const share = await changeShare({ ownerId: user.id, locale, shareId: params.id, current, changes: body });
   if (!share) throw new AppError("not_found", { messageKey: "share_not_found" });
   // The share page's next visit on this instance frames (or refuses) with the new list.
   if (body.embedOrigins) forgetSharePage(share.shareId);

@@ -1,0 +1,8 @@
+import { membershipChangeSchema } from "@/lib/schemas/assistants";
+import { route } from "@/lib/server/http/route";
+import { changeOwnCollectionDocuments } from "@/lib/server/use-cases/save-collection";
+
+// POST /api/collections/{id}/documents: adds and removes its documents, in bulk.
+export const POST = route({ auth: "workspace", body: membershipChangeSchema }, async ({ user, params, body }) =>
+  changeOwnCollectionDocuments({ ownerId: user.id, id: params.id, ...body }),
+);

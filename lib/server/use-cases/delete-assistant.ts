@@ -1,0 +1,15 @@
+import "server-only";
+import { AppError } from "@/lib/server/http/errors";
+import { deleteAssistant } from "@/lib/server/queries/assistants";
+import { inTransaction } from "@/lib/server/queries/transaction";
+
+/**
+ * DELETE /api/assistants/{id}: its documents and collections stay; its own chat goes; its shares
+ * end at once on every instance (their links then say the assistant is gone). An owner keeps at
+ * least one assistant.
+ */
+export async function removeAssistant(ownerId: string, id: string): Promise<void> {
+  const outcome = await inTransaction((tx) => deleteAssistant(tx, ownerId, id));
+  if (outcome === "not_found") throw new AppError("not_found", { messageKey: "assistant_not_found" });
+  if (outcome === "last") throw new AppError("conflict", { messageKey: "assistant_last" });
+}
