@@ -6,7 +6,10 @@ import * as rotate from "@/app/api/shared-assistants/[id]/rotate/route";
 import * as shareMessages from "@/app/api/shared-assistants/[id]/messages/route";
 import { EMBED_ORIGINS_CACHE_MS, EMBED_ORIGINS_MAX, GUEST_KEY_HEADER } from "@/lib/constants";
 import { env } from "@/lib/env";
+import * as assistantsRoute from "@/app/api/assistants/route";
+import * as assistantRoute from "@/app/api/assistants/[id]/route";
 import { embedOriginsFor, sharePageFacts } from "@/lib/server/policies/share-page";
+import { readShareLink } from "@/lib/server/use-cases/read-share-link";
 import { updateOwnerShare } from "@/lib/server/queries/shared-assistants";
 import { EMBEDDED_GUEST_KEY_COOKIE, GUEST_KEY_COOKIE } from "@/lib/server/policies/guest-identity";
 import { proxy } from "@/proxy";
@@ -187,6 +190,18 @@ describe("proxy: the status of a share page", () => {
     expect(ended.directive("frame-ancestors")).toEqual(["'none'"]);
     // The visitor API keeps its contract: a revoked share is simply not found there.
     expect((await call(share.GET, { path: `/api/shared-assistants/${newId}`, params: { id: newId } })).status).toBe(404);
+  });
+
+  it("410 too for the shares of a deleted assistant, whose page then says the assistant is gone", async () => {
+    const owner = await seedUser({ role: "admin" });
+    const made = await call(assistantsRoute.POST, { method: "POST", cookie: owner.cookie, body: { name: "將被刪除的助理" } });
+    const created = await call(shares.POST, { method: "POST", cookie: owner.cookie, body: { name: "將被刪除的助理", rolePrompt: "", includeDocuments: true, assistantId: made.body.id } });
+    const shareId = created.body.shareId as string;
+    expect((await visit(`/shared/${shareId}`)).res.status).toBe(200);
+    expect(await readShareLink(shareId)).toMatchObject({ state: "live", assistantDeleted: false });
+    expect((await call(assistantRoute.DELETE, { method: "DELETE", cookie: owner.cookie, params: { id: made.body.id } })).status).toBe(200);
+    expect((await visit(`/shared/${shareId}`)).res.status).toBe(410);
+    expect(await readShareLink(shareId)).toMatchObject({ share: null, state: "ended", assistantDeleted: true });
   });
 });
 

@@ -7,6 +7,7 @@ import * as shares from "@/app/api/shared-assistants/route";
 import * as share from "@/app/api/shared-assistants/[id]/route";
 import * as rotate from "@/app/api/shared-assistants/[id]/rotate/route";
 import * as quickLink from "@/app/api/assistant/share-link/route";
+import * as assistantsRoute from "@/app/api/assistants/route";
 import { LOCALE_COOKIE } from "@/lib/constants";
 import { env } from "@/lib/env";
 import { getDb } from "@/lib/server/db/client";
@@ -153,7 +154,7 @@ describe("DELETE /api/shared-assistants/{shareId} and POST …/rotate", () => {
 });
 
 describe("POST /api/assistant/share-link", () => {
-  it("the share button's first press shares the assistant as it is; every later press gives the same link back, and nothing new is made", async () => {
+  it("the share button's first press shares the assistant, following it; every later press gives the same link back, and nothing new is made", async () => {
     const owner = await seedUser({ role: "admin" });
     await call(assistant.POST, { method: "POST", cookie: owner.cookie, body: { name: "清運小幫手", rolePrompt: "你是環保局客服。" } });
     const first = await pressShareButton(owner.cookie);
@@ -163,12 +164,12 @@ describe("POST /api/assistant/share-link", () => {
     expect(first.body.share.shareUrl).toBe(`${env.APP_URL}/shared/${first.body.share.shareId}`);
     expect((await visit(first.body.share.shareId)).status).toBe(200);
 
-    // Renamed since: the button still hands out its link (as the owner may have edited it); the shares tab makes new ones.
+    // Renamed since: the button hands out the same link, which follows the assistant (its name as it is now).
     await call(assistant.POST, { method: "POST", cookie: owner.cookie, body: { name: "新名字", rolePrompt: "" } });
     for (let press = 0; press < 3; press++) {
       const again = await pressShareButton(owner.cookie);
       expect(again.status).toBe(200);
-      expect(again.body).toMatchObject({ created: false, share: { id: first.body.share.id, shareId: first.body.share.shareId, name: "清運小幫手" } });
+      expect(again.body).toMatchObject({ created: false, share: { id: first.body.share.id, shareId: first.body.share.shareId, name: "新名字", ownName: false } });
     }
     expect((await call(shares.GET, { cookie: owner.cookie })).body).toHaveLength(1);
 
@@ -182,6 +183,19 @@ describe("POST /api/assistant/share-link", () => {
       [first.body.share.shareId, true],
     ]);
     expect((await pressShareButton(owner.cookie)).body.share.shareId).toBe(first.body.share.shareId);
+  });
+
+  it("is each assistant's own: another assistant's button makes another link, which answers as that assistant", async () => {
+    const owner = await seedUser({ role: "admin" });
+    const second = (await call(assistantsRoute.POST, { method: "POST", cookie: owner.cookie, body: { name: "第二個助理" } })).body;
+    const mine = (await pressShareButton(owner.cookie)).body.share;
+    const theirs = await call(quickLink.POST, { method: "POST", path: `/api/assistant/share-link?assistantId=${second.id}`, cookie: owner.cookie });
+    expect(theirs.status).toBe(201);
+    expect(theirs.body.share).toMatchObject({ assistantId: second.id, name: "第二個助理", quickLink: true });
+    expect(theirs.body.share.shareId).not.toBe(mine.shareId);
+    const again = await call(quickLink.POST, { method: "POST", path: `/api/assistant/share-link?assistantId=${second.id}`, cookie: owner.cookie });
+    expect(again.body).toMatchObject({ created: false, share: { shareId: theirs.body.share.shareId } });
+    expect((await visit(theirs.body.share.shareId)).body.name).toBe("第二個助理");
   });
 
   it("presses at once (two tabs) make one link", async () => {

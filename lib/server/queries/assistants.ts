@@ -100,22 +100,23 @@ export async function makeDefault(tx: Db, ownerId: string, id: string): Promise<
  * collections stay, its shares end (their links then say the assistant is gone). The owner's last
  * assistant is kept ("last"); when the default goes, the oldest remaining one becomes the default.
  */
-export async function deleteAssistant(tx: Db, ownerId: string, id: string): Promise<"deleted" | "not_found" | "last"> {
+export async function deleteAssistant(tx: Db, ownerId: string, id: string): Promise<{ outcome: "deleted"; endedShareIds: string[] } | { outcome: "not_found" } | { outcome: "last" }> {
   await tx.execute(sql`select 1 from users where id = ${ownerId} for update`);
   const [target] = await tx.select().from(assistants).where(mine(ownerId, id));
-  if (!target) return "not_found";
+  if (!target) return { outcome: "not_found" };
   const [{ n }] = await tx.select({ n: count() }).from(assistants).where(eq(assistants.ownerId, ownerId));
-  if (n <= 1) return "last";
-  await tx
+  if (n <= 1) return { outcome: "last" };
+  const ended = await tx
     .update(sharedAssistants)
     .set({ revokedAt: sql`now()`, endedReason: "assistant_deleted", updatedAt: sql`now()` })
-    .where(and(eq(sharedAssistants.assistantId, id), isNull(sharedAssistants.revokedAt)));
+    .where(and(eq(sharedAssistants.assistantId, id), isNull(sharedAssistants.revokedAt)))
+    .returning({ shareId: sharedAssistants.shareId });
   await tx.delete(assistants).where(eq(assistants.id, id));
   if (target.isDefault) {
     const [next] = await tx.select({ id: assistants.id }).from(assistants).where(eq(assistants.ownerId, ownerId)).orderBy(asc(assistants.createdAt), asc(assistants.id)).limit(1);
     await tx.update(assistants).set({ isDefault: true }).where(eq(assistants.id, next.id));
   }
-  return "deleted";
+  return { outcome: "deleted", endedShareIds: ended.map((e) => e.shareId) };
 }
 
 /** The documents and collections chosen for an assistant (an "all documents" one has none). */
