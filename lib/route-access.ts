@@ -6,7 +6,8 @@ export type RouteRule =
   | { kind: "public" }
   | { kind: "signed-in" }
   | { kind: "roles"; roles: readonly Role[] }
-  // The home workspace: admins, or everyone signed in when the workspace-access setting says so.
+  // The home workspace: admins and managers (who make assistants from documents), or everyone
+  // signed in when the workspace-access setting says so.
   | { kind: "workspace" };
 
 const ADMIN_ONLY = { kind: "roles", roles: ["admin"] } as const;
@@ -64,7 +65,7 @@ export function roleAllowed(rule: RouteRule, role: Role | undefined, workspaceFo
     case "roles":
       return role !== undefined && rule.roles.includes(role);
     case "workspace":
-      return role === "admin" || (workspaceForEveryone && role !== undefined);
+      return role === "admin" || role === "manager" || (workspaceForEveryone && role !== undefined);
   }
 }
 

@@ -128,7 +128,7 @@ describe("GET /api/plan", () => {
     expect([await workspace(who.cookie), await workspace(manager.cookie), await workspace(admin.cookie)]).toEqual([true, true, true]);
     await setWorkspaceAccess("admins");
     try {
-      expect([await workspace(who.cookie), await workspace(manager.cookie), await workspace(admin.cookie)]).toEqual([false, false, true]);
+      expect([await workspace(who.cookie), await workspace(manager.cookie), await workspace(admin.cookie)]).toEqual([false, true, true]);
     } finally {
       await setWorkspaceAccess("everyone");
     }

@@ -94,7 +94,7 @@ describe("roleAllowed", () => {
     ["signed-in", SIGNED_IN, false, { admin: true, manager: true, user: true, nobody: false }],
     ["staff", STAFF, false, { admin: true, manager: true, user: false, nobody: false }],
     ["admin only", ADMIN_ONLY, false, { admin: true, manager: false, user: false, nobody: false }],
-    ["workspace for admins", WORKSPACE, false, { admin: true, manager: false, user: false, nobody: false }],
+    ["workspace for staff", WORKSPACE, false, { admin: true, manager: true, user: false, nobody: false }],
     ["workspace for everyone", WORKSPACE, true, { admin: true, manager: true, user: true, nobody: false }],
     // The workspace switch never opens a roles rule.
     ["admin only, workspace for everyone", ADMIN_ONLY, true, { admin: true, manager: false, user: false, nobody: false }],
@@ -118,8 +118,10 @@ describe("roleAllowed", () => {
       expect(roleAllowed(ruleFor(path)!, "manager", false)).toBe(true);
       expect(roleAllowed(ruleFor(path)!, "user", false)).toBe(false);
     }
+    // The workspace: the staff who make assistants from documents (SPEC §1), ordinary users once opened to everyone.
     expect(roleAllowed(ruleFor("/")!, "admin", false)).toBe(true);
-    expect(roleAllowed(ruleFor("/")!, "manager", false)).toBe(false);
+    expect(roleAllowed(ruleFor("/")!, "manager", false)).toBe(true);
+    expect(roleAllowed(ruleFor("/")!, "user", false)).toBe(false);
     expect(roleAllowed(ruleFor("/account")!, "user", false)).toBe(true);
     expect(roleAllowed(ruleFor("/account")!, undefined, false)).toBe(false);
     expect(roleAllowed(ruleFor("/shared/x")!, undefined, false)).toBe(true);

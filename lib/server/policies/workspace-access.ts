@@ -18,9 +18,10 @@ export async function setWorkspaceAccess(value: WorkspaceAccess) {
   await setSetting(KEY, value);
 }
 
+/** Admins and managers make assistants from documents; everyone else once the workspaces are opened to all. */
 export async function canUseWorkspace(user: Pick<User, "role"> | null | undefined): Promise<boolean> {
   if (!user) return false;
-  if (user.role === "admin") return true;
+  if (user.role === "admin" || user.role === "manager") return true;
   return (await getWorkspaceAccess()) === "everyone";
 }
 
