@@ -21,7 +21,7 @@ import { hasConversation, ownConversation } from "@/lib/server/queries/messages"
 // workspace is told why, and what they can use here instead.
 export default async function HomePage({ searchParams }: { searchParams: Promise<{ assistant?: string | string[] }> }) {
   const { allowed, user } = await pageAccess("/");
-  if (!allowed) return <NoWorkspace name={user.displayName} role={user.role} trialEndsAt={trialActive(user) ? user.trialEndsAt : null} />;
+  if (!allowed) return <NoWorkspace name={user.displayName} trialEndsAt={trialActive(user) ? user.trialEndsAt : null} />;
   const { assistant: asked } = await searchParams;
   const assistant = (typeof asked === "string" ? await findAssistant(user.id, asked) : undefined) ?? (await defaultAssistant(user.id));
   const [t, conversation, statuses, { promo, mobileHint }] = await Promise.all([

@@ -1,19 +1,13 @@
 import Link from "next/link";
 import { getFormatter, getTranslations } from "next-intl/server";
-import { BookOpen, CalendarCheck, LayoutDashboard, Link2, MessageSquare, UserRound, type LucideIcon } from "lucide-react";
-import type { Role } from "@/lib/constants";
+import { BookOpen, Link2, MessageSquare, UserRound, type LucideIcon } from "lucide-react";
 
 interface Item {
-  key: "console" | "checkin" | "shares" | "account" | "feedback" | "guide";
+  key: "shares" | "account" | "feedback" | "guide";
   icon: LucideIcon;
   /** Where it is; none for the shares, which are reached by the link someone sends. */
   href?: string;
 }
-
-const STAFF_ITEMS: Item[] = [
-  { key: "console", icon: LayoutDashboard, href: "/admin" },
-  { key: "checkin", icon: CalendarCheck, href: "/daily-checkin" },
-];
 
 const ITEMS: Item[] = [
   { key: "shares", icon: Link2 },
@@ -24,13 +18,13 @@ const ITEMS: Item[] = [
 
 /**
  * The home of someone signed in without a workspace (ARCHITECTURE §7.1: workspaces are the
- * admins' unless an admin opens them to everyone): why there is none, who decides, what they can
+ * staff's, admins and managers, unless an admin opens them to everyone): why there is none, who decides, what they can
  * use here meanwhile, and what a referral trial they hold waits for. Not an error: nothing went
  * wrong, this installation is set up this way.
  */
-export async function NoWorkspace({ name, role, trialEndsAt }: { name: string; role: Role; trialEndsAt: Date | null }) {
+export async function NoWorkspace({ name, trialEndsAt }: { name: string; trialEndsAt: Date | null }) {
   const [t, format] = await Promise.all([getTranslations("noWorkspace"), getFormatter()]);
-  const items = role === "manager" ? [...STAFF_ITEMS, ...ITEMS] : ITEMS;
+  const items = ITEMS;
   return (
     <div className="mx-auto max-w-3xl py-2 md:py-6" data-testid="no-workspace">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{t("title", { name })}</h1>

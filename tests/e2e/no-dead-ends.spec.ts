@@ -280,7 +280,7 @@ test("the first admin chooses on the first-run page who gets a workspace; the co
     const context = await browser.newContext({ baseURL: base, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto("/trial-setup");
-    const admins = page.getByRole("radio", { name: "只有管理員" });
+    const admins = page.getByRole("radio", { name: "只有管理員與經理" });
     await expect(admins).toBeChecked();
     await expect(page.getByText("其他人註冊後沒有工作區")).toBeVisible();
     await page.getByRole("radio", { name: "所有已登入的用戶" }).check();

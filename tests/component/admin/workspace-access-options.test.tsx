@@ -8,7 +8,7 @@ import { renderInLocale } from "../support/render";
 describe("WorkspaceAccessOptions", () => {
   it("offers both answers with their consequence, read as each radio's description", () => {
     renderInLocale(<WorkspaceAccessOptions value="admins" onChange={() => {}} labelledBy="title" />);
-    const admins = screen.getByRole("radio", { name: "只有管理員" });
+    const admins = screen.getByRole("radio", { name: "只有管理員與經理" });
     const everyone = screen.getByRole("radio", { name: "所有已登入的用戶" });
     expect((admins as HTMLInputElement).checked).toBe(true);
     expect(admins.getAttribute("aria-describedby") && document.getElementById(admins.getAttribute("aria-describedby")!)?.textContent).toMatch(/^其他人註冊後沒有工作區：可以開啟別人分享的助理/);
@@ -20,7 +20,7 @@ describe("WorkspaceAccessOptions", () => {
     const { user } = renderInLocale(<WorkspaceAccessOptions value="admins" onChange={onChange} labelledBy="title" />, { locale: "en" });
     await user.click(screen.getByText("Everyone signed in"));
     expect(onChange).toHaveBeenLastCalledWith("everyone");
-    screen.getByRole("radio", { name: "Administrators only" }).focus();
+    screen.getByRole("radio", { name: "Administrators and managers only" }).focus();
     await user.keyboard("{ArrowDown}");
     expect(onChange).toHaveBeenLastCalledWith("everyone");
   });

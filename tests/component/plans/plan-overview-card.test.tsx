@@ -39,7 +39,7 @@ describe("PlanOverviewCard", () => {
   it("without one: the limits as they will apply once workspaces open, why there is no upload, no counter", () => {
     renderCard(free(false));
     expect(screen.getByTestId("plan-limits").textContent).toBe("管理員開放工作區後適用：每月可上傳 5 個檔案，單檔上限 10 MB");
-    expect(screen.getByTestId("plan-no-workspace").textContent).toBe("這個網站的文件工作區目前只開放給管理員，所以你還不能上傳文件。");
+    expect(screen.getByTestId("plan-no-workspace").textContent).toBe("這個網站的文件工作區目前只開放給管理員與經理，所以你還不能上傳文件。");
     expect(screen.queryByTestId("plan-usage")).toBeNull();
     expect(screen.queryByText("你目前的方案與用量。")).toBeNull();
     expect(screen.getByTestId("see-plans").textContent).toBe("查看方案");
