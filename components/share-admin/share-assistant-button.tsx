@@ -7,10 +7,10 @@ import { cn } from "@/lib/utils";
 import { useCreateShare } from "./use-create-share";
 
 /**
- * The chat header's share-as-assistant button: one click makes a public link of the current
- * assistant, copies it and opens it. Needs no props; it reads the assistant itself.
+ * The chat header's share-as-assistant button: one click makes a public link of the chat's
+ * assistant, copies it and opens it.
  */
-export function ShareAssistantButton({ className }: { className?: string }) {
+export function ShareAssistantButton({ assistantId, className }: { assistantId: string; className?: string }) {
   const t = useTranslations("shares");
   const { create, creating } = useCreateShare();
   const label = creating ? t("creating") : t("shareButton");
@@ -24,7 +24,7 @@ export function ShareAssistantButton({ className }: { className?: string }) {
       title={label}
       // aria-disabled rather than disabled: a disabled button drops keyboard focus mid-click.
       aria-disabled={creating || undefined}
-      onClick={() => void create()}
+      onClick={() => void create(assistantId)}
       data-testid="share-assistant-button"
     >
       {creating ? <Loader2 className="animate-spin" /> : <Share2 />}
