@@ -5,8 +5,14 @@ export interface OwnerShare {
   id: string;
   shareId: string;
   shareUrl: string;
+  /** The assistant it belongs to (null only for a link whose assistant was deleted, which has ended). */
+  assistantId: string | null;
+  assistantName: string;
+  /** Its name and role prompt as visitors meet them: its own where `ownName`/`ownRolePrompt`, else its assistant's as they are now. */
   name: string;
   rolePrompt: string;
+  ownName: boolean;
+  ownRolePrompt: boolean;
   isPublicMode: boolean;
   accessMode: AccessMode;
   includeDocuments: boolean;
