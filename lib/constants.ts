@@ -277,3 +277,7 @@ export const COLLECTIONS_PER_OWNER_MAX = 100;
 export const COLLECTION_NAME_MAX_LENGTH = 60;
 /** Documents or collections named in one request (a bulk change of the library, a knowledge set). */
 export const KNOWLEDGE_IDS_MAX = 1_000;
+/** Documents on one page of the file library: a thousand of them stay quick to draw and to scan. */
+export const LIBRARY_PAGE_SIZE = 50;
+/** Documents the knowledge picker draws at once; more come on asking, and searching narrows them. */
+export const KNOWLEDGE_PICKER_BATCH = 100;

@@ -20,6 +20,7 @@ const runs = [
   ["bench:email"],
   ["bench:tenants"],
   ["bench:pages"],
+  ["bench:library"],
   // Two instances need a PostgreSQL server to share.
   ...(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL ? [["bench:scale-out"]] : []),
 ];

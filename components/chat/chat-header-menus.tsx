@@ -20,6 +20,7 @@ import type { ExportFormat } from "./use-export";
 // together the first time any of their buttons is pressed (chat-header.tsx), each then opening
 // as it mounts.
 export { AssistantSettingsDialog } from "./assistant-settings-dialog";
+export { AssistantSwitcherMenu } from "./assistant-switcher-menu";
 export { LinkPreviewSettingsControl } from "./link-preview-settings";
 
 const FORMATS: { format: ExportFormat; key: "exportTxt" | "exportMd" | "exportHtml" | "exportDocx" | "exportPdf" }[] = [

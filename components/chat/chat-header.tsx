@@ -7,27 +7,29 @@ import { useLoadOnUse } from "@/components/layout/use-load-on-use";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { ShareAssistantButton } from "@/components/share-admin/share-assistant-button";
-import { AssistantSettingsButton, ExportButton, LinkPreviewButton, StartOverButton } from "./chat-header-buttons";
+import { AssistantSettingsButton, AssistantSwitcherButton, ExportButton, LinkPreviewButton, StartOverButton } from "./chat-header-buttons";
+import { useCurrentAssistant } from "./current-assistant";
 import { useExport } from "./use-export";
 
 // The menus and dialogs behind the header's buttons, with their Radix code, arrive on first use.
 const loadMenus = () => import("./chat-header-menus");
 
-/** The chat header of normal mode: theme, export, refresh, link-preview settings, share as assistant and start over. */
+/**
+ * The chat header of normal mode: the assistant (its name is the title, and the menu to switch),
+ * theme, export, refresh, link-preview settings, share as assistant and start over; each of these
+ * acts on the chat's assistant.
+ */
 export function ChatHeader({
-  assistantName,
-  rolePrompt,
   hasMessages,
+  sending,
   refreshing,
   clearing,
   mobile,
   onRefresh,
   onClear,
 }: {
-  assistantName: string;
-  /** Null until the assistant has loaded: the settings button waits for it. */
-  rolePrompt: string | null;
   hasMessages: boolean;
+  sending: boolean;
   refreshing: boolean;
   clearing: boolean;
   mobile: boolean;
@@ -35,8 +37,10 @@ export function ChatHeader({
   onClear: () => void;
 }) {
   const t = useTranslations("chat");
-  const { download, copyPageLink, exporting } = useExport(hasMessages);
-  // One download for the four; each button swaps in its own menu or dialog when pressed.
+  const { assistant, assistants, failed, choose } = useCurrentAssistant();
+  const { download, copyPageLink, exporting } = useExport(hasMessages, assistant.id);
+  // One download for the five; each button swaps in its own menu or dialog when pressed.
+  const switcher = useLoadOnUse(loadMenus);
   const settings = useLoadOnUse(loadMenus);
   const exportMenu = useLoadOnUse(loadMenus);
   const linkPreview = useLoadOnUse(loadMenus);
@@ -47,13 +51,23 @@ export function ChatHeader({
     // a long name), the buttons move to a second line rather than the name being cut to a few letters.
     <header className="flex flex-wrap items-center gap-x-1 gap-y-0.5 border-b pb-1.5" data-testid="chat-header">
       <div className="flex min-w-0 flex-[1_1_auto] items-center gap-1">
-        <h2 className="min-w-0 truncate text-base font-semibold" title={assistantName} data-testid="assistant-name">
-          {assistantName}
+        <h2 className="flex min-w-0">
+          {switcher.loaded ? (
+            <switcher.loaded.AssistantSwitcherMenu
+              current={assistant}
+              assistants={assistants}
+              failed={failed}
+              busy={sending || clearing}
+              openedByKeyboard={switcher.byKeyboard}
+              onChoose={choose}
+            />
+          ) : (
+            <AssistantSwitcherButton name={assistant.name} {...switcher.triggerProps} />
+          )}
         </h2>
-        {/* Not keyed by the name: a new button after saving would leave keyboard focus nowhere. The form
-            reads the current name and role each time it opens (the dialog's content mounts on opening). */}
-        {rolePrompt !== null &&
-          (settings.loaded ? <settings.loaded.AssistantSettingsDialog name={assistantName} rolePrompt={rolePrompt} /> : <AssistantSettingsButton {...settings.triggerProps} />)}
+        {/* Not keyed by the assistant: a new button after saving would leave keyboard focus nowhere.
+            The form reads the assistant as saved each time it opens (the dialog's content mounts on opening). */}
+        {settings.loaded ? <settings.loaded.AssistantSettingsDialog assistantId={assistant.id} /> : <AssistantSettingsButton {...settings.triggerProps} />}
       </div>
       <div className="ml-auto flex flex-none items-center" data-testid="chat-header-actions">
         <ThemeToggle />
@@ -75,7 +89,7 @@ export function ChatHeader({
           <RefreshCw className={cn(refreshing && "animate-spin")} />
         </Button>
         {linkPreview.loaded ? <linkPreview.loaded.LinkPreviewSettingsControl mobile={mobile} /> : <LinkPreviewButton {...linkPreview.triggerProps} />}
-        <ShareAssistantButton />
+        <ShareAssistantButton assistantId={assistant.id} />
         {startOver.loaded ? (
           <startOver.loaded.StartOverDialog unavailable={startOverUnavailable} onClear={onClear} />
         ) : (

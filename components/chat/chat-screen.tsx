@@ -1,28 +1,27 @@
 "use client";
 
 import { useEffect } from "react";
-import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { Info } from "lucide-react";
-import { apiFetch } from "@/lib/fetcher";
 import { ChatConversation, preloadMessageList } from "./chat-conversation";
 import { ChatHeader } from "./chat-header";
 import { PromoBanner } from "./promo-banner";
-import { useChat } from "./use-chat";
+import { ownChat, useChat } from "./use-chat";
 import { useDevice } from "./use-device";
 import { useSuggestions } from "./use-suggestions";
-import { ASSISTANT_KEY, type AssistantProfile } from "./assistant-profile";
+import { useCurrentAssistant, withAssistant } from "./current-assistant";
 
 /**
- * The chat of the workspace (normal mode): header, conversation, suggestions and the input bar.
+ * The chat of the workspace (normal mode) with one of the owner's assistants (current-assistant.tsx;
+ * the header switches): header, conversation, suggestions and the input bar.
  * `expectConversation`: the server found messages, so their code downloads beside their fetch.
  * `promo` and `mobileHint`: the promotion banner and a phone's input bar as the server drew them
  * (from the cookie and the user agent), so neither moves the page once this code has read the browser.
  */
 export function ChatScreen({ emptyState, expectConversation, promo, mobileHint }: { emptyState: React.ReactNode; expectConversation: boolean; promo: boolean; mobileHint: boolean }) {
   const t = useTranslations("chat");
-  const chat = useChat();
-  const { data: assistant } = useSWR<AssistantProfile>(ASSISTANT_KEY, (url: string) => apiFetch<AssistantProfile>(url));
+  const { assistant } = useCurrentAssistant();
+  const chat = useChat(ownChat(assistant.id));
   const { known, mobile, inApp } = useDevice(mobileHint);
   useEffect(() => {
     if (expectConversation) preloadMessageList();
@@ -31,8 +30,9 @@ export function ChatScreen({ emptyState, expectConversation, promo, mobileHint }
     messages: chat.messages,
     loaded: !chat.loading,
     enabled: known && !inApp && !chat.sending,
-    assistantName: assistant?.name ?? "",
-    assistantRole: assistant?.rolePrompt ?? "",
+    assistantId: assistant.id,
+    assistantName: assistant.name,
+    assistantRole: assistant.rolePrompt,
   });
 
   return (
@@ -41,9 +41,8 @@ export function ChatScreen({ emptyState, expectConversation, promo, mobileHint }
     <div className="flex min-h-0 flex-1 flex-col gap-2" data-fill-viewport data-testid="chat-screen">
       <div className="mx-auto w-full max-w-3xl shrink-0 space-y-2">
         <ChatHeader
-        assistantName={assistant?.name ?? ""}
-        rolePrompt={assistant?.rolePrompt ?? null}
         hasMessages={chat.messages.length > 0}
+        sending={chat.sending}
         refreshing={chat.refreshing}
         clearing={chat.clearing}
         mobile={mobile}
@@ -65,6 +64,7 @@ export function ChatScreen({ emptyState, expectConversation, promo, mobileHint }
         onPickSuggestion={(q) => void chat.send(q)}
         mobile={mobile}
         lead={<PromoBanner initiallyShown={promo} />}
+        analyzeUrl={withAssistant("/api/analyze-image", assistant.id)}
       />
     </div>
   );

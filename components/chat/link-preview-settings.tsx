@@ -11,19 +11,19 @@ import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover
 import { CUSTOM_ICON_MAX_BYTES, PREVIEW_STYLES, type PreviewStyle } from "@/lib/constants";
 import { apiFetch, errorMessage } from "@/lib/fetcher";
 import { cn } from "@/lib/utils";
-import { LINK_PREVIEW_SETTINGS_KEY, useLinkPreviewSettings, type LinkPreviewSettings } from "./use-link-preview-settings";
+import { useLinkPreviewSettings, type LinkPreviewSettings } from "./use-link-preview-settings";
 
 /** The link-card settings: the six styles and a custom icon (the switch works only while one exists). */
 function SettingsPanel() {
   const t = useTranslations("linkPreview");
-  const { settings, mutate } = useLinkPreviewSettings();
+  const { settings, mutate, url } = useLinkPreviewSettings();
   const [saving, setSaving] = useState(false);
   const fileInput = useRef<HTMLInputElement>(null);
 
   const save = async (changes: Partial<Pick<LinkPreviewSettings, "style" | "useCustomIcon">>) => {
     setSaving(true);
     try {
-      await mutate(await apiFetch<LinkPreviewSettings>(LINK_PREVIEW_SETTINGS_KEY, { method: "PUT", json: changes }), { revalidate: false });
+      await mutate(await apiFetch<LinkPreviewSettings>(url(""), { method: "PUT", json: changes }), { revalidate: false });
     } catch (error) {
       toast.error(errorMessage(error, t("saveFailed")));
     } finally {
@@ -39,7 +39,7 @@ function SettingsPanel() {
     try {
       const form = new FormData();
       form.append("icon", file);
-      await mutate(await apiFetch<LinkPreviewSettings>(`${LINK_PREVIEW_SETTINGS_KEY}/icon`, { method: "POST", body: form }), { revalidate: false });
+      await mutate(await apiFetch<LinkPreviewSettings>(url("/icon"), { method: "POST", body: form }), { revalidate: false });
       toast.success(t("iconUploaded"));
     } catch (error) {
       toast.error(t("uploadFailed"), { description: errorMessage(error, "") || undefined });
@@ -51,7 +51,7 @@ function SettingsPanel() {
   const remove = async () => {
     setSaving(true);
     try {
-      await mutate(await apiFetch<LinkPreviewSettings>(`${LINK_PREVIEW_SETTINGS_KEY}/icon`, { method: "DELETE" }), { revalidate: false });
+      await mutate(await apiFetch<LinkPreviewSettings>(url("/icon"), { method: "DELETE" }), { revalidate: false });
       toast.success(t("iconRemoved"));
     } catch (error) {
       toast.error(errorMessage(error, t("saveFailed")));

@@ -29,16 +29,33 @@ export interface ChatSource {
   /** Extra headers of the POST (a framed share page's guest key), and what to read from its answer. */
   requestHeaders?: () => Record<string, string>;
   onResponse?: (res: Response) => void;
+  /** Where start over deletes the conversation (the owner's own chat only). */
+  clearUrl?: string;
 }
 
 const NO_MESSAGES: ChatMessage[] = [];
 
-export const OWN_CHAT: ChatSource = {
-  key: MESSAGES_KEY,
-  list: () => listOrEmptyWhenSignedOut<ChatMessage>(MESSAGES_KEY),
-  postUrl: MESSAGES_KEY,
-  body: ({ text, image, clientId }) => ({ content: text, imageData: image?.dataUrl, imageFileName: image?.file.name, clientId }),
-};
+const ownChats = new Map<string, ChatSource>();
+
+/**
+ * The owner's conversation with one of their assistants, each under a key of its own. One object
+ * per assistant, so a render does not make the chat's callbacks anew.
+ */
+export function ownChat(assistantId: string): ChatSource {
+  let source = ownChats.get(assistantId);
+  if (!source) {
+    const url = `${MESSAGES_KEY}?assistantId=${encodeURIComponent(assistantId)}`;
+    source = {
+      key: url,
+      list: () => listOrEmptyWhenSignedOut<ChatMessage>(url),
+      postUrl: MESSAGES_KEY,
+      body: ({ text, image, clientId }) => ({ content: text, imageData: image?.dataUrl, imageFileName: image?.file.name, clientId, assistantId }),
+      clearUrl: url,
+    };
+    ownChats.set(assistantId, source);
+  }
+  return source;
+}
 
 export interface ChatOptions {
   /** A refused send the caller deals with itself (sign-in required, a session id taken): no toast. */
@@ -66,7 +83,7 @@ function newClientId(): string {
  * messages; on failure the temporary entries go and a toast says so. A model failure comes back as
  * an error reply (isError) and stays.
  */
-export function useChat(source: ChatSource = OWN_CHAT, options: ChatOptions = {}) {
+export function useChat(source: ChatSource, options: ChatOptions = {}) {
   const t = useTranslations("chat");
   const swr = useSWR<ChatMessage[]>(source.key, source.list, {
     fallbackData: source.empty ? NO_MESSAGES : source.fallbackData,
@@ -180,9 +197,10 @@ export function useChat(source: ChatSource = OWN_CHAT, options: ChatOptions = {}
   }, [mutate, t, source]);
 
   const clear = useCallback(async () => {
+    if (!source.clearUrl) return false;
     setClearing(true);
     try {
-      await apiFetch(MESSAGES_KEY, { method: "DELETE" });
+      await apiFetch(source.clearUrl, { method: "DELETE" });
       await mutate([], { revalidate: false });
       toast.success(t("cleared"));
       return true;
@@ -192,7 +210,7 @@ export function useChat(source: ChatSource = OWN_CHAT, options: ChatOptions = {}
     } finally {
       setClearing(false);
     }
-  }, [mutate, t]);
+  }, [mutate, t, source]);
 
   const messages = swr.data ?? NO_MESSAGES;
   return { messages: waiting ? [...messages, waiting] : messages, loading: swr.isLoading, ready, sending, streaming, refreshing, clearing, send, refresh, clear };

@@ -19,8 +19,8 @@ function fileNameFrom(disposition: string | null, fallback: string): string {
   return fallback;
 }
 
-/** Downloads the conversation in a format (the server writes the file), with the spec's messages. */
-export function useExport(hasMessages: boolean) {
+/** Downloads the conversation with an assistant in a format (the server writes the file), with the spec's messages. */
+export function useExport(hasMessages: boolean, assistantId: string) {
   const t = useTranslations("chat");
   const [exporting, setExporting] = useState(false);
 
@@ -29,7 +29,7 @@ export function useExport(hasMessages: boolean) {
       if (!hasMessages) return void toast.error(t("exportEmpty"));
       setExporting(true);
       try {
-        const res = await fetch(`/api/messages/export?format=${format}`, { credentials: "include" });
+        const res = await fetch(`/api/messages/export?format=${format}&assistantId=${encodeURIComponent(assistantId)}`, { credentials: "include" });
         if (!res.ok) throw new Error(String(res.status));
         const blob = await res.blob();
         const url = URL.createObjectURL(blob);
@@ -47,7 +47,7 @@ export function useExport(hasMessages: boolean) {
         setExporting(false);
       }
     },
-    [hasMessages, t],
+    [hasMessages, assistantId, t],
   );
 
   const copyPageLink = useCallback(async () => {

@@ -19,6 +19,8 @@ export function useSuggestions(options: {
   assistantRole: string;
   /** Shared mode: the questions of this share (SPEC §7 "in shared mode shareId and forceRegenerate"). */
   shareId?: string;
+  /** The owner's chat: which of their assistants (its knowledge gives the questions). */
+  assistantId?: string;
   /**
    * Opening questions already at hand (the shared page draws them with the chat): shown from the
    * first render, before the browser has been read, and again whenever the conversation is empty,
@@ -34,8 +36,19 @@ export function useSuggestions(options: {
   useEffect(() => {
     wanted.current = options.enabled;
   }, [options.enabled]);
-  const { messages, loaded, enabled, assistantName, assistantRole, shareId, initial } = options;
+  const { messages, loaded, enabled, assistantName, assistantRole, shareId, assistantId, initial } = options;
   const empty = loaded && messages.length === 0;
+  // Another assistant is another conversation: nothing suggested for the last one stays, and its
+  // answers still on their way are not taken for this one's.
+  const [scope, setScope] = useState(assistantId);
+  if (scope !== assistantId) {
+    setScope(assistantId);
+    setSuggestions([]);
+    setDismissed(false);
+  }
+  useEffect(() => {
+    lastReplyId.current = null;
+  }, [assistantId]);
 
   useEffect(() => {
     if (!enabled || !empty) return;
@@ -43,13 +56,13 @@ export function useSuggestions(options: {
     let cancelled = false;
     // The stored questions serve every visit; regenerating on each page load would be wasted work.
     const shared = shareId === undefined ? {} : { shareId, forceRegenerate: false };
-    apiFetch<{ questions: string[] }>("/api/initial-questions", { method: "POST", json: { assistantName, assistantRole, ...shared } })
+    apiFetch<{ questions: string[] }>("/api/initial-questions", { method: "POST", json: { assistantName, assistantRole, assistantId, ...shared } })
       .then(({ questions }) => !cancelled && setSuggestions(shuffleQuestions(questions).slice(0, MAX_INITIAL_QUESTIONS)))
       .catch(() => undefined);
     return () => {
       cancelled = true;
     };
-  }, [enabled, empty, assistantName, assistantRole, shareId, initial]);
+  }, [enabled, empty, assistantName, assistantRole, shareId, assistantId, initial]);
 
   const last = messages.at(-1);
   // Before the reply is painted: the previous reply's follow-ups must not show under it for a frame.
@@ -63,10 +76,10 @@ export function useSuggestions(options: {
     // Not cancelled when this effect runs again for the same reply (the assistant's name arriving,
     // the list revalidated): that run returns early above, and the follow-ups would never show.
     // A newer reply, or a question sent meanwhile, makes these stale instead.
-    apiFetch<{ suggestions: string[] }>("/api/ai-suggestions", { method: "POST", json: { assistantMessage: last.content, conversationHistory: history, assistantName, assistantRole, shareId } })
+    apiFetch<{ suggestions: string[] }>("/api/ai-suggestions", { method: "POST", json: { assistantMessage: last.content, conversationHistory: history, assistantName, assistantRole, shareId, assistantId } })
       .then(({ suggestions: next }) => lastReplyId.current === replyId && wanted.current && setSuggestions(next))
       .catch(() => undefined);
-  }, [enabled, last, messages, assistantName, assistantRole, shareId]);
+  }, [enabled, last, messages, assistantName, assistantRole, shareId, assistantId]);
 
   const dismiss = useCallback(() => setDismissed(true), []);
   return { suggestions: dismissed ? [] : suggestions, dismiss };

@@ -1,7 +1,7 @@
 "use client";
 
 import { useFormatter, useLocale, useTranslations } from "next-intl";
-import { FileText, Trash2 } from "lucide-react";
+import { Bot, FileText, FolderClosed, Trash2 } from "lucide-react";
 import { PDF_MAX_PAGES } from "@/lib/constants";
 import { formatBytes } from "@/lib/format-bytes";
 import { Button } from "@/components/ui/button";
@@ -10,14 +10,23 @@ import type { LibraryDocument } from "./types";
 
 interface Props {
   documents: LibraryDocument[];
+  /** Names of the assistants shown per row (those answering from chosen documents; the others use every one) and of the collections. */
+  assistantNames: ReadonlyMap<string, string>;
+  collectionNames: ReadonlyMap<string, string>;
   selected: ReadonlySet<string>;
   onToggle: (id: string) => void;
   onToggleAll: () => void;
   onDelete: (doc: LibraryDocument) => void;
 }
 
-/** One list for every width: a row per document that wraps its details under the name on phones. */
-export function DocumentList({ documents, selected, onToggle, onToggleAll, onDelete }: Props) {
+// Chips a row shows before the rest are counted in a "+N" (named in its tooltip).
+const CHIPS_SHOWN = 3;
+
+/**
+ * One list for every width: a row per document that wraps its details under the name on phones,
+ * with the collections it is in and the assistants that answer from it.
+ */
+export function DocumentList({ documents, assistantNames, collectionNames, selected, onToggle, onToggleAll, onDelete }: Props) {
   const t = useTranslations("documents");
   const tReasons = useTranslations("documents.reasons");
   const format = useFormatter();
@@ -67,6 +76,10 @@ export function DocumentList({ documents, selected, onToggle, onToggleAll, onDel
                 {doc.pageCount ? <span className="md:hidden">{t("pageCount", { count: doc.pageCount })}</span> : null}
                 <span>{format.dateTime(new Date(doc.createdAt), { dateStyle: "medium", timeStyle: "short" })}</span>
               </div>
+              <UsageChips
+                collections={(doc.collectionIds ?? []).flatMap((id) => (collectionNames.has(id) ? [collectionNames.get(id)!] : []))}
+                assistants={(doc.usedByAssistantIds ?? []).flatMap((id) => (assistantNames.has(id) ? [assistantNames.get(id)!] : []))}
+              />
               {doc.status === "error" ? (
                 <p className="mt-1 text-xs text-destructive" data-testid="document-error-reason">
                   {doc.errorReason === "too_many_pages"
@@ -96,5 +109,35 @@ export function DocumentList({ documents, selected, onToggle, onToggleAll, onDel
         ))}
       </ul>
     </div>
+  );
+}
+
+/** The collections a document is in and the assistants that answer from it, as compact chips. */
+function UsageChips({ collections, assistants }: { collections: string[]; assistants: string[] }) {
+  const t = useTranslations("library");
+  const format = useFormatter();
+  const chips = [...collections.map((name) => ({ kind: "collection" as const, name })), ...assistants.map((name) => ({ kind: "assistant" as const, name }))];
+  if (chips.length === 0) return null;
+  const rest = chips.slice(CHIPS_SHOWN);
+  return (
+    <ul className="mt-1.5 flex flex-wrap gap-1" aria-label={t("usedBy")} data-testid="document-uses">
+      {chips.slice(0, CHIPS_SHOWN).map((chip) => (
+        <li
+          key={`${chip.kind}:${chip.name}`}
+          className="inline-flex max-w-44 items-center gap-1 rounded-md border bg-background px-1.5 py-0.5 text-xs text-muted-foreground"
+          title={chip.kind === "collection" ? t("inCollection", { name: chip.name }) : t("usedByAssistant", { name: chip.name })}
+          data-testid={chip.kind === "collection" ? "document-collection" : "document-assistant"}
+        >
+          {chip.kind === "collection" ? <FolderClosed className="size-3 shrink-0" aria-hidden /> : <Bot className="size-3 shrink-0" aria-hidden />}
+          <span className="sr-only">{chip.kind === "collection" ? t("collectionChip") : t("assistantChip")}</span>
+          <span className="truncate">{chip.name}</span>
+        </li>
+      ))}
+      {rest.length > 0 ? (
+        <li className="rounded-md px-1 py-0.5 text-xs text-muted-foreground" title={format.list(rest.map((c) => c.name))}>
+          {t("moreChips", { count: rest.length })}
+        </li>
+      ) : null}
+    </ul>
   );
 }

@@ -11,6 +11,14 @@ export interface LibraryDocument {
   createdAt: string;
   processedAt: string | null;
   errorReason: string | null;
+  /**
+   * The collections it is in, the assistants it was chosen for, and every assistant that answers
+   * from it (those of all documents and of its collections too). Absent on a document just
+   * uploaded until the list is read again.
+   */
+  collectionIds?: string[];
+  assistantIds?: string[];
+  usedByAssistantIds?: string[];
 }
 
 export interface UploadUsage {

@@ -4,15 +4,15 @@ import { useTranslations } from "next-intl";
 import { Loader2, Share2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
-import { assistantQuickLink, useShareLink } from "./use-share-link";
+import { quickLinkOf, useShareLink } from "./use-share-link";
 
 /**
  * The chat header's share-as-assistant button: the assistant's quick link, made on the first press
- * and the same link on every press after (while it lives), copied, said and opened. Needs no props.
+ * and the same link on every press after (while it lives), copied, said and opened. The assistant is the chat's.
  */
-export function ShareAssistantButton({ className }: { className?: string }) {
+export function ShareAssistantButton({ assistantId, className }: { assistantId: string; className?: string }) {
   const t = useTranslations("shares");
-  const { create, creating } = useShareLink(assistantQuickLink);
+  const { create, creating } = useShareLink();
   const label = creating ? t("creating") : t("shareButton");
   return (
     <Button
@@ -24,7 +24,7 @@ export function ShareAssistantButton({ className }: { className?: string }) {
       title={label}
       // aria-disabled rather than disabled: a disabled button drops keyboard focus mid-click.
       aria-disabled={creating || undefined}
-      onClick={() => void create()}
+      onClick={() => void create(quickLinkOf(assistantId))}
       data-testid="share-assistant-button"
     >
       {creating ? <Loader2 className="animate-spin" /> : <Share2 />}

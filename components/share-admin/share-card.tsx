@@ -1,7 +1,7 @@
 "use client";
 
 import { useFormatter, useTranslations } from "next-intl";
-import { AlertTriangle, Code2, Copy, ExternalLink, Lock, Globe, Megaphone, MessageSquare, RefreshCw, Share2, Trash2, Users } from "lucide-react";
+import { AlertTriangle, Bot, Code2, Copy, ExternalLink, Lock, Globe, Megaphone, MessageSquare, RefreshCw, Share2, Trash2, Users } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmShareAction } from "./confirm-share-action";
@@ -36,6 +36,10 @@ export function ShareCard({ share }: { share: OwnerShare }) {
         <h3 className="truncate font-semibold" title={share.name} data-testid="share-name">
           {share.name}
         </h3>
+        <p className="mt-0.5 flex min-w-0 items-center gap-1 text-xs text-muted-foreground" data-testid="share-assistant">
+          <Bot className="size-3.5 shrink-0" aria-hidden />
+          <span className="truncate">{t("ofAssistant", { name: share.assistantName })}</span>
+        </p>
         <div className="mt-1.5 flex flex-wrap gap-1.5">
           {share.quickLink ? (
             <Badge variant="outline" title={t("quickLinkHint")} data-testid="share-quick-link">

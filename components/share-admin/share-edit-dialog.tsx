@@ -3,7 +3,8 @@
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
-import { Pencil } from "lucide-react";
+import { Link2, Pencil } from "lucide-react";
+import { useAssistants } from "@/components/assistants/use-assistants";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
@@ -37,6 +38,26 @@ function SwitchRow({ id, label, hint, checked, onChange, testId }: { id: string;
   );
 }
 
+/** Whether a field follows the share's assistant, and the way back to following it when it does not. */
+function FollowNote({ following, assistantName, onFollow, testId }: { following: boolean; assistantName: string; onFollow: () => void; testId: string }) {
+  const t = useTranslations("shares");
+  return (
+    <div className="-mt-2 flex flex-wrap items-center gap-x-2 text-xs text-muted-foreground" data-testid={testId} data-following={following}>
+      <Link2 className="size-3.5" aria-hidden />
+      {following ? (
+        <span>{t("followsAssistant", { name: assistantName })}</span>
+      ) : (
+        <>
+          <span>{t("ownValue")}</span>
+          <Button type="button" variant="link" size="sm" className="h-6 px-0 text-xs" onClick={onFollow} data-testid={`${testId}-reset`}>
+            {t("followAgain", { name: assistantName })}
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
+
 /** The form itself: mounted each time the dialog opens, so it always starts from the saved share. */
 export function ShareEditForm({ share, onDone }: { share: OwnerShare; onDone: () => void }) {
   const googleAvailable = useGoogleAvailable();
@@ -44,7 +65,9 @@ export function ShareEditForm({ share, onDone }: { share: OwnerShare; onDone: ()
   const tAll = useTranslations();
   const tCommon = useTranslations("common");
   const { showSaved } = useShareActions();
+  const { data: assistants } = useAssistants();
   const [values, setValues] = useState({
+    assistantId: share.assistantId ?? "",
     name: share.name,
     rolePrompt: share.rolePrompt,
     isPublicMode: share.isPublicMode,
@@ -55,6 +78,20 @@ export function ShareEditForm({ share, onDone }: { share: OwnerShare; onDone: ()
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const set = <K extends keyof typeof values>(key: K, value: (typeof values)[K]) => setValues((v) => ({ ...v, [key]: value }));
+  // A name or role prompt equal to the assistant's is saved as following it (the server decides so too).
+  const assistant = assistants?.find((a) => a.id === values.assistantId);
+  const followsName = (name: string, of = assistant) => (of ? name.trim() === of.name : !share.ownName);
+  const followsRole = (role: string, of = assistant) => (of ? role.trim() === "" || role.trim() === of.rolePrompt : !share.ownRolePrompt);
+  const moveTo = (assistantId: string) => {
+    const next = assistants?.find((a) => a.id === assistantId);
+    setValues((v) => ({
+      ...v,
+      assistantId,
+      // What followed the old assistant follows the new one; what was the share's own stays.
+      name: next && followsName(v.name) ? next.name : v.name,
+      rolePrompt: next && followsRole(v.rolePrompt) ? next.rolePrompt : v.rolePrompt,
+    }));
+  };
 
   // Schema messages are keys such as "validation.assistantNameRequired"; the announcement's limit
   // has zod's own English text, so it gets a message of its own.
@@ -67,7 +104,8 @@ export function ShareEditForm({ share, onDone }: { share: OwnerShare; onDone: ()
     );
 
   async function submit() {
-    const parsed = updateShareSchema.safeParse(values);
+    const { assistantId, ...rest } = values;
+    const parsed = updateShareSchema.safeParse({ ...rest, ...(assistantId && assistantId !== share.assistantId ? { assistantId } : {}) });
     if (!parsed.success) return setErrors(toFieldErrors(parsed.error.issues));
     setErrors({});
     setBusy(true);
@@ -97,12 +135,30 @@ export function ShareEditForm({ share, onDone }: { share: OwnerShare; onDone: ()
         void submit();
       }}
     >
+      {assistants && assistants.length > 0 ? (
+        <FormField id={id("assistant")} label={t("assistant")} error={errors.assistantId} hint={t("assistantHint")}>
+          <NativeSelect value={values.assistantId} onChange={(e) => moveTo(e.target.value)} data-testid="share-edit-assistant">
+            {assistants.map((a) => (
+              <option key={a.id} value={a.id}>
+                {a.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
+      ) : null}
       <FormField id={id("name")} label={t("name")} error={errors.name} hint={t("nameHint", { max: ASSISTANT_NAME_MAX_LENGTH })}>
         <Input value={values.name} onChange={(e) => set("name", e.target.value)} maxLength={ASSISTANT_NAME_MAX_LENGTH} required data-testid="share-edit-name" />
       </FormField>
+      <FollowNote following={followsName(values.name)} assistantName={assistant?.name ?? share.assistantName} onFollow={() => assistant && set("name", assistant.name)} testId="share-name-follow" />
       <FormField id={id("role")} label={t("rolePrompt")} error={errors.rolePrompt} hint={t("countHint", { count: values.rolePrompt.length, max: ROLE_PROMPT_MAX_LENGTH })}>
         <Textarea value={values.rolePrompt} onChange={(e) => set("rolePrompt", e.target.value)} rows={4} maxLength={ROLE_PROMPT_MAX_LENGTH} data-testid="share-edit-role" />
       </FormField>
+      <FollowNote
+        following={followsRole(values.rolePrompt)}
+        assistantName={assistant?.name ?? share.assistantName}
+        onFollow={() => assistant && set("rolePrompt", assistant.rolePrompt)}
+        testId="share-role-follow"
+      />
       <SwitchRow id={id("public")} label={t("publicMode")} hint={t("publicModeHint")} checked={values.isPublicMode} onChange={(on) => set("isPublicMode", on)} testId="share-edit-public" />
       <FormField
         id={id("access")}

@@ -1,29 +1,52 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { Loader2, Plus, Share2 } from "lucide-react";
+import { ChevronDown, Loader2, Plus, Share2 } from "lucide-react";
+import { useAssistants } from "@/components/assistants/use-assistants";
 import { DataLoadError, DataLoading } from "@/components/layout/data-states";
 import { Button } from "@/components/ui/button";
+import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { GoogleAvailability } from "./google-availability";
 import { ShareCard } from "./share-card";
-import { newShareLink, useShareLink } from "./use-share-link";
+import { newLinkOf, useShareLink } from "./use-share-link";
 import { useShares } from "./use-shares";
 
+/** A new link: of the owner's only assistant at once, or of the one they pick when they have several. */
 function CreateShareButton() {
   const t = useTranslations("shares");
-  const { create, creating } = useShareLink(newShareLink);
-  return (
+  const { create, creating } = useShareLink();
+  const { data: assistants } = useAssistants();
+  const choose = (assistants?.length ?? 0) > 1;
+  const button = (
     <Button
       type="button"
       className="aria-disabled:cursor-wait aria-disabled:opacity-60"
       // aria-disabled rather than disabled keeps keyboard focus; a second click is ignored anyway.
       aria-disabled={creating || undefined}
-      onClick={() => void create()}
+      aria-haspopup={choose ? "menu" : undefined}
+      onClick={choose ? undefined : () => void create(newLinkOf(assistants?.[0]?.id))}
       data-testid="create-share"
     >
       {creating ? <Loader2 className="animate-spin" /> : <Plus />}
       {creating ? t("creating") : t("create")}
+      {choose ? <ChevronDown aria-hidden /> : null}
     </Button>
+  );
+  if (!choose) return button;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild disabled={creating}>
+        {button}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" collisionPadding={8} className="max-h-[min(60dvh,24rem)] w-64 overflow-y-auto" data-testid="create-share-menu">
+        <DropdownMenuLabel className="text-xs text-muted-foreground">{t("chooseAssistant")}</DropdownMenuLabel>
+        {assistants!.map((a) => (
+          <DropdownMenuItem key={a.id} onSelect={() => void create(newLinkOf(a.id))} data-testid="create-share-for">
+            <span className="truncate">{a.name}</span>
+          </DropdownMenuItem>
+        ))}
+      </DropdownMenuContent>
+    </DropdownMenu>
   );
 }
 

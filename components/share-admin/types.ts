@@ -1,24 +1,5 @@
-import type { AccessMode } from "@/lib/constants";
-
-/** A share as its owner sees it (the owner view of /api/shared-assistants). */
-export interface OwnerShare {
-  id: string;
-  shareId: string;
-  shareUrl: string;
-  name: string;
-  rolePrompt: string;
-  isPublicMode: boolean;
-  accessMode: AccessMode;
-  includeDocuments: boolean;
-  announcementEnabled: boolean;
-  pinnedAnnouncement: string | null;
-  /** Sites allowed to show the share in an <iframe>. */
-  embedOrigins: string[];
-  messageCount: number;
-  /** Made by the assistant's share button, which hands it out again on every press. */
-  quickLink: boolean;
-  createdAt: string;
-}
+/** A share as its owner sees it (the owner view of /api/shared-assistants), as the server presents it. */
+export type { OwnerShare } from "@/lib/server/present/share";
 
 /** One visitor conversation on a share, as its owner sees it in the list. */
 export interface ShareConversationSummary {

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { useSWRConfig } from "swr";
+import { assistantPath } from "@/components/assistants/assistant-keys";
 import { ASSISTANT_KEY, type AssistantProfile } from "@/components/chat/assistant-profile";
 import { apiFetch } from "@/lib/fetcher";
 import { announceShare, browserAnnouncer } from "@/lib/share-admin/announce-share";
@@ -15,28 +16,34 @@ export type ShareLinkSource = () => Promise<{ share: OwnerShare; created: boolea
 
 export const QUICK_LINK_URL = "/api/assistant/share-link";
 
-/** The chat header's button: the assistant's quick link, made on the first press and the same one after. */
-export const assistantQuickLink: ShareLinkSource = () => apiFetch(QUICK_LINK_URL, { method: "POST" });
+/** The assistant's quick link (the chat header's button): made on the first press, the same one after. */
+export const quickLinkOf =
+  (assistantId: string): ShareLinkSource =>
+  () =>
+    apiFetch(`${QUICK_LINK_URL}?assistantId=${encodeURIComponent(assistantId)}`, { method: "POST" });
 
-/** The shares tab's button: one more link, of the owner's assistant as it is now. */
-export const newShareLink: ShareLinkSource = async () => {
-  // Read at click time: the settings dialog may just have renamed the assistant.
-  const assistant = await apiFetch<AssistantProfile>(ASSISTANT_KEY);
-  const share = await apiFetch<OwnerShare>(SHARES_KEY, { method: "POST", json: { name: assistant.name, rolePrompt: assistant.rolePrompt, includeDocuments: true } });
-  return { share, created: true };
-};
+/** One more link of an assistant (the shares tab's button; the default one when none is named), following it. */
+export const newLinkOf =
+  (assistantId?: string): ShareLinkSource =>
+  async () => {
+    // Read at click time: the settings dialog may just have renamed the assistant. (What equals
+    // the assistant's own name and role prompt is kept as following it.)
+    const assistant = await apiFetch<AssistantProfile>(assistantId ? assistantPath(assistantId) : ASSISTANT_KEY);
+    const share = await apiFetch<OwnerShare>(SHARES_KEY, { method: "POST", json: { name: assistant.name, rolePrompt: assistant.rolePrompt, includeDocuments: true, assistantId } });
+    return { share, created: true };
+  };
 
 /**
- * Gets a share link from `source`, then copies it, says so (and whether it is new) and tries to
- * open it (SPEC §4 "Share creation"). The header's button and the shares tab both go through here,
- * so they behave the same.
+ * Gets a share link from a source, then copies it, says so (and whether it is new) and tries to
+ * open it (SPEC §4 "Share creation"). The header's button, the assistants tab and the shares tab
+ * all go through here, so they behave the same.
  */
-export function useShareLink(source: ShareLinkSource) {
+export function useShareLink() {
   const t = useTranslations("shares");
   const { mutate } = useSWRConfig();
   const [creating, setCreating] = useState(false);
 
-  async function create() {
+  async function create(source: ShareLinkSource) {
     if (creating) return;
     setCreating(true);
     try {

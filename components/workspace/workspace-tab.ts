@@ -1,5 +1,5 @@
 // The workspace's tabs at "/", chosen by ?tab= (workspace-tabs.tsx); the chat when none is given.
-export const WORKSPACE_TABS = ["chat", "files", "shares"] as const;
+export const WORKSPACE_TABS = ["chat", "assistants", "files", "shares"] as const;
 export type WorkspaceTab = (typeof WORKSPACE_TABS)[number];
 
 export function workspaceTab(params: { get: (name: string) => string | null }): WorkspaceTab {

@@ -308,14 +308,14 @@ test.describe("chat", () => {
     await page.getByTestId("message-input").fill("");
     await page.unroute("**/api/messages");
 
-    await page.route("**/api/analyze-image", (route) => route.fulfill({ status: 500, body: "{}" }));
+    await page.route("**/api/analyze-image**", (route) => route.fulfill({ status: 500, body: "{}" }));
     await page.getByTestId("image-file").setInputFiles({ name: "a.png", mimeType: "image/png", buffer: PNG });
     await page.getByTestId("send-button").click();
     await expect(page.getByText("圖片分析失敗")).toBeVisible();
     await expect(page.getByText("請稍後再試或聯繫客服")).toBeVisible();
     await expect(page.getByTestId("message-user")).toHaveCount(0);
     await expect(page.getByTestId("image-preview")).toBeVisible();
-    await page.unroute("**/api/analyze-image");
+    await page.unroute("**/api/analyze-image**");
     await page.getByTestId("remove-image").click();
 
     const big = Buffer.alloc(10 * 1024 * 1024 + 1);
@@ -327,7 +327,7 @@ test.describe("chat", () => {
 
     // Analysis progress climbs while the server works, then 就緒 until the message has gone.
     let releaseSend: () => void = () => undefined;
-    await page.route("**/api/analyze-image", async (route) => {
+    await page.route("**/api/analyze-image**", async (route) => {
       await new Promise((r) => setTimeout(r, 1_200));
       await route.continue();
     });
@@ -341,18 +341,19 @@ test.describe("chat", () => {
     await expect(page.getByTestId("image-progress")).toHaveText("就緒", { timeout: 10_000 });
     releaseSend();
     await expect(page.getByTestId("image-preview")).toHaveCount(0, { timeout: 20_000 });
-    await page.unroute("**/api/analyze-image");
+    await page.unroute("**/api/analyze-image**");
     await page.unroute("**/api/messages");
 
     // Clearing and refreshing that fail say so and change nothing.
-    await page.route("**/api/messages", (route) => (route.request().method() === "GET" || route.request().method() === "DELETE" ? route.fulfill({ status: 500, body: "{}" }) : route.continue()));
+    // The conversation's address names its assistant (?assistantId=).
+    await page.route("**/api/messages?*", (route) => (route.request().method() === "GET" || route.request().method() === "DELETE" ? route.fulfill({ status: 500, body: "{}" }) : route.continue()));
     await page.getByTestId("refresh-chat").click();
     await expect(page.getByText("重新整理失敗")).toBeVisible();
     await page.getByTestId("start-over").click();
     await page.getByTestId("confirm-start-over").click();
     await expect(page.getByText("清除失敗")).toBeVisible();
     await expect(page.getByTestId("message-user")).toHaveCount(1);
-    await page.unroute("**/api/messages");
+    await page.unroute("**/api/messages?*");
 
     // Dropping an image on the bar shows the overlay, then the preview.
     await page.evaluate((bytes) => {

@@ -54,6 +54,12 @@ describe("lib/constants", () => {
     expect(c.SHARE_CONVERSATIONS_PAGE_SIZE).toBe(20);
   });
 
+  it("pins the assistants' bounds issue 34 chose", () => {
+    expect([c.ASSISTANTS_PER_OWNER_MAX, c.COLLECTIONS_PER_OWNER_MAX, c.KNOWLEDGE_IDS_MAX]).toEqual([100, 100, 1_000]);
+    expect(c.LIBRARY_PAGE_SIZE).toBe(50);
+    expect(c.KNOWLEDGE_PICKER_BATCH).toBeLessThanOrEqual(c.KNOWLEDGE_IDS_MAX);
+  });
+
   it("pins the ingestion bounds issue 17 chose", () => {
     expect([c.PARSE_TIMEOUT_MS, c.PARSE_MAX_MEMORY_MB, c.INGEST_MEMORY_DEFAULT_MB, c.INGEST_MEMORY_MIN_MB]).toEqual([60_000, 512, 1024, 128]);
     expect([c.PARSE_BASE_TIME_MS, c.PARSE_PAGE_TIME_MS, c.PDF_MAX_PAGES]).toEqual([10_000, 200, 10_000]);

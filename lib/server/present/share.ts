@@ -37,6 +37,8 @@ export function toOwnerShare(row: SharedAssistantRow, locale: Locale) {
   };
 }
 
+export type OwnerShare = ReturnType<typeof toOwnerShare>;
+
 /**
  * What GET /api/shared-assistants/{shareId} tells a visitor (SPEC §7). The pinned announcement is
  * for the owner's view only (ARCHITECTURE §7.6): anyone else gets it switched off and empty. A

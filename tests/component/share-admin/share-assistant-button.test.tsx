@@ -24,7 +24,7 @@ function quickLinkServer() {
 
 function renderButton(locale: "zh-TW" | "en" = "zh-TW") {
   return renderInLocale(
-    <ShareAssistantButton />,
+    <ShareAssistantButton assistantId="assistant-1" />,
     { locale },
   );
 }
@@ -58,7 +58,7 @@ describe("ShareAssistantButton", () => {
     expect(toast.getByText("已建立新的分享連結，並嘗試在新分頁開啟")).toBeTruthy();
     expect(await navigator.clipboard.readText()).toBe("http://localhost/shared/Quick_Link01");
     expect(open).toHaveBeenCalledExactlyOnceWith("http://localhost/shared/Quick_Link01", "_blank", "noopener");
-    expect(seen).toEqual([{ method: "POST", path: "/api/assistant/share-link", query: "", body: undefined }]);
+    expect(seen).toEqual([{ method: "POST", path: "/api/assistant/share-link", query: "?assistantId=assistant-1", body: undefined }]);
   });
 
   it("a second press gives the same link and says it is the one the assistant already has; no share is created", async () => {

@@ -9,7 +9,7 @@ import zhTW from "@/messages/zh-TW.json";
 function render(locale: "zh-TW" | "en") {
   return renderToStaticMarkup(
     <NextIntlClientProvider locale={locale} messages={locale === "en" ? en : zhTW} timeZone="Asia/Taipei">
-      <ShareAssistantButton className="extra" />
+      <ShareAssistantButton assistantId="a1" className="extra" />
     </NextIntlClientProvider>,
   );
 }

@@ -1,0 +1,49 @@
+import type { Assistant, Collection } from "@/components/assistants/types";
+import type { LibraryDocument } from "@/components/files/types";
+
+// An owner's library as the API gives it, for components that show documents, assistants and collections.
+
+export function assistant(id: string, name: string, overrides: Partial<Assistant> = {}): Assistant {
+  return {
+    id,
+    name,
+    rolePrompt: `你是${name}。`,
+    named: true,
+    isDefault: false,
+    knowledge: { all: false, documentIds: [], collectionIds: [] },
+    documentCount: 0,
+    shareCount: 0,
+    linkPreviewStyle: "default",
+    createdAt: "2026-12-01T00:00:00.000Z",
+    updatedAt: "2026-12-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+export function collection(id: string, name: string, documentIds: string[] = []): Collection {
+  return { id, name, documentIds, createdAt: "2026-12-01T00:00:00.000Z" };
+}
+
+export function libraryDocument(id: string, originalName: string, overrides: Partial<LibraryDocument> = {}): LibraryDocument {
+  return {
+    id,
+    originalName,
+    status: "processed",
+    kind: "txt",
+    size: 1_024,
+    pageCount: null,
+    chunkCount: 1,
+    createdAt: "2026-12-01T00:00:00.000Z",
+    processedAt: "2026-12-01T00:00:01.000Z",
+    errorReason: null,
+    collectionIds: [],
+    assistantIds: [],
+    usedByAssistantIds: [],
+    ...overrides,
+  };
+}
+
+/** `count` documents named 文件 001.txt, 文件 002.txt, … */
+export function numberedDocuments(count: number, overrides: (i: number) => Partial<LibraryDocument> = () => ({})): LibraryDocument[] {
+  return Array.from({ length: count }, (_, i) => libraryDocument(`d${i + 1}`, `文件 ${String(i + 1).padStart(3, "0")}.txt`, overrides(i + 1)));
+}
