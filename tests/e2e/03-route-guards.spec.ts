@@ -14,7 +14,9 @@ const ADMIN_ONLY = [
 const STAFF = ["/admin", "/daily-checkin"];
 // "/" too: the workspace, or for someone without one, what they can use here (never 權限不足).
 const SIGNED_IN = ["/", "/account", "/subscribe"];
-const PUBLIC = ["/guide", "/auth", "/trial-setup", "/support", "/feedback", "/shared/some-share-id"];
+// Shared pages are public too: a live share opens for anyone (13-shared-page), an unknown one is
+// the share's own not-found page, checked below.
+const PUBLIC = ["/guide", "/auth", "/trial-setup", "/support", "/feedback"];
 
 async function expectAllowed(page: Page, path: string) {
   const res = await page.goto(path);
@@ -49,6 +51,9 @@ test.describe("route guards", () => {
     for (const path of PUBLIC.filter((p) => p !== "/trial-setup")) await expectAllowed(page, path);
     await page.goto("/share");
     await expect(page).toHaveURL(/\/auth\?next=%2F$/);
+    const unknownShare = await page.goto("/shared/some-share-id");
+    expect(unknownShare?.status()).toBe(404);
+    await expect(page).toHaveURL(/\/shared\/some-share-id$/);
     const missing = await page.goto("/no-such-page");
     expect(missing?.status()).toBe(404);
     await expect(page.getByTestId("not-found")).toBeVisible();

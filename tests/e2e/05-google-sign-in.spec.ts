@@ -1,15 +1,24 @@
 import { expect, test } from "@playwright/test";
 import { GOOGLE_USER } from "./support/ports";
-import { sharedPageSettled } from "./support/shares";
+import { apiAs, newAccount } from "./support/accounts";
+import { createShare, sharedPageSettled } from "./support/shares";
 
-// The whole OpenID flow against a real provider on loopback (tests/e2e/support/serve.mjs).
+// The whole OpenID flow against a real provider on loopback (tests/e2e/support/serve.mjs), on a
+// real share of an owner of this spec's own (an unknown share id is a 404 page with no sign-in).
 test.describe("Google sign-in", () => {
+  let shareId = "";
+  test.beforeAll(async () => {
+    const api = await apiAs(await newAccount({ prefix: "google-owner" }));
+    shareId = await createShare(api, "Google 登入測試");
+    await api.dispose();
+  });
+
   test("an anonymous guest on a shared page becomes a signed-in Google user (redirect flow)", async ({ page }) => {
-    await page.goto("/shared/e2e-share");
+    await page.goto(`/shared/${shareId}`);
     expect(await (await page.request.get("/api/guest/auth-status")).json()).toEqual({ isAuthenticated: false, user: null });
 
-    await page.goto("/api/auth/google?shareId=e2e-share");
-    await page.waitForURL("**/shared/e2e-share");
+    await page.goto(`/api/auth/google?shareId=${shareId}`);
+    await page.waitForURL(`**/shared/${shareId}`);
     // auth=success was cleared from the address after the toast.
     await expect(page.getByText("登入成功")).toBeVisible();
     expect(new URL(page.url()).search).toBe("");
@@ -47,7 +56,7 @@ test.describe("Google sign-in", () => {
         characterData: true,
       });
     });
-    await page.goto("/shared/popup-share");
+    await page.goto(`/shared/${shareId}`);
     await sharedPageSettled(page);
     const popupPromise = page.waitForEvent("popup");
     await page.getByTestId("shared-sign-in").click();
@@ -72,7 +81,7 @@ test.describe("Google sign-in", () => {
       const report = (window as unknown as { __e2eShown: (t: string) => void }).__e2eShown;
       new MutationObserver(() => report(document.body?.innerText ?? "")).observe(document, { subtree: true, childList: true, characterData: true });
     });
-    await page.goto("/shared/lost-message-share");
+    await page.goto(`/shared/${shareId}`);
     await sharedPageSettled(page);
     const popupPromise = page.waitForEvent("popup");
     await page.getByTestId("shared-sign-in").click();
@@ -89,10 +98,10 @@ test.describe("Google sign-in", () => {
       userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148",
     });
     const page = await context.newPage();
-    await page.goto("/shared/mobile-share");
+    await page.goto(`/shared/${shareId}`);
     await sharedPageSettled(page);
     await page.getByTestId("shared-sign-in").click();
-    await page.waitForURL("**/shared/mobile-share");
+    await page.waitForURL(`**/shared/${shareId}`);
     await expect(page.getByText("登入成功")).toBeVisible();
     const status = await (await page.request.get("/api/guest/auth-status")).json();
     expect(status.isAuthenticated).toBe(true);

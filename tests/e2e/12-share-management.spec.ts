@@ -58,11 +58,11 @@ test.describe("share management", () => {
     expect(share).toMatchObject({ name: "清運小幫手", rolePrompt: "你是環保局客服。", includeDocuments: true, shareUrl: tab.url() });
 
     // The server refuses: 分享失敗 with the spec's text, and nothing new is listed.
-    await page.route("**/api/assistant/share-link", (route) => route.fulfill({ status: 500, body: "{}" }));
+    await page.route("**/api/assistant/share-link*", (route) => route.fulfill({ status: 500, body: "{}" }));
     await page.getByTestId("share-assistant-button").click();
     await expect(page.getByText("分享失敗", { exact: true })).toBeVisible();
     await expect(page.getByText("無法創建共享助手，請稍後再試", { exact: true })).toBeVisible();
-    await page.unroute("**/api/assistant/share-link");
+    await page.unroute("**/api/assistant/share-link*");
     expect(await (await page.request.get(SHARES)).json()).toHaveLength(1);
   });
 

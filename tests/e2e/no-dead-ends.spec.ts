@@ -2,18 +2,18 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, request, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import { startInstance, stopInstance, waitForHealth } from "./support/app-instance";
+import { ownInstance, startInstance, stopInstance, waitForHealth } from "./support/app-instance";
 import { expectNoSeriousViolations } from "./support/accessibility";
-import { ADMIN, uniqueEmail } from "./support/helpers";
-import { E2E_BASE_URL, WORKSPACE_CHOICE_PORT } from "./support/ports";
+import { uniqueEmail } from "./support/helpers";
+import { NO_DEAD_ENDS_PORT, WORKSPACE_CHOICE_PORT } from "./support/ports";
 
 // Issue 32, point 1: a signed-in person always sees what they can do here. A registered user, a
 // referred user and a manager, with workspaces closed (the admins' only) and open (everyone's):
 // told why instead of 權限不足, pages that promise only what this installation gives them, a
 // manager's console without locked doors, and a page a role may not open says so, with no React
 // error in the console. Point 4: the guest's screen, the default assistant's name in the
-// reader's language, and a hint that matches the documents. The workspace setting is app-wide:
-// set through the admin API here and put back as it was at the end.
+// reader's language, and a hint that matches the documents. The workspace setting is app-wide, so
+// the spec has an instance of its own and sets it through its first admin's API.
 
 test.describe.configure({ mode: "serial" });
 
@@ -22,10 +22,11 @@ const USER: Person = { email: uniqueEmail("closed-user"), password: "closed-user
 const REFERRED: Person = { email: uniqueEmail("referred"), password: "referred-pass-1", name: "林小華" };
 const MANAGER: Person = { email: uniqueEmail("console-manager"), password: "console-manager-1", name: "陳經理" };
 
+const OWNER: Person = { email: "no-dead-ends-admin@example.com", password: "no-dead-ends-admin-1", name: "管理員" };
+const BASE = ownInstance(test, { port: NO_DEAD_ENDS_PORT, prefix: "docchat-no-dead-ends-", firstAdmin: OWNER });
 let admin: APIRequestContext;
-let accessBefore: "admins" | "everyone";
 
-const origin = { origin: E2E_BASE_URL };
+const origin = { origin: BASE };
 
 async function setWorkspaceAccess(value: "admins" | "everyone") {
   expect((await admin.put("/api/settings/workspace-access", { data: { value } })).status()).toBe(200);
@@ -33,8 +34,8 @@ async function setWorkspaceAccess(value: "admins" | "everyone") {
 
 /** A browser signed in as `person` (through the API, as the sign-in form would). */
 async function signedIn(browser: Browser, person: Person, options: { locale?: "zh-TW" | "en"; viewport?: { width: number; height: number } } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: E2E_BASE_URL, viewport: options.viewport ?? { width: 1366, height: 900 } });
-  if (options.locale) await context.addCookies([{ name: "NEXT_LOCALE", value: options.locale, url: E2E_BASE_URL }]);
+  const context = await browser.newContext({ baseURL: BASE, viewport: options.viewport ?? { width: 1366, height: 900 } });
+  if (options.locale) await context.addCookies([{ name: "NEXT_LOCALE", value: options.locale, url: BASE }]);
   const page = await context.newPage();
   expect((await page.request.post("/api/login", { data: { email: person.email, password: person.password }, headers: origin })).status()).toBe(200);
   return { context, page };
@@ -51,13 +52,12 @@ function consoleErrors(page: Page): string[] {
 }
 
 test.beforeAll(async () => {
-  admin = await request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: origin });
-  expect((await admin.post("/api/login", { data: { email: ADMIN.email, password: ADMIN.password } })).status()).toBe(200);
-  accessBefore = ((await (await admin.get("/api/settings/workspace-access")).json()) as { value: "admins" | "everyone" }).value;
+  admin = await request.newContext({ baseURL: BASE, extraHTTPHeaders: origin });
+  expect((await admin.post("/api/login", { data: { email: OWNER.email, password: OWNER.password } })).status()).toBe(200);
   const code = ((await (await admin.get("/api/user")).json()) as { referralCode: string }).referralCode;
   expect((await admin.post("/api/register", { data: { email: MANAGER.email, password: MANAGER.password, displayName: MANAGER.name, role: "manager" } })).status()).toBe(201);
   for (const person of [USER, REFERRED]) {
-    const api = await request.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: origin });
+    const api = await request.newContext({ baseURL: BASE, extraHTTPHeaders: origin });
     expect((await api.post("/api/register", { data: { email: person.email, password: person.password, displayName: person.name } })).status()).toBe(201);
     if (person === REFERRED) expect((await api.post("/api/referrals/process", { data: { referralCode: code } })).status()).toBe(200);
     await api.dispose();
@@ -66,7 +66,6 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  await setWorkspaceAccess(accessBefore);
   await admin.dispose();
 });
 
@@ -117,7 +116,7 @@ test.describe("workspaces closed (the admins' only)", () => {
     await context.close();
 
     // Signed out, the same installation: registering gives no workspace, and the pages say so.
-    const visitor = await browser.newPage({ baseURL: E2E_BASE_URL });
+    const visitor = await browser.newPage({ baseURL: BASE });
     await visitor.goto("/support");
     await expect(visitor.getByTestId("plans-await-workspace")).toBeVisible();
     await visitor.goto("/guide");
@@ -257,8 +256,8 @@ test.describe("workspaces open to everyone", () => {
     expect(created.name).toBe("文件助理");
     await context.close();
 
-    const visitor = await browser.newContext({ baseURL: E2E_BASE_URL });
-    await visitor.addCookies([{ name: "NEXT_LOCALE", value: "en", url: E2E_BASE_URL }]);
+    const visitor = await browser.newContext({ baseURL: BASE });
+    await visitor.addCookies([{ name: "NEXT_LOCALE", value: "en", url: BASE }]);
     const guest = await visitor.newPage();
     await guest.goto(`/shared/${created.shareId}`);
     await expect(guest).toHaveTitle(/^Document Assistant/);

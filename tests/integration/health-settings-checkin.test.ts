@@ -70,6 +70,7 @@ describe("PUT /api/settings/workspace-access", () => {
     const user = await seedUser();
     expect(await canUseWorkspace(user.user)).toBe(false);
     expect(await canUseWorkspace(admin.user)).toBe(true);
+    expect(await canUseWorkspace(manager.user)).toBe(true);
 
     const on = await put(admin.cookie, { value: "everyone" });
     expect(on.status).toBe(200);
@@ -82,7 +83,8 @@ describe("PUT /api/settings/workspace-access", () => {
     expect(off.status).toBe(200);
     expect((await call(workspaceAccess.GET, { cookie: admin.cookie })).body).toEqual({ value: "admins" });
     expect(await canUseWorkspace(user.user)).toBe(false);
-    expect(await canUseWorkspace(manager.user)).toBe(false);
+    // Managers make assistants from documents whatever the setting (issue 34).
+    expect(await canUseWorkspace(manager.user)).toBe(true);
   });
 
   it("refuses managers and users with 403 and signed-out callers with 401, changing nothing", async () => {

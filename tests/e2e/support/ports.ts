@@ -43,3 +43,5 @@ export const EMAIL_PORT = E2E_PORT + 92;
 export const REPLY_IN_VIEW_PORT = E2E_PORT + 93;
 /** The instance whose first run is set up through the page in no-dead-ends (an empty database of its own). */
 export const WORKSPACE_CHOICE_PORT = E2E_PORT + 94;
+/** The instance whose workspace setting no-dead-ends closes and opens (an app-wide setting). */
+export const NO_DEAD_ENDS_PORT = E2E_PORT + 95;
