@@ -130,7 +130,7 @@ test.describe("assistants made from documents", () => {
 
     // Shared: 產品 FAQ from the chat header (the chat's assistant), 員工手冊助理 from its card.
     await page.getByTestId("share-assistant-button").click();
-    await expect(page.getByText("已建立分享連結", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("已建立新的分享連結，並嘗試在新分頁開啟", { exact: true }).first()).toBeVisible();
     await page.getByTestId("tab-assistants").click();
     await handbookCard.getByTestId("assistant-share").click();
     await expect(handbookCard.getByTestId("assistant-share-count")).toHaveText("1 個分享連結");
