@@ -4,7 +4,7 @@ import { expectNoSeriousViolations } from "./support/accessibility";
 import { E2E_BASE_URL } from "./support/ports";
 import { reachForChat } from "./support/shares";
 
-// Assistants made from documents (issue 34), as an owner and their guests meet them: two assistants
+// Assistants made from documents (docs/rules/assistants.md), as an owner and their guests meet them: two assistants
 // each made from one document on the screens, both shared, and a guest on each link who gets
 // answers (and citations) from that assistant's document only; the chat header's switcher keeping
 // a conversation per assistant; the library on a phone.

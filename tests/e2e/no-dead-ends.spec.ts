@@ -7,7 +7,7 @@ import { expectNoSeriousViolations } from "./support/accessibility";
 import { uniqueEmail } from "./support/helpers";
 import { NO_DEAD_ENDS_PORT, WORKSPACE_CHOICE_PORT } from "./support/ports";
 
-// Issue 32, point 1: a signed-in person always sees what they can do here. A registered user, a
+// A signed-in person always sees what they can do here. A registered user, a
 // referred user and a manager, with workspaces closed (the admins' only) and open (everyone's):
 // told why instead of 權限不足, pages that promise only what this installation gives them, a
 // manager's console without locked doors, and a page a role may not open says so, with no React
