@@ -1,5 +1,5 @@
 import type { AccessMode } from "@/lib/constants";
-import { readError } from "@/lib/fetcher";
+import { readError } from "@/lib/errors";
 
 // Opening a shared assistant (SPEC §4 "Shared page load", §8): the id checked first, then
 // GET /api/shared-assistants/{shareId} with a time-out, every failure turned into one of the

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { CHAT_IMAGE_MAX_BYTES, MESSAGE_MAX_LENGTH, SHARE_IMAGE_ANALYSES_PER_IP_PER_MINUTE, SHARE_IMAGE_ANALYSES_PER_LINK_PER_MINUTE } from "@/lib/constants";
 import { clientIp } from "@/lib/server/http/client-ip";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { readMultipartFile } from "@/lib/server/http/multipart";
 import { route } from "@/lib/server/http/route";
 import { analyzeImage } from "@/lib/server/use-cases/analyze-image";

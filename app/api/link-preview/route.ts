@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { route } from "@/lib/server/http/route";
-import { OutboundRefused } from "@/lib/server/http/safe-fetch";
+import { OutboundRefused } from "@/lib/server/outbound/safe-fetch";
 import { linkPreview, LinkPreviewFailed } from "@/lib/server/use-cases/preview-link";
 
 // A user may not turn the server into a fetching proxy: a few previews a minute is plenty for chat.

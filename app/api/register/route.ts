@@ -2,7 +2,7 @@ import { NextResponse } from "next/server";
 import { z } from "zod";
 import { PLANS, ROLES } from "@/lib/constants";
 import { route } from "@/lib/server/http/route";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import type { RouteLimit } from "@/lib/server/http/rate-limit";
 import { registerSchema } from "@/lib/schemas/auth";
 import { hashPassword } from "@/lib/server/auth/password";

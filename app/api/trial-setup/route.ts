@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/http/route";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { trialSetupSchema } from "@/lib/schemas/auth";
 import { hashPassword } from "@/lib/server/auth/password";
 import { setWorkspaceAccess } from "@/lib/server/policies/workspace-access";

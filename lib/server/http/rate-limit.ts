@@ -1,6 +1,6 @@
 import "server-only";
 import type { User } from "@/lib/server/db/schema";
-import { AppError } from "./errors";
+import { AppError } from "@/lib/server/errors";
 import { clientIp } from "./client-ip";
 import { incrementWindow, incrementWindowsInOrder, releaseWindow, type WindowCheck } from "@/lib/server/queries/rate-limits";
 

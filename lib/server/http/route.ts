@@ -3,13 +3,14 @@ import { randomUUID } from "node:crypto";
 import { NextResponse } from "next/server";
 import { z, ZodError, type ZodType } from "zod";
 import { JSON_BODY_MAX_BYTES, type Locale } from "@/lib/constants";
+import type { ErrorBody } from "@/lib/errors";
 import { env, type Env } from "@/lib/env";
 import type { User } from "@/lib/server/db/schema";
 import { userFromRequest } from "@/lib/server/auth/session";
 import { localeOf, translator, type ServerTranslator } from "@/lib/server/i18n";
 import { log } from "@/lib/server/log";
 import { authorize, type AuthRequirement } from "@/lib/server/policies/auth-requirement";
-import { AppError, isAppError } from "./errors";
+import { AppError, isAppError } from "@/lib/server/errors";
 import { consumeRouteLimit, type RouteLimit } from "./rate-limit";
 
 // Every /api handler goes through route(): it authenticates, checks the role and the Origin of
@@ -84,7 +85,7 @@ export function errorResponse(error: AppError, t: ServerTranslator, requestId?: 
   const key = error.messageKey.includes(".") ? error.messageKey : `errors.${error.messageKey}`;
   const message = t.has(key as never) ? t(key as never, error.params as never) : t("errors.internal" as never);
   // The spec's own fields (requireAuth, aiMessage) sit beside `error`, never inside it.
-  const body: Record<string, unknown> = {
+  const body: ErrorBody & Record<string, unknown> = {
     ...error.extra,
     error: { code: error.code, message, ...(error.details !== undefined ? { details: error.details } : {}) },
   };

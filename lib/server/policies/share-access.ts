@@ -1,7 +1,7 @@
 import "server-only";
 import { env } from "@/lib/env";
 import type { User } from "@/lib/server/db/schema";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { consumeLimits } from "@/lib/server/http/rate-limit";
 import { authorize } from "@/lib/server/policies/auth-requirement";
 import { defaultAssistant, findAssistant, knowledgeOf, type Knowledge } from "@/lib/server/queries/assistants";

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { PASSWORD_RESET_PER_ADDRESS, PASSWORD_RESET_PER_IP, PASSWORD_RESET_TTL_MS, PASSWORD_RESET_WINDOW_MS, type Locale } from "@/lib/constants";
 import { env } from "@/lib/env";
 import { hashPassword } from "@/lib/server/auth/password";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { consumeLimits } from "@/lib/server/http/rate-limit";
 import { translator } from "@/lib/server/i18n";
 import { enqueueJob } from "@/lib/server/queries/jobs";

@@ -1,7 +1,7 @@
 import "server-only";
 import { LOGIN_FAILURE_LIMIT_PER_IP, LOGIN_FAILURE_WINDOW_MS } from "@/lib/constants";
 import type { User } from "@/lib/server/db/schema";
-import { AppError, isAppError } from "@/lib/server/http/errors";
+import { AppError, isAppError } from "@/lib/server/errors";
 import { consumeLimit, limited, releaseLimit } from "@/lib/server/http/rate-limit";
 import { verifyPassword } from "@/lib/server/auth/password";
 import { clearPairAttempts, countPairAttempt } from "@/lib/server/queries/login-attempts";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { GUEST_KEY_HEADER } from "@/lib/constants";
 import { MESSAGE_BODY_MAX_BYTES, shareMessageSchema } from "@/lib/schemas/chat";
 import { clientIp } from "@/lib/server/http/client-ip";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { answerResponse } from "@/lib/server/http/answer-response";
 import { route } from "@/lib/server/http/route";
 import { listConversation, moveGuestConversationToUser, type ConversationKey } from "@/lib/server/queries/messages";
