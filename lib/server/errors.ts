@@ -40,3 +40,9 @@ export class AppError extends Error {
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
+
+/** 429 with Retry-After until `resetAt`; the message (a key under "errors") says how many seconds, in the caller's language. */
+export function rateLimited(resetAt: Date, messageKey?: string): AppError {
+  const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
+  return new AppError("rate_limited", { messageKey, params: { seconds }, headers: { "Retry-After": String(seconds) } });
+}

@@ -38,9 +38,6 @@ function violations(dir: string, layers: string[], allowed: (imported: string) =
 // fetch guard (outbound/).
 const SHARED_TOOLS = ["errors", "request-cookies"];
 const SHARED_TOOL_DIRS = ["outbound"];
-// Counting a rate window by hand below the routes is on its way out: until it is gone, the one http module a lower layer may still import.
-const STILL_COUNTED_BY_HAND = (i: string) => i === "http/rate-limit";
-
 describe("the server's import direction", () => {
   it("keeps the old catch-all services folder gone", () => {
     expect(readdirSync(server)).not.toContain("services");
@@ -52,18 +49,18 @@ describe("the server's import direction", () => {
   });
 
   it("policies and present import no use case and nothing of http", () => {
-    expect(violations("lib/server/policies", ["use-cases", "present", "http"], STILL_COUNTED_BY_HAND)).toEqual([]);
+    expect(violations("lib/server/policies", ["use-cases", "present", "http"])).toEqual([]);
     expect(violations("lib/server/present", ["use-cases", "http"])).toEqual([]);
   });
 
   it("use cases import nothing of http (neither the route wrapper nor a response builder nor a tool)", () => {
-    expect(violations("lib/server/use-cases", ["http"], STILL_COUNTED_BY_HAND)).toEqual([]);
+    expect(violations("lib/server/use-cases", ["http"])).toEqual([]);
   });
 
   it("nothing on the server below the routes imports http/", () => {
     const upward = importsUnder("lib/server")
       .filter(({ file }) => !file.startsWith("lib/server/http/"))
-      .flatMap(({ file, imports }) => imports.filter((i) => i.startsWith("http/") && !STILL_COUNTED_BY_HAND(i)).map((i) => `${file} → ${i}`));
+      .flatMap(({ file, imports }) => imports.filter((i) => i.startsWith("http/")).map((i) => `${file} → ${i}`));
     expect(upward).toEqual([]);
   });
 
