@@ -159,6 +159,10 @@ export const LOGIN_ATTEMPTS_FORGET_MS = 24 * 60 * 60_000;
 // which it gets 429. Generous, as an office or a carrier-grade NAT shares one address.
 export const LOGIN_FAILURE_LIMIT_PER_IP = 50;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+// Accounts made from one address by signing up, and attempts at the first-run setup (an admin
+// creating accounts is not counted).
+export const REGISTRATIONS_PER_IP_PER_HOUR = 20;
+export const TRIAL_SETUPS_PER_IP_PER_HOUR = 30;
 export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
 
 // Daily check-in
@@ -207,6 +211,8 @@ export const SHARE_CONVERSATION_MESSAGES_MAX = 500;
 // Rows read per round trip while an export streams.
 export const SHARE_CONVERSATIONS_EXPORT_BATCH = 500;
 export const SHARE_CONVERSATIONS_EXPORTS_PER_MINUTE = 10;
+// Link previews one owner may ask for: each one fetches another site's page.
+export const LINK_PREVIEWS_PER_USER_PER_MINUTE = 30;
 // Decoding a 10 MB image can still mean a billion pixels; anything larger than this is refused
 // from its header, before a pixel is decoded (docs/rules/security.md#uploads-and-parsing).
 export const IMAGE_MAX_PIXELS = 40_000_000;
@@ -265,6 +271,9 @@ export const PASSWORD_RESET_TTL_MS = 30 * 60_000;
 export const PASSWORD_RESET_PER_ADDRESS = 3;
 export const PASSWORD_RESET_PER_IP = 10;
 export const PASSWORD_RESET_WINDOW_MS = 60 * 60_000;
+/** New passwords set through a reset link (each names a token to guess), per client address in the window. */
+export const PASSWORD_RESET_CONFIRMS_PER_IP = 30;
+export const PASSWORD_RESET_CONFIRM_WINDOW_MS = 15 * 60_000;
 /** Connections each process opens to the mail server at most (its senders share them). */
 export const EMAIL_SMTP_CONNECTIONS = 8;
 /** Draft edits are saved this long after the last keystroke (and kept in the browser meanwhile). */

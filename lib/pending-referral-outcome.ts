@@ -3,7 +3,7 @@
 // refusals (unknown, own, already used, too old, inviter disabled) retryable: false; a malformed
 // code never can. A network failure, a server error, a rate limit or an ended session can pass.
 
-import { readError } from "@/lib/fetcher";
+import { readError } from "@/lib/errors";
 
 export function keepsPendingReferral(status: number | null, body: unknown): boolean {
   if (status === null) return true;

@@ -6,7 +6,8 @@ import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { MESSAGE_MAX_LENGTH, SEND_WAITS_FOR_CHAT_MS } from "@/lib/constants";
 import { readEventStream } from "@/lib/chat/event-stream";
-import { ApiError, apiFetch, listOrEmptyWhenSignedOut, readError } from "@/lib/fetcher";
+import { readError } from "@/lib/errors";
+import { ApiError, apiFetch, listOrEmptyWhenSignedOut } from "@/lib/fetcher";
 import type { ChatMessage, DraftImage, SendResult } from "./types";
 
 export const MESSAGES_KEY = "/api/messages";
@@ -70,7 +71,7 @@ export interface SendOptions {
 }
 
 function isTooLong(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 400 && error.detailMessages.includes("validation.chatMessageTooLong");
+  return error instanceof ApiError && error.hasCode("validation") && error.detailMessages.includes("validation.chatMessageTooLong");
 }
 
 function newClientId(): string {

@@ -19,7 +19,7 @@ export function useShareActions() {
 
   // A share another tab already revoked answers 404: the fresh list then shows the truth.
   const refreshIfGone = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 404) void mutate(SHARES_KEY);
+    if (error instanceof ApiError && error.hasCode("not_found")) void mutate(SHARES_KEY);
   };
 
   async function revoke(share: OwnerShare) {

@@ -75,12 +75,12 @@ export function SharedChat({
   const { chat, ready, renewSession } = useSharedChat(share, viewer, {
     onRefused: (error: ApiError, question) => {
       const body = error.body as { requireAuth?: boolean } | null;
-      if (error.status === 401 && body?.requireAuth) {
+      if (error.hasCode("unauthorized") && body?.requireAuth) {
         signInFirst(question.text, question.image ?? null);
         return true;
       }
       // The session id is another browser's: a new one is made and the question sent again with it.
-      if (error.status === 409) return renew.current(question);
+      if (error.hasCode("conflict")) return renew.current(question);
       return false;
     },
   });

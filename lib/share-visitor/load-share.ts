@@ -1,5 +1,5 @@
 import type { AccessMode } from "@/lib/constants";
-import { readError } from "@/lib/fetcher";
+import { readError } from "@/lib/errors";
 
 // Opening a shared assistant (docs/rules/sharing.md#the-shared-page): the id checked first, then
 // GET /api/shared-assistants/{shareId} with a time-out, every failure turned into one of the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkOutboundUrl, isPublicAddress, OutboundRefused } from "@/lib/server/http/safe-fetch";
+import { checkOutboundUrl, isPublicAddress, OutboundRefused } from "@/lib/server/outbound/safe-fetch";
 
 describe("isPublicAddress", () => {
   it("accepts public unicast addresses", () => {

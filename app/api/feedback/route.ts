@@ -1,14 +1,11 @@
 import { z } from "zod";
-import { FEEDBACK_SUBMIT_LIMIT_PER_IP, FEEDBACK_SUBMIT_WINDOW_MS } from "@/lib/constants";
-import type { RouteLimit } from "@/lib/server/http/rate-limit";
 import { route } from "@/lib/server/http/route";
+import { RATE_LIMITS } from "@/lib/server/policies/rate-limits";
 import { feedbackSchema } from "@/lib/schemas/feedback";
 import { createFeedback, listFeedback } from "@/lib/server/queries/feedback";
 
-const limit: RouteLimit = { name: "feedback", per: "ip", max: FEEDBACK_SUBMIT_LIMIT_PER_IP, windowMs: FEEDBACK_SUBMIT_WINDOW_MS };
-
 // POST /api/feedback: anyone may send feedback; stored for the admins.
-export const POST = route({ auth: "public", body: feedbackSchema, limit }, async ({ body, user }) => {
+export const POST = route({ auth: "public", body: feedbackSchema, limit: RATE_LIMITS.feedback }, async ({ body, user }) => {
   const row = await createFeedback({
     userId: user?.id ?? null,
     category: body.category,

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { PREVIEW_STYLES } from "@/lib/constants";
 import { assistantQuerySchema } from "@/lib/schemas/assistants";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { route } from "@/lib/server/http/route";
 import { linkPreviewSettingsOf, saveLinkPreviewSettings } from "@/lib/server/queries/assistants";
 import { ownAssistant } from "@/lib/server/use-cases/read-assistant-profile";

@@ -3,7 +3,7 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { EXPORT_MAX_MEMORY_MB, EXPORT_MAX_WAITING, EXPORT_TIMEOUT_MS } from "@/lib/constants";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { log } from "@/lib/server/log";
 import type { RichDocument } from "./export-content";
 

@@ -1,12 +1,13 @@
 import "server-only";
 import { NextResponse } from "next/server";
+import type { ErrorBody } from "@/lib/errors";
 import { log } from "@/lib/server/log";
 import { answerMessage, type AnswerRequest, type AnswerResult } from "@/lib/server/use-cases/answer-message";
 import { normalizeChatImage } from "@/lib/server/use-cases/normalize-chat-image";
 import { eventStreamResponse, wantsEventStream } from "./event-stream";
 
 /** The reply's body: a model failure answers 500 with the stored error reply as aiMessage (docs/rules/chat.md#error-replies). */
-function replyBody(result: AnswerResult) {
+function replyBody(result: AnswerResult): AnswerResult | (Omit<AnswerResult, "error"> & ErrorBody) {
   if (!result.error) return result;
   return { ...result, error: { code: "ai_failed", message: result.error } };
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import type { User } from "@/lib/server/db/schema";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { findOwnerShare, type SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
 
 /**

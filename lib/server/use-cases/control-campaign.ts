@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { retryFailedRecipients, transitionCampaign, unschedule, type Campaign } from "@/lib/server/queries/email-campaigns";
 import { enqueueSendingRound, requireMailServer } from "./start-campaign";
 

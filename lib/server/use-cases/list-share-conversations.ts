@@ -1,7 +1,7 @@
 import "server-only";
 import { SHARE_CONVERSATION_MESSAGES_MAX, SHARE_CONVERSATIONS_PAGE_SIZE } from "@/lib/constants";
 import type { User } from "@/lib/server/db/schema";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { requireOwnedShare } from "@/lib/server/policies/share-owner";
 import { toConversationMessage, toConversationSummary } from "@/lib/server/present/share-conversation";
 import { listShareConversations, parseConversationId, readShareConversation } from "@/lib/server/queries/share-conversations";

@@ -1,6 +1,6 @@
 import "server-only";
 import { sniffImageType } from "@/lib/image-data";
-import { OutboundRefused, checkOutboundUrl, safeFetch, type SafeFetchOptions } from "@/lib/server/http/safe-fetch";
+import { OutboundRefused, checkOutboundUrl, safeFetch, type SafeFetchOptions } from "@/lib/server/outbound/safe-fetch";
 import { log } from "@/lib/server/log";
 import { findCachedPreview, rememberPreview } from "@/lib/server/queries/link-preview-cache";
 

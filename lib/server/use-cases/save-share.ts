@@ -1,6 +1,6 @@
 import "server-only";
 import type { Locale } from "@/lib/constants";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { toStored } from "@/lib/server/policies/default-assistant";
 import { profileOf } from "@/lib/server/present/assistant";
 import { findAssistant, type AssistantRow } from "@/lib/server/queries/assistants";

@@ -1,6 +1,6 @@
 import "server-only";
 import { campaignReadySchema, readAudience } from "@/lib/schemas/email";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { enqueueJob } from "@/lib/server/queries/jobs";
 import { pokeJobRunner } from "@/lib/server/jobs/runner";
 import { getMailSetup } from "@/lib/server/mail/mail-settings";

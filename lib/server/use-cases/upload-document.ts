@@ -3,7 +3,7 @@ import { createHash, randomUUID } from "node:crypto";
 import { DOCUMENT_NAME_MAX_LENGTH } from "@/lib/constants";
 import { inTransaction } from "@/lib/server/queries/transaction";
 import type { User } from "@/lib/server/db/schema";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { detectType } from "@/lib/server/ingest/worker/detect-type.mjs";
 import { enqueueJob } from "@/lib/server/queries/jobs";
 import { pokeJobRunner } from "@/lib/server/jobs/runner";

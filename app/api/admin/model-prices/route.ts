@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/http/route";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { modelPriceDeleteSchema, modelPriceSchema } from "@/lib/schemas/usage-report";
 import { deleteModelPrice, listModelPrices, upsertModelPrice } from "@/lib/server/queries/usage-report";
 

@@ -1,5 +1,5 @@
 import { collectionSchema } from "@/lib/schemas/assistants";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { route } from "@/lib/server/http/route";
 import { deleteCollection } from "@/lib/server/queries/collections";
 import { renameOwnCollection } from "@/lib/server/use-cases/save-collection";

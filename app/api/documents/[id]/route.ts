@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/http/route";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { findDocument } from "@/lib/server/queries/documents";
 import { removeDocuments } from "@/lib/server/use-cases/remove-documents";
 import { toPublicDocument } from "@/lib/server/present/document";

@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { route } from "@/lib/server/http/route";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { readMultipartFile } from "@/lib/server/http/multipart";
 import { uploadDocument } from "@/lib/server/use-cases/upload-document";
 import { uploadLimitsFor } from "@/lib/server/policies/upload-limits";

@@ -1,5 +1,5 @@
 import { CUSTOM_ICON_MAX_BYTES } from "@/lib/constants";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { readMultipartFile } from "@/lib/server/http/multipart";
 import { route } from "@/lib/server/http/route";
 import { assistantQuerySchema } from "@/lib/schemas/assistants";

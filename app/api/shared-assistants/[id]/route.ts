@@ -1,6 +1,6 @@
 import { env } from "@/lib/env";
 import { updateShareSchema } from "@/lib/schemas/shared-assistant";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { route } from "@/lib/server/http/route";
 import { assertAccessModeAvailable } from "@/lib/server/policies/share-access-mode";
 import { forgetSharePage } from "@/lib/server/policies/share-page";

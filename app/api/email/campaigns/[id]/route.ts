@@ -1,5 +1,5 @@
 import { campaignDraftSchema } from "@/lib/schemas/email";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { route } from "@/lib/server/http/route";
 import { draftView, progressViews } from "@/lib/server/present/email-campaign";
 import { deleteDraft, findCampaign, updateDraft } from "@/lib/server/queries/email-campaigns";

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { route } from "@/lib/server/http/route";
 import { forgetSharePage } from "@/lib/server/policies/share-page";
 import { replaceShareLink } from "@/lib/server/queries/shared-assistants";

@@ -1,5 +1,5 @@
 import { campaignActionSchema } from "@/lib/schemas/email";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { route } from "@/lib/server/http/route";
 import { findCampaign } from "@/lib/server/queries/email-campaigns";
 import { controlCampaign } from "@/lib/server/use-cases/control-campaign";

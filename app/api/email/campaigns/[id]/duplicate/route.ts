@@ -1,6 +1,6 @@
 import { NextResponse } from "next/server";
 import { readAudience } from "@/lib/schemas/email";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { route } from "@/lib/server/http/route";
 import { draftView } from "@/lib/server/present/email-campaign";
 import { createCampaign, findCampaign } from "@/lib/server/queries/email-campaigns";

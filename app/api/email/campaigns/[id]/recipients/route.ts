@@ -1,5 +1,5 @@
 import { recipientsQuerySchema } from "@/lib/schemas/email";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { route } from "@/lib/server/http/route";
 import { recipientView } from "@/lib/server/present/email-campaign";
 import { findCampaign } from "@/lib/server/queries/email-campaigns";

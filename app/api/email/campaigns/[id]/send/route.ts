@@ -1,5 +1,5 @@
 import { sendCampaignSchema } from "@/lib/schemas/email";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { route } from "@/lib/server/http/route";
 import { scheduleCampaign, startCampaignNow } from "@/lib/server/use-cases/start-campaign";
 
