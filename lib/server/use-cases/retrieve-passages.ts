@@ -22,6 +22,8 @@ export interface Passage {
   charEnd: number;
   content: string;
   score: number;
+  /** A web page's address. */
+  sourceUrl?: string | null;
 }
 
 // The hot path stays in memory (ARCHITECTURE §2: SQL-side BM25 is too slow at 100k chunks); the
@@ -120,6 +122,7 @@ export async function retrievePassages(input: {
         charEnd: row.charEnd,
         content: row.content,
         score: hit.score,
+        sourceUrl: row.sourceUrl,
       },
     ];
   });
