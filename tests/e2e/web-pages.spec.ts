@@ -83,7 +83,9 @@ test.describe.serial("web pages", () => {
     lifeguardWord = "白鷺九十九";
     await p.goto("/?tab=files");
     await p.getByRole("button", { name: `重新擷取「${TITLE}」` }).click();
-    await expect(row).toHaveAttribute("data-status", "processed", { timeout: 30_000 });
+    // The refresh's toast ends as the outcome once the new copy is processed.
+    await expect(p.getByText(`「${TITLE}」已可開始提問`)).toBeVisible({ timeout: 30_000 });
+    await expect(row).toHaveAttribute("data-status", "processed");
     await expect(p.getByTestId(/^document-row-/)).toHaveCount(1);
     await p.goto("/");
     const after = await ask(p, "游泳池救生員的通關暗號是什麼？");
