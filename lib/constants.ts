@@ -213,6 +213,8 @@ export const SHARE_CONVERSATIONS_EXPORT_BATCH = 500;
 export const SHARE_CONVERSATIONS_EXPORTS_PER_MINUTE = 10;
 // Link previews one owner may ask for: each one fetches another site's page.
 export const LINK_PREVIEWS_PER_USER_PER_MINUTE = 30;
+/** Web pages added or fetched again a minute by one owner: each makes the server fetch someone else's page. */
+export const WEB_PAGE_FETCHES_PER_USER_PER_MINUTE = 20;
 // Decoding a 10 MB image can still mean a billion pixels; anything larger than this is refused
 // from its header, before a pixel is decoded (docs/rules/security.md#uploads-and-parsing).
 export const IMAGE_MAX_PIXELS = 40_000_000;

@@ -3,7 +3,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
-import { Check, Copy, FileText } from "lucide-react";
+import { Check, Copy, FileText, Globe } from "lucide-react";
 import { APP_TIME_ZONE, BUBBLE_COLLAPSE_HEIGHT_PX, COPY_FEEDBACK_MS, TIMESTAMP_SHOW_MS } from "@/lib/constants";
 import { cn } from "@/lib/utils";
 import { IMAGE_ANALYSIS_MARKER, splitImageAnalysis } from "@/lib/chat/compose-message";
@@ -12,6 +12,7 @@ import { LinkCard } from "./link-card";
 import { MarkdownView } from "./markdown-view";
 import type { ChatMessage, MessageSource } from "./types";
 import { SourceText } from "./source-text";
+import { SourcePageLink } from "./source-page-link";
 
 type PageLabel = (source: MessageSource) => string;
 
@@ -149,7 +150,7 @@ export function MessageBubble({ message, linkPreviews }: { message: ChatMessage;
               )}
               data-testid="source-chip"
             >
-              <FileText className="size-3.5 shrink-0" aria-hidden />
+              {s.sourceUrl ? <Globe className="size-3.5 shrink-0" aria-hidden /> : <FileText className="size-3.5 shrink-0" aria-hidden />}
               <span className="truncate">
                 [{s.n}] {sourceLabel(s, pages)}
               </span>
@@ -160,6 +161,7 @@ export function MessageBubble({ message, linkPreviews }: { message: ChatMessage;
       {source && (
         <blockquote className="max-w-[92%] rounded-lg border-l-4 border-primary bg-muted/60 p-3 text-sm whitespace-pre-wrap sm:max-w-[80%]" data-testid="source-quote">
           <p className="mb-1 text-xs font-medium text-muted-foreground">{sourceLabel(source, pages)}</p>
+          <SourcePageLink url={source.sourceUrl} />
           <SourceText text={source.quote} />
         </blockquote>
       )}

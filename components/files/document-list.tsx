@@ -6,6 +6,7 @@ import { PDF_MAX_PAGES } from "@/lib/constants";
 import { formatBytes } from "@/lib/format-bytes";
 import { Button } from "@/components/ui/button";
 import { StatusBadge } from "./status-badge";
+import { RefreshWebPageButton, WebPageSource } from "./web-page-source";
 import type { LibraryDocument } from "./types";
 
 interface Props {
@@ -76,6 +77,7 @@ export function DocumentList({ documents, assistantNames, collectionNames, selec
                 {doc.pageCount ? <span className="md:hidden">{t("pageCount", { count: doc.pageCount })}</span> : null}
                 <span>{format.dateTime(new Date(doc.createdAt), { dateStyle: "medium", timeStyle: "short" })}</span>
               </div>
+              <WebPageSource doc={doc} />
               <UsageChips
                 collections={(doc.collectionIds ?? []).flatMap((id) => (collectionNames.has(id) ? [collectionNames.get(id)!] : []))}
                 assistants={(doc.usedByAssistantIds ?? []).flatMap((id) => (assistantNames.has(id) ? [assistantNames.get(id)!] : []))}
@@ -95,6 +97,7 @@ export function DocumentList({ documents, assistantNames, collectionNames, selec
             </span>
             <span className="hidden w-20 text-right text-sm tabular-nums md:block">{formatBytes(doc.size, locale)}</span>
             <span className="hidden w-16 text-right text-sm tabular-nums md:block">{doc.pageCount ?? "—"}</span>
+            <RefreshWebPageButton doc={doc} />
             <Button
               variant="ghost"
               size="icon"

@@ -31,6 +31,7 @@ import { DOCUMENTS_KEY, USAGE_KEY } from "./document-keys";
 import { useDocuments, useUploadUsage } from "./use-documents";
 import { useUploads } from "./use-uploads";
 import { UploadZone } from "./upload-zone";
+import { AddWebPage } from "./add-web-page";
 
 type PendingDelete = { kind: "one"; doc: LibraryDocument } | { kind: "many"; ids: string[] } | null;
 
@@ -135,6 +136,7 @@ export function FileLibrary() {
         monthlyLimitReached={usage && usage.monthlyLimit !== null && usage.uploads >= usage.monthlyLimit ? usage.monthlyLimit : null}
         onFiles={(files) => void uploadFiles(files)}
       />
+      <AddWebPage disabled={Boolean(usage && usage.monthlyLimit !== null && usage.uploads >= usage.monthlyLimit)} />
 
       {list.length > 0 ? (
         <LibraryToolbar

@@ -11,6 +11,9 @@ export interface LibraryDocument {
   createdAt: string;
   processedAt: string | null;
   errorReason: string | null;
+  /** A web page's address and when its copy was fetched (null for uploads). */
+  sourceUrl?: string | null;
+  fetchedAt?: string | null;
   /**
    * The collections it is in, the assistants it was chosen for, and every assistant that answers
    * from it (those of all documents and of its collections too). Absent on a document just

@@ -9,6 +9,8 @@ export interface MessageSource {
   page: number | null;
   pageEnd: number | null;
   quote: string;
+  /** A web page's address: the source links back to it. */
+  sourceUrl?: string;
 }
 
 export interface ChatMessage {

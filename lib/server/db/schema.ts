@@ -74,7 +74,7 @@ export const documents = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     originalName: text("original_name").notNull(),
     storageKey: text("storage_key").notNull(),
-    kind: text("kind", { enum: ["pdf", "docx", "txt", "md"] }).notNull(),
+    kind: text("kind", { enum: ["pdf", "docx", "txt", "md", "html"] }).notNull(),
     mimeType: text("mime_type").notNull(),
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
     contentHash: text("content_hash").notNull(),
@@ -86,6 +86,9 @@ export const documents = pgTable(
     clientId: text("client_id"),
     processedAt: timestamp("processed_at", { withTimezone: true }),
     createdAt: createdAt(),
+    // A document added from a web address: the address, and when the stored copy was fetched.
+    sourceUrl: text("source_url"),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }),
   },
   (t) => [
     index("documents_user_idx").on(t.userId, t.createdAt),

@@ -22,6 +22,7 @@ export const PARSE_ERROR_CODES = [
   "worker_crashed",
   "too_many_pages",
   "too_much_text",
+  "login_required",
 ] as const;
 export type ParseErrorCode = (typeof PARSE_ERROR_CODES)[number];
 
@@ -37,7 +38,8 @@ export class ParseError extends Error {
 }
 
 export type ParsedPage = { page: number | null; text: string };
-export type ParsedDocument = { pages: ParsedPage[]; pageCount: number | null };
+/** `title`: a web page's own title. */
+export type ParsedDocument = { pages: ParsedPage[]; pageCount: number | null; title?: string | null };
 
 export type ParseOptions = {
   /** The longest a parse may take, whatever its page count. */
@@ -68,7 +70,7 @@ type ChildReply =
   | { type: "rss"; rss: number }
   | { type: "opened"; pages: number }
   | { type: "page"; page: number; text: string }
-  | { type: "done"; ok: true; pages: ParsedPage[]; pageCount: number | null }
+  | { type: "done"; ok: true; pages: ParsedPage[]; pageCount: number | null; title?: string | null }
   | { type: "done"; ok: false; code: string; message: string };
 
 // The Next.js bundle cannot contain the child's entry, so it is plain JavaScript loaded by path;
@@ -352,7 +354,7 @@ function runChild(childPath: string, bytes: Uint8Array, kind: DocumentKind, opti
           return;
         }
         case "done":
-          if (reply.ok) settle(() => resolve({ pages: reply.pages, pageCount: reply.pageCount }), true);
+          if (reply.ok) settle(() => resolve({ pages: reply.pages, pageCount: reply.pageCount, title: reply.title }), true);
           else settle(() => reject(new ParseError(isParseErrorCode(reply.code) ? reply.code : "worker_crashed", reply.message)));
           return;
         default:

@@ -17,6 +17,7 @@ import {
   SHARE_SUGGESTIONS_PER_IP_PER_MINUTE,
   SHARE_SUGGESTIONS_PER_LINK_PER_MINUTE,
   TRIAL_SETUPS_PER_IP_PER_HOUR,
+  WEB_PAGE_FETCHES_PER_USER_PER_MINUTE,
 } from "@/lib/constants";
 import { env } from "@/lib/env";
 import type { User } from "@/lib/server/db/schema";
@@ -90,6 +91,8 @@ const HOUR = 60 * MINUTE;
 export const RATE_LIMITS = {
   ownMessages: { name: "messages", per: "user", max: () => env.MESSAGE_LIMIT_PER_USER_PER_MINUTE, windowMs: MINUTE, env: "MESSAGE_LIMIT_PER_USER_PER_MINUTE", routes: ["POST /api/messages"] },
   linkPreviews: { name: "link-preview", per: "user", max: LINK_PREVIEWS_PER_USER_PER_MINUTE, windowMs: MINUTE, routes: ["POST /api/link-preview"] },
+  // Adding a web page and fetching one again count together: each is a fetch of someone else's page.
+  webPageFetches: { name: "web-page", per: "user", max: WEB_PAGE_FETCHES_PER_USER_PER_MINUTE, windowMs: MINUTE, routes: ["POST /api/documents/web-page", "POST /api/documents/[id]/refresh"] },
   shareConversationExports: { name: "share-conversations-export", per: "user", max: SHARE_CONVERSATIONS_EXPORTS_PER_MINUTE, windowMs: MINUTE, routes: ["GET /api/shared-assistants/[id]/conversations/export"] },
 
   // Visitors of a share link: the owner's account pays for their answers.

@@ -14,6 +14,9 @@ export function toPublicDocument(doc: DocumentRow) {
     createdAt: doc.createdAt.toISOString(),
     processedAt: doc.processedAt?.toISOString() ?? null,
     errorReason: doc.status === "error" ? (doc.errorReason ?? "malformed") : null,
+    // A web page: its address and when the stored copy was fetched.
+    sourceUrl: doc.sourceUrl,
+    fetchedAt: doc.fetchedAt?.toISOString() ?? null,
   };
 }
 

@@ -76,7 +76,7 @@ function sourcesFor(text: string, passages: Passage[]): MessageSource[] {
   return [...cited].sort((a, b) => a - b).map((n) => {
     const p = passages[n - 1];
     const { page, pageEnd } = citedPages(text, n, p);
-    return { n, documentId: p.documentId, documentName: p.documentName, page, pageEnd, quote: p.content };
+    return { n, documentId: p.documentId, documentName: p.documentName, page, pageEnd, quote: p.content, ...(p.sourceUrl ? { sourceUrl: p.sourceUrl } : {}) };
   });
 }
 

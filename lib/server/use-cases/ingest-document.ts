@@ -94,7 +94,8 @@ export async function ingestDocument(documentId: string): Promise<void> {
     documentId,
     pageCount: parsed.pageCount,
     chunkCount: written,
-    afterWrite: (tx) => bumpRetrievalStamp(tx, doc.userId),
+    // Indexed before (a web page fetched again): indexes holding its old passages are rebuilt.
+    afterWrite: (tx) => bumpRetrievalStamp(tx, doc.userId, { full: doc.processedAt !== null }),
   });
   // Again after the commit: a search meanwhile may have cached the stamp from before it.
   forgetRetrievalStamp(doc.userId);

@@ -9,6 +9,8 @@ export const MIME_TYPES = Object.freeze({
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
   txt: "text/plain",
   md: "text/markdown",
+  // Never detected from an upload: a web page added by its address (fetch-web-page.ts).
+  html: "text/html",
 });
 
 const PDF_HEADER_WINDOW = 1024;

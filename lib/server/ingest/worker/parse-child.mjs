@@ -33,8 +33,8 @@ process.on("message", async (/** @type {ParseRequest} */ request) => {
     // the rest is parsed; the pages are then not sent a second time at the end.
     const onPage = stream ? (/** @type {{ page: number, text: string }} */ page) => send({ type: "page", ...page }) : undefined;
     const onOpen = (/** @type {number} */ pages) => send({ type: "opened", pages });
-    const { pages, pageCount } = await parseDocument(bytes, kind, onPage, { maxPages, onOpen });
-    send({ type: "done", ok: true, pages: onPage && kind === "pdf" ? [] : pages, pageCount });
+    const { pages, pageCount, title } = await parseDocument(bytes, kind, onPage, { maxPages, onOpen });
+    send({ type: "done", ok: true, pages: onPage && kind === "pdf" ? [] : pages, pageCount, title });
   } catch (error) {
     if (error instanceof ParseFailure) {
       send({ type: "done", ok: false, code: error.code, message: error.message });

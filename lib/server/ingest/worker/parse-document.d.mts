@@ -1,7 +1,7 @@
 // Types for parse-document.mjs (worker-side JavaScript, imported directly by tests).
 import type { DocumentKind } from "./detect-type.mjs";
 
-export type ParseFailureCode = "unsupported_type" | "encrypted" | "malformed" | "no_text" | "too_many_entries" | "inflated_too_large" | "too_many_pages" | "too_much_text";
+export type ParseFailureCode = "unsupported_type" | "encrypted" | "malformed" | "no_text" | "too_many_entries" | "inflated_too_large" | "too_many_pages" | "too_much_text" | "login_required";
 
 export declare class ParseFailure extends Error {
   constructor(code: ParseFailureCode, message: string);
@@ -13,4 +13,4 @@ export declare function parseDocument(
   kind: DocumentKind,
   onPage?: (page: { page: number; text: string }) => void,
   options?: { maxPages?: number; onOpen?: (pages: number) => void },
-): Promise<{ pages: { page: number | null; text: string }[]; pageCount: number | null }>;
+): Promise<{ pages: { page: number | null; text: string }[]; pageCount: number | null; title?: string | null }>;

@@ -2,6 +2,7 @@
 import { detectType } from "./detect-type.mjs";
 import { ParseFailure } from "./parse-failure.mjs";
 import { parseDocx } from "./parse-docx.mjs";
+import { parseHtml } from "./parse-html.mjs";
 import { parsePdf } from "./parse-pdf.mjs";
 import { parseText } from "./parse-text.mjs";
 
@@ -17,9 +18,11 @@ function family(kind) {
  * @param {string} kind "pdf" | "docx" | "txt" | "md", as detected at upload
  * @param {(page: { page: number, text: string }) => void} [onPage] PDF pages as they are read
  * @param {{ maxPages?: number, onOpen?: (pages: number) => void }} [options] a PDF's page limit, and who hears its page count once it is open
- * @returns {Promise<{ pages: { page: number | null, text: string }[], pageCount: number | null }>}
+ * @returns {Promise<{ pages: { page: number | null, text: string }[], pageCount: number | null, title?: string | null }>}
  */
 export async function parseDocument(bytes, kind, onPage, options = {}) {
+  // A web page checks its own content (UTF-8 text; its inline <svg> icons are no SVG file).
+  if (kind === "html") return parseHtml(bytes);
   // The kind was decided at upload; the content is checked again so a parser only ever sees
   // the format it was written for, whatever a caller passes.
   if (family(detectType(bytes)?.kind) !== family(kind)) {
