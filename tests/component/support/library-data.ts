@@ -1,5 +1,5 @@
 import type { Assistant, Collection } from "@/components/assistants/types";
-import type { LibraryDocument } from "@/components/files/types";
+import type { DocumentWithUse } from "@/lib/server/present/api-types";
 
 // An owner's library as the API gives it, for components that show documents, assistants and collections.
 
@@ -24,7 +24,7 @@ export function collection(id: string, name: string, documentIds: string[] = [])
   return { id, name, documentIds, createdAt: "2026-12-01T00:00:00.000Z" };
 }
 
-export function libraryDocument(id: string, originalName: string, overrides: Partial<LibraryDocument> = {}): LibraryDocument {
+export function libraryDocument(id: string, originalName: string, overrides: Partial<DocumentWithUse> = {}): DocumentWithUse {
   return {
     id,
     originalName,
@@ -44,6 +44,6 @@ export function libraryDocument(id: string, originalName: string, overrides: Par
 }
 
 /** `count` documents named 文件 001.txt, 文件 002.txt, … */
-export function numberedDocuments(count: number, overrides: (i: number) => Partial<LibraryDocument> = () => ({})): LibraryDocument[] {
+export function numberedDocuments(count: number, overrides: (i: number) => Partial<DocumentWithUse> = () => ({})): DocumentWithUse[] {
   return Array.from({ length: count }, (_, i) => libraryDocument(`d${i + 1}`, `文件 ${String(i + 1).padStart(3, "0")}.txt`, overrides(i + 1)));
 }
