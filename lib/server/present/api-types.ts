@@ -8,3 +8,22 @@
 // Documents: GET /api/documents (DocumentWithUse[]), GET /api/documents/{id} and
 // POST /api/documents/upload (PublicDocument), GET /api/documents/usage, POST /api/documents/bulk-delete.
 export type { BulkDeleteResult, DocumentUse, DocumentWithUse, PublicDocument, UploadUsage } from "./document";
+
+import type { PublicAssistant, PublicCollection } from "./assistant";
+
+// Assistants and collections: GET /api/assistant and POST /api/assistant (AssistantProfile); one
+// assistant from POST /api/assistants, GET, PATCH /api/assistants/{id}, …/duplicate and …/documents;
+// one collection from POST /api/collections, PATCH /api/collections/{id} and …/documents.
+export type { AssistantProfile, PublicAssistant, PublicCollection } from "./assistant";
+/** What an assistant answers from: all the owner's documents (later ones too), or those chosen and those of chosen collections. */
+export type Knowledge = PublicAssistant["knowledge"];
+
+/** GET /api/assistants: the default first. */
+export interface AssistantList {
+  assistants: PublicAssistant[];
+}
+
+/** GET /api/collections: by name. */
+export interface CollectionList {
+  collections: PublicCollection[];
+}

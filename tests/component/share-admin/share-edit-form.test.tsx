@@ -4,7 +4,7 @@ import { GoogleAvailability } from "@/components/share-admin/google-availability
 import { ShareEditForm } from "@/components/share-admin/share-edit-dialog";
 import type { OwnerShare } from "@/components/share-admin/types";
 import { fakeApi } from "../support/fake-api";
-import { assistant } from "../support/library-data";
+import { assistant, assistantList } from "../support/library-data";
 import { renderInLocale } from "../support/render";
 
 // A share belongs to an assistant and follows its name and role prompt unless it has its own.
@@ -35,7 +35,7 @@ const share: OwnerShare = {
 
 function form() {
   const calls = fakeApi({
-    "GET /api/assistants": () => ({ body: { assistants: [handbook, faq] } }),
+    "GET /api/assistants": () => ({ body: assistantList([handbook, faq]) }),
     "PATCH /api/shared-assistants/abc": ({ body }) => ({ body: { ...share, ...(body as object) } }),
   });
   const onDone = vi.fn();
