@@ -1,20 +1,10 @@
-import type { AccessMode } from "@/lib/constants";
+import type { VisitorShare } from "@/lib/server/present/api-types";
 import { readError } from "@/lib/fetcher";
 
 // Opening a shared assistant (SPEC §4 "Shared page load", §8): the id checked first, then
 // GET /api/shared-assistants/{shareId} with a time-out, every failure turned into one of the
 // spec's messages.
 
-export interface VisitorShare {
-  id: string;
-  name: string;
-  shareId: string;
-  accessMode: AccessMode;
-  isPublicMode: boolean;
-  announcementEnabled: boolean;
-  pinnedAnnouncement: string | null;
-  isOwner: boolean;
-}
 
 export type ShareLoadError =
   | { kind: "missingId" }

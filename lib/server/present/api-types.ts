@@ -27,3 +27,10 @@ export interface AssistantList {
 export interface CollectionList {
   collections: PublicCollection[];
 }
+
+// Shares, for their owner: GET /api/shared-assistants (OwnerShare[]), POST /api/shared-assistants,
+// PATCH /api/shared-assistants/{shareId} and …/rotate (OwnerShare), POST /api/assistant/share-link
+// (QuickLink), …/conversations (ShareConversationPage) and …/conversations/{id} (ShareConversationDetail).
+// For a visitor: GET /api/shared-assistants/{shareId} (VisitorShare).
+export type { OwnerShare, QuickLink, VisitorShare } from "./share";
+export type { ShareConversationDetail, ShareConversationMessage, ShareConversationPage, ShareConversationSummary } from "./share-conversation";

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { AssistantForm } from "@/components/assistants/assistant-form";
 import { KnowledgePicker } from "@/components/assistants/knowledge-picker";
-import type { Knowledge } from "@/lib/server/present/api-types";
+import type { Knowledge, PublicAssistant } from "@/lib/server/present/api-types";
 import { fakeApi } from "../support/fake-api";
 import { assistant, collection, collectionList, libraryDocument, numberedDocuments } from "../support/library-data";
 import { renderInLocale } from "../support/render";
@@ -131,7 +131,7 @@ describe("AssistantForm (editing)", () => {
     const calls = fakeApi({
       "GET /api/documents": () => ({ body: library }),
       "GET /api/collections": () => ({ body: collectionList(collections) }),
-      "PATCH /api/assistants/h": ({ body }) => ({ body: { ...saved, ...(body as object) } }),
+      "PATCH /api/assistants/h": ({ body }) => ({ body: { ...saved, ...(body as Partial<PublicAssistant>) } satisfies PublicAssistant }),
     });
     const onDone = vi.fn();
     const { user } = renderInLocale(<AssistantForm assistant={saved} onDone={onDone} />);

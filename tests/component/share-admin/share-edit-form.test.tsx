@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import { GoogleAvailability } from "@/components/share-admin/google-availability";
 import { ShareEditForm } from "@/components/share-admin/share-edit-dialog";
-import type { OwnerShare } from "@/components/share-admin/types";
+import type { OwnerShare } from "@/lib/server/present/api-types";
 import { fakeApi } from "../support/fake-api";
 import { assistant, assistantList } from "../support/library-data";
 import { renderInLocale } from "../support/render";
@@ -36,7 +36,7 @@ const share: OwnerShare = {
 function form() {
   const calls = fakeApi({
     "GET /api/assistants": () => ({ body: assistantList([handbook, faq]) }),
-    "PATCH /api/shared-assistants/abc": ({ body }) => ({ body: { ...share, ...(body as object) } }),
+    "PATCH /api/shared-assistants/abc": ({ body }) => ({ body: { ...share, ...(body as Partial<OwnerShare>) } satisfies OwnerShare }),
   });
   const onDone = vi.fn();
   const view = renderInLocale(
