@@ -34,3 +34,13 @@ export interface CollectionList {
 // For a visitor: GET /api/shared-assistants/{shareId} (VisitorShare).
 export type { OwnerShare, QuickLink, VisitorShare } from "./share";
 export type { ShareConversationDetail, ShareConversationMessage, ShareConversationPage, ShareConversationSummary } from "./share-conversation";
+
+// E-mail (admin): GET /api/email/campaigns (CampaignProgressView[]), a draft from POST
+// /api/email/campaigns, PUT /api/email/campaigns/{id} and …/duplicate (CampaignDraftView),
+// GET /api/email/campaigns/{id} (CampaignDetail), …/recipients (RecipientPage), …/send (CampaignStart
+// or CampaignSchedule), …/actions (CampaignActionResult), POST /api/email/audience-count
+// (AudienceCount), and the mail server from /api/email/settings and …/welcome (MailSettingsView).
+export type { CampaignActionResult, CampaignDetail, CampaignDraftView, CampaignProgressView, CampaignSchedule, CampaignStart, RecipientPage, RecipientView } from "./email-campaign";
+export type { RecipientCounts } from "../queries/email-campaigns";
+export type { AudienceCount } from "../queries/email-audience";
+export type { MailSettingsView } from "../mail/mail-settings";
