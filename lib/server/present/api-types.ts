@@ -44,3 +44,7 @@ export type { CampaignActionResult, CampaignDetail, CampaignDraftView, CampaignP
 export type { RecipientCounts } from "../queries/email-campaigns";
 export type { AudienceCount } from "../queries/email-audience";
 export type { MailSettingsView } from "../mail/mail-settings";
+
+// The AI service (admin): GET /api/settings/ai-service (AiServiceView), PUT (AiServiceSaved),
+// …/audit (AuditPage) and …/test (ConnectionResult).
+export type { AiServiceSaved, AiServiceView, AuditEntry, AuditPage, ConnectionProblem, ConnectionResult, ValueSource } from "./ai-service";
