@@ -48,3 +48,8 @@ export type { MailSettingsView } from "../mail/mail-settings";
 // The AI service (admin): GET /api/settings/ai-service (AiServiceView), PUT (AiServiceSaved),
 // …/audit (AuditPage) and …/test (ConnectionResult).
 export type { AiServiceSaved, AiServiceView, AuditEntry, AuditPage, ConnectionProblem, ConnectionResult, ValueSource } from "./ai-service";
+
+// Chat: GET /api/messages and GET /api/shared-assistants/{shareId}/messages (ChatMessage[]); a
+// question sent to either (MessageReply, also the streamed "done" event).
+export type { ChatMessage, MessageSource } from "@/lib/chat/message-types";
+export type { MessageReply } from "./message";
