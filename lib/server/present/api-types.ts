@@ -7,12 +7,14 @@
 
 import type { ChatMessage, MessageSource } from "@/lib/chat/message-types";
 import type { MailSettingsView } from "../mail/mail-settings";
+import type { LinkPreviewSettings } from "../queries/assistants";
 import type { AudienceCount } from "../queries/email-audience";
 import type { RecipientCounts } from "../queries/email-campaigns";
 import type { AiServiceSaved, AiServiceView, AuditEntry, AuditPage, ConnectionProblem, ConnectionResult, ValueSource } from "./ai-service";
 import type { AssistantProfile, PublicAssistant, PublicCollection } from "./assistant";
 import type { BulkDeleteResult, DocumentUse, DocumentWithUse, PublicDocument, UploadUsage } from "./document";
 import type { CampaignActionResult, CampaignDetail, CampaignDraftView, CampaignProgressView, CampaignSchedule, CampaignStart, RecipientPage, RecipientView } from "./email-campaign";
+import type { LinkPreview } from "./link-preview";
 import type { MessageReply } from "./message";
 import type { OwnerShare, QuickLink, VisitorShare } from "./share";
 import type { ShareConversationDetail, ShareConversationMessage, ShareConversationPage, ShareConversationSummary } from "./share-conversation";
@@ -59,6 +61,10 @@ export type { AiServiceSaved, AiServiceView, AuditEntry, AuditPage, ConnectionPr
 // question sent to either (MessageReply, also the streamed "done" event).
 export type { ChatMessage, MessageReply, MessageSource };
 
+// Link cards: POST /api/link-preview (LinkPreview); an assistant's card settings from
+// /api/link-preview-settings and …/icon (LinkPreviewSettings).
+export type { LinkPreview, LinkPreviewSettings };
+
 // No answer above carries a Date: JSON sends a time as an ISO string, so a type that said Date would
 // promise the client what it never gets. The compiler checks that here.
 type DateIn<T> = T extends Date ? true : T extends readonly (infer U)[] ? DateIn<U> : T extends object ? { [K in keyof T]-?: DateIn<T[K]> }[keyof T] : false;
@@ -92,6 +98,8 @@ export type AnswersCarryNoDates = Holds<
     | ConnectionResult
     | ChatMessage
     | MessageReply
+    | LinkPreview
+    | LinkPreviewSettings
   >
     ? false
     : true
