@@ -17,6 +17,8 @@ import type { CampaignActionResult, CampaignDetail, CampaignDraftView, CampaignP
 import type { LinkPreview } from "./link-preview";
 import type { MessageReply } from "./message";
 import type { OwnerShare, QuickLink, VisitorShare } from "./share";
+import type { PlanOverview } from "./user";
+import type { ReferralSummary } from "./referrals";
 import type { ShareConversationDetail, ShareConversationMessage, ShareConversationPage, ShareConversationSummary } from "./share-conversation";
 
 // Documents: GET /api/documents (DocumentWithUse[]), GET /api/documents/{id} and
@@ -65,6 +67,9 @@ export type { ChatMessage, MessageReply, MessageSource };
 // /api/link-preview-settings and …/icon (LinkPreviewSettings).
 export type { LinkPreview, LinkPreviewSettings };
 
+// Plans: GET /api/plan (PlanOverview) and GET /api/referrals (ReferralSummary).
+export type { PlanOverview, ReferralSummary };
+
 // No answer above carries a Date: JSON sends a time as an ISO string, so a type that said Date would
 // promise the client what it never gets. The compiler checks that here.
 type DateIn<T> = T extends Date ? true : T extends readonly (infer U)[] ? DateIn<U> : T extends object ? { [K in keyof T]-?: DateIn<T[K]> }[keyof T] : false;
@@ -100,6 +105,8 @@ export type AnswersCarryNoDates = Holds<
     | MessageReply
     | LinkPreview
     | LinkPreviewSettings
+    | PlanOverview
+    | ReferralSummary
   >
     ? false
     : true

@@ -37,3 +37,14 @@ export function toPublicUser(user: User) {
 
 export type PublicUser = ReturnType<typeof toPublicUser>;
 export type PublicPlanStatus = ReturnType<typeof toPublicPlanStatus>;
+
+/** GET /api/plan: the plan in force, this month's uploads against it, the running trial or grant. */
+export interface PlanOverview {
+  status: PublicPlanStatus;
+  month: string;
+  uploads: number;
+  /** The user has a workspace to upload into; without one the limits are not in use yet. */
+  workspace: boolean;
+  trialEndsAt: string | null;
+  supporterUntil: string | null;
+}
