@@ -17,7 +17,7 @@ import type { CampaignActionResult, CampaignDetail, CampaignDraftView, CampaignP
 import type { LinkPreview } from "./link-preview";
 import type { MessageReply } from "./message";
 import type { OwnerShare, QuickLink, VisitorShare } from "./share";
-import type { PlanOverview } from "./user";
+import type { CurrentUser, PlanOverview, PublicPlanStatus, PublicUser, SignedIn, UserPage } from "./user";
 import type { ReferralSummary } from "./referrals";
 import type { ShareConversationDetail, ShareConversationMessage, ShareConversationPage, ShareConversationSummary } from "./share-conversation";
 
@@ -70,6 +70,10 @@ export type { LinkPreview, LinkPreviewSettings };
 // Plans: GET /api/plan (PlanOverview) and GET /api/referrals (ReferralSummary).
 export type { PlanOverview, ReferralSummary };
 
+// Users: GET and PATCH /api/user (CurrentUser); POST /api/login, /api/register and /api/trial-setup
+// (SignedIn); GET /api/users (UserPage); GET and PATCH /api/users/{id} ({ user: PublicUser }).
+export type { CurrentUser, PublicPlanStatus, PublicUser, SignedIn, UserPage };
+
 // No answer above carries a Date: JSON sends a time as an ISO string, so a type that said Date would
 // promise the client what it never gets. The compiler checks that here.
 type DateIn<T> = T extends Date ? true : T extends readonly (infer U)[] ? DateIn<U> : T extends object ? { [K in keyof T]-?: DateIn<T[K]> }[keyof T] : false;
@@ -107,6 +111,9 @@ export type AnswersCarryNoDates = Holds<
     | LinkPreviewSettings
     | PlanOverview
     | ReferralSummary
+    | CurrentUser
+    | SignedIn
+    | UserPage
   >
     ? false
     : true
