@@ -4,6 +4,8 @@ import type { RouteLimit } from "@/lib/server/http/rate-limit";
 import { route } from "@/lib/server/http/route";
 import { feedbackSchema } from "@/lib/schemas/feedback";
 import { createFeedback, listFeedback } from "@/lib/server/queries/feedback";
+import { toFeedbackItem } from "@/lib/server/present/feedback";
+import type { FeedbackPage } from "@/lib/server/present/api-types";
 
 const limit: RouteLimit = { name: "feedback", per: "ip", max: FEEDBACK_SUBMIT_LIMIT_PER_IP, windowMs: FEEDBACK_SUBMIT_WINDOW_MS };
 
@@ -26,7 +28,7 @@ const listQuery = z.object({
 });
 
 // GET /api/feedback: the stored feedback, newest first (admin only).
-export const GET = route({ auth: "admin", query: listQuery }, async ({ query }) => {
+export const GET = route({ auth: "admin", query: listQuery }, async ({ query }): Promise<FeedbackPage> => {
   const { feedback, total } = await listFeedback(query);
-  return { feedback: feedback.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })), total };
+  return { feedback: feedback.map(toFeedbackItem), total };
 });

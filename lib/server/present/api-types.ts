@@ -17,6 +17,8 @@ import type { CampaignActionResult, CampaignDetail, CampaignDraftView, CampaignP
 import type { LinkPreview } from "./link-preview";
 import type { MessageReply } from "./message";
 import type { OwnerShare, QuickLink, VisitorShare } from "./share";
+import type { CheckinSummary } from "./checkin";
+import type { FeedbackItem, FeedbackPage } from "./feedback";
 import type { CurrentUser, PlanOverview, PublicPlanStatus, PublicUser, SignedIn, UserPage } from "./user";
 import type { ReferralSummary } from "./referrals";
 import type { ShareConversationDetail, ShareConversationMessage, ShareConversationPage, ShareConversationSummary } from "./share-conversation";
@@ -74,6 +76,9 @@ export type { PlanOverview, ReferralSummary };
 // (SignedIn); GET /api/users (UserPage); GET and PATCH /api/users/{id} ({ user: PublicUser }).
 export type { CurrentUser, PublicPlanStatus, PublicUser, SignedIn, UserPage };
 
+// Staff: GET /api/feedback (FeedbackPage); GET and POST /api/daily-checkin (CheckinSummary).
+export type { CheckinSummary, FeedbackItem, FeedbackPage };
+
 // No answer above carries a Date: JSON sends a time as an ISO string, so a type that said Date would
 // promise the client what it never gets. The compiler checks that here.
 type DateIn<T> = T extends Date ? true : T extends readonly (infer U)[] ? DateIn<U> : T extends object ? { [K in keyof T]-?: DateIn<T[K]> }[keyof T] : false;
@@ -114,6 +119,8 @@ export type AnswersCarryNoDates = Holds<
     | CurrentUser
     | SignedIn
     | UserPage
+    | FeedbackPage
+    | CheckinSummary
   >
     ? false
     : true
