@@ -9,6 +9,7 @@ import type { ChatMessage, MessageSource } from "@/lib/chat/message-types";
 import type { MailSettingsView } from "../mail/mail-settings";
 import type { LinkPreviewSettings } from "../queries/assistants";
 import type { AudienceCount } from "../queries/email-audience";
+import type { ModelPriceRow, UsageDay, UsageGroup, UsageMetrics } from "../queries/usage-report";
 import type { RecipientCounts } from "../queries/email-campaigns";
 import type { AiServiceSaved, AiServiceView, AuditEntry, AuditPage, ConnectionProblem, ConnectionResult, ValueSource } from "./ai-service";
 import type { AssistantProfile, PublicAssistant, PublicCollection } from "./assistant";
@@ -18,6 +19,7 @@ import type { LinkPreview } from "./link-preview";
 import type { MessageReply } from "./message";
 import type { OwnerShare, QuickLink, VisitorShare } from "./share";
 import type { CheckinSummary } from "./checkin";
+import type { ModelPriceList, UsageReport } from "./usage-report";
 import type { FeedbackItem, FeedbackPage } from "./feedback";
 import type { CurrentUser, PlanOverview, PublicPlanStatus, PublicUser, SignedIn, UserPage } from "./user";
 import type { ReferralSummary } from "./referrals";
@@ -79,6 +81,9 @@ export type { CurrentUser, PublicPlanStatus, PublicUser, SignedIn, UserPage };
 // Staff: GET /api/feedback (FeedbackPage); GET and POST /api/daily-checkin (CheckinSummary).
 export type { CheckinSummary, FeedbackItem, FeedbackPage };
 
+// API usage (admin): GET /api/admin/api-usage (UsageReport); /api/admin/model-prices (ModelPriceList).
+export type { ModelPriceList, ModelPriceRow, UsageDay, UsageGroup, UsageMetrics, UsageReport };
+
 // No answer above carries a Date: JSON sends a time as an ISO string, so a type that said Date would
 // promise the client what it never gets. The compiler checks that here.
 type DateIn<T> = T extends Date ? true : T extends readonly (infer U)[] ? DateIn<U> : T extends object ? { [K in keyof T]-?: DateIn<T[K]> }[keyof T] : false;
@@ -121,6 +126,8 @@ export type AnswersCarryNoDates = Holds<
     | UserPage
     | FeedbackPage
     | CheckinSummary
+    | UsageReport
+    | ModelPriceList
   >
     ? false
     : true
