@@ -10,7 +10,7 @@ import { IMAGE_ANALYSIS_MARKER, splitImageAnalysis } from "@/lib/chat/compose-me
 import { findLinks } from "@/lib/chat/links";
 import { LinkCard } from "./link-card";
 import { MarkdownView } from "./markdown-view";
-import type { ChatMessage, MessageSource } from "./types";
+import type { ChatMessage, MessageSource } from "@/lib/server/present/api-types";
 import { SourceText } from "./source-text";
 import { SourcePageLink } from "./source-page-link";
 

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import { MAX_INITIAL_QUESTIONS, SUGGESTION_HISTORY_MESSAGES } from "@/lib/constants";
 import { apiFetch } from "@/lib/fetcher";
 import { shuffleQuestions } from "@/lib/chat/shuffle";
-import type { ChatMessage } from "./types";
+import type { ChatMessage } from "@/lib/server/present/api-types";
 
 /**
  * 您可能想問 (docs/rules/chat.md#suggestions): with no messages, the initial questions (shuffled, at most 8); after each

@@ -26,6 +26,7 @@ import { CollectionsDialog } from "./collections-dialog";
 import { DocumentList } from "./document-list";
 import { LibraryBulkBar } from "./library-bulk-bar";
 import { LibraryToolbar } from "./library-toolbar";
+import type { BulkDeleteResult } from "@/lib/server/present/api-types";
 import type { LibraryDocument } from "./types";
 import { DOCUMENTS_KEY, USAGE_KEY } from "./document-keys";
 import { useDocuments, useUploadUsage } from "./use-documents";
@@ -34,12 +35,6 @@ import { UploadZone } from "./upload-zone";
 import { AddWebPage } from "./add-web-page";
 
 type PendingDelete = { kind: "one"; doc: LibraryDocument } | { kind: "many"; ids: string[] } | null;
-
-interface BulkResult {
-  results: { id: string; ok: boolean }[];
-  deleted: number;
-  failed: number;
-}
 
 const MB = 1024 * 1024;
 
@@ -97,7 +92,7 @@ export function FileLibrary() {
 
   async function deleteMany(ids: string[]) {
     try {
-      const result = await apiFetch<BulkResult>("/api/documents/bulk-delete", { method: "POST", json: { ids } });
+      const result = await apiFetch<BulkDeleteResult>("/api/documents/bulk-delete", { method: "POST", json: { ids } });
       if (result.failed === 0) toast.success(t("deleteSuccess"), { description: t("bulkDeleteSuccess", { count: result.deleted }) });
       else if (result.deleted > 0) toast.warning(t("partialDelete"), { description: t("partialDeleteDescription", { deleted: result.deleted, failed: result.failed }) });
       else toast.error(t("bulkDeleteFailed"));

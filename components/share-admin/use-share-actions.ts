@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { useSWRConfig } from "swr";
 import { ApiError, apiFetch, errorMessage } from "@/lib/fetcher";
-import type { OwnerShare } from "./types";
+import type { OwnerShare } from "@/lib/server/present/api-types";
 import { SHARES_KEY } from "./use-shares";
 
 export const sharePath = (share: OwnerShare) => `${SHARES_KEY}/${encodeURIComponent(share.shareId)}`;

@@ -5,14 +5,14 @@ import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { useSWRConfig } from "swr";
 import { assistantPath } from "@/components/assistants/assistant-keys";
-import { ASSISTANT_KEY, type AssistantProfile } from "@/components/chat/assistant-profile";
+import { ASSISTANT_KEY } from "@/components/chat/assistant-profile";
 import { apiFetch } from "@/lib/fetcher";
 import { announceShare, browserAnnouncer } from "@/lib/share-admin/announce-share";
-import type { OwnerShare } from "./types";
+import type { AssistantProfile, OwnerShare, QuickLink } from "@/lib/server/present/api-types";
 import { SHARES_KEY } from "./use-shares";
 
 /** Where a share link comes from: made now, or the assistant's own link handed out again. */
-export type ShareLinkSource = () => Promise<{ share: OwnerShare; created: boolean }>;
+export type ShareLinkSource = () => Promise<QuickLink>;
 
 export const QUICK_LINK_URL = "/api/assistant/share-link";
 
@@ -20,7 +20,7 @@ export const QUICK_LINK_URL = "/api/assistant/share-link";
 export const quickLinkOf =
   (assistantId: string): ShareLinkSource =>
   () =>
-    apiFetch(`${QUICK_LINK_URL}?assistantId=${encodeURIComponent(assistantId)}`, { method: "POST" });
+    apiFetch<QuickLink>(`${QUICK_LINK_URL}?assistantId=${encodeURIComponent(assistantId)}`, { method: "POST" });
 
 /** One more link of an assistant (the shares tab's button; the default one when none is named), following it. */
 export const newLinkOf =

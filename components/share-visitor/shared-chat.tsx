@@ -9,7 +9,7 @@ import { dataUrlToFile, messageWithImageAnalysis } from "@/lib/chat/analyze-imag
 import { ApiError } from "@/lib/fetcher";
 import { isFramed } from "@/lib/google-auth-flow";
 import { savePendingMessage, takePendingMessage } from "@/lib/share-visitor/guest-storage";
-import type { VisitorShare } from "@/lib/share-visitor/load-share";
+import type { VisitorShare } from "@/lib/server/present/api-types";
 import { SEND_PENDING_EVENT, takeReplayRequest } from "@/lib/share-visitor/pending-replay";
 import { ChatConversation } from "@/components/chat/chat-conversation";
 import { PromoBanner } from "@/components/chat/promo-banner";

@@ -6,9 +6,10 @@ import { GUEST_KEY_HEADER } from "@/lib/constants";
 import { listOrEmptyWhenSignedOut } from "@/lib/fetcher";
 import { isFramed } from "@/lib/google-auth-flow";
 import { guestSessionId, hasGuestSessionId, openMessagesCache, replaceGuestSessionId, saveMessagesCache } from "@/lib/share-visitor/guest-storage";
-import type { VisitorShare } from "@/lib/share-visitor/load-share";
+import type { VisitorShare } from "@/lib/server/present/api-types";
 import { useChat, type ChatOptions, type ChatSource } from "@/components/chat/use-chat";
-import type { ChatMessage, DraftImage } from "@/components/chat/types";
+import type { ChatMessage } from "@/lib/server/present/api-types";
+import type { DraftImage } from "@/components/chat/types";
 import type { GuestAuthStatus } from "./use-guest-auth";
 
 type Question = { text: string; image: DraftImage | null | undefined };

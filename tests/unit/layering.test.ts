@@ -89,6 +89,28 @@ describe("the server's import direction", () => {
   });
 });
 
+describe("the API's answer types", () => {
+  // Screens read the API's answers as lib/server/present/api-types.ts names them, the types the
+  // route handlers return: a module of types alone, so client code imports it without any of the
+  // server, and a changed answer fails to compile where it is read.
+  const apiTypes = "present/api-types";
+
+  it("api-types holds types only: no code, and it imports nothing at run time", () => {
+    const text = readFileSync(path.join(server, `${apiTypes}.ts`), "utf8");
+    const statements = text.split("\n").filter((line) => /^(import|export)\b/.test(line));
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements.filter((line) => !/^(import type|export type|export interface)\b/.test(line))).toEqual([]);
+  });
+
+  it("components and the client's modules reach present/ only through api-types", () => {
+    const outsideServer = importsUnder("lib").filter(({ file }) => !file.startsWith("lib/server/"));
+    const stray = [...importsUnder("components"), ...outsideServer].flatMap(({ file, imports }) =>
+      imports.filter((i) => i.startsWith("present/") && i !== apiTypes).map((i) => `${file} → ${i}`),
+    );
+    expect(stray).toEqual([]);
+  });
+});
+
 describe("the client boundary", () => {
   // A module that is not "use client" and imports a value other than a component from one that
   // is: in a server component that value is a client reference, not the value (the data key the

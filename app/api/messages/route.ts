@@ -5,13 +5,14 @@ import { route } from "@/lib/server/http/route";
 import { RATE_LIMITS } from "@/lib/server/policies/rate-limits";
 import { deleteConversation, listConversation, ownConversation } from "@/lib/server/queries/messages";
 import { toPublicMessage } from "@/lib/server/present/message";
+import type { ChatMessage } from "@/lib/server/present/api-types";
 import { ownAssistant } from "@/lib/server/use-cases/read-assistant-profile";
 
 // The caller's conversation with one of their assistants: ?assistantId= (or, for a message, the
 // body's assistantId); absent, their default assistant.
 
 // GET /api/messages: the conversation, oldest first.
-export const GET = route({ auth: "workspace", query: assistantQuerySchema }, async ({ user, query }) =>
+export const GET = route({ auth: "workspace", query: assistantQuerySchema }, async ({ user, query }): Promise<ChatMessage[]> =>
   (await listConversation(ownConversation(await ownAssistant(user.id, query.assistantId)))).map(toPublicMessage),
 );
 

@@ -8,6 +8,7 @@ import { registerSchema } from "@/lib/schemas/auth";
 import { hashPassword } from "@/lib/server/auth/password";
 import { createUser } from "@/lib/server/queries/users";
 import { toPublicUser } from "@/lib/server/present/user";
+import type { SignedIn } from "@/lib/server/present/api-types";
 import { signedInResponse } from "@/lib/server/http/session-response";
 import { queueWelcomeMail } from "@/lib/server/use-cases/account-mail";
 
@@ -33,7 +34,7 @@ export const POST = route({ auth: "public", body: bodySchema, limit: RATE_LIMITS
   });
   if (!created) throw new AppError("conflict", { messageKey: "email_taken" });
   if (byAdmin) {
-    return NextResponse.json({ user: toPublicUser(created), displayName: created.displayName }, { status: 201 });
+    return NextResponse.json<SignedIn>({ user: toPublicUser(created), displayName: created.displayName }, { status: 201 });
   }
   await queueWelcomeMail({ userId: created.id, locale });
   return signedInResponse(created, 201);

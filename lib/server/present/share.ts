@@ -39,6 +39,12 @@ export function toOwnerShare(row: SharedAssistantRow, locale: Locale) {
 
 export type OwnerShare = ReturnType<typeof toOwnerShare>;
 
+/** POST /api/assistant/share-link: the assistant's quick link, and whether this press made it. */
+export interface QuickLink {
+  share: OwnerShare;
+  created: boolean;
+}
+
 /**
  * What GET /api/shared-assistants/{shareId} tells a visitor. The pinned announcement is for the
  * owner's view only (docs/rules/sharing.md#pinned-announcement): anyone else gets it switched off and empty. A
@@ -57,3 +63,5 @@ export function toVisitorShare(row: SharedAssistantRow, viewerId: string | null,
     isOwner: owner,
   };
 }
+
+export type VisitorShare = ReturnType<typeof toVisitorShare>;

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { SWRConfig } from "swr";
 import { FileLibrary } from "@/components/files/file-library";
-import type { LibraryDocument, UploadUsage } from "@/components/files/types";
+import type { LibraryDocument } from "@/components/files/types";
+import type { UploadUsage } from "@/lib/server/present/api-types";
 import { renderInLocale } from "../support/render";
 
 // The file library's web-page field: an address typed and sent with Enter (the keyboard's "go"

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import { SWRConfig } from "swr";
 import { PlanOverviewCard } from "@/components/plans/plan-overview-card";
-import type { PlanOverview } from "@/components/plans/use-plan";
+import type { PlanOverview } from "@/lib/server/present/api-types";
 import { renderInLocale } from "../support/render";
 
 const MB = 1024 * 1024;

@@ -9,6 +9,7 @@ import { listConversation, moveGuestConversationToUser, type ConversationKey } f
 import { readableGuestConversation, SESSION_ID_PATTERN, writableGuestConversation } from "@/lib/server/policies/guest-identity";
 import { toPublicMessage } from "@/lib/server/present/message";
 import { RATE_LIMITS } from "@/lib/server/policies/rate-limits";
+import type { ChatMessage } from "@/lib/server/present/api-types";
 import { openShare, requireVisitorSignIn } from "@/lib/server/policies/share-access";
 
 function checkSessionId(sessionId: string | undefined): string {
@@ -17,7 +18,7 @@ function checkSessionId(sessionId: string | undefined): string {
 }
 
 // GET /api/shared-assistants/{shareId}/messages?sessionId=: the visitor's conversation on this share.
-export const GET = route({ auth: "public", query: z.object({ sessionId: z.string().max(130).optional() }) }, async ({ req, params, query, user }) => {
+export const GET = route({ auth: "public", query: z.object({ sessionId: z.string().max(130).optional() }) }, async ({ req, params, query, user }): Promise<ChatMessage[]> => {
   const share = await openShare(params.id);
   requireVisitorSignIn(share, user);
   // Public mode keeps no per-visitor history.
