@@ -69,3 +69,13 @@ describe("messages/*.json", () => {
     for (const [key, text] of Object.entries(expected)) expect(zh.get(key), key).toBe(text);
   });
 });
+
+// A text that sends the reader to another screen names it as the console's menu shows it.
+describe("screens named by their titles", () => {
+  const catalogs = { "zh-TW": zhTW, en } as const;
+  it.each(Object.keys(catalogs) as (keyof typeof catalogs)[])("%s: the newsletter screen is called by its title wherever a text points to it", (locale) => {
+    const texts = catalogs[locale];
+    const title = texts.admin.emailManagement;
+    for (const text of [texts.email.errors.noMailServer, texts.email.compose.noServer, texts.email.compose.back]) expect(text).toContain(title);
+  });
+});
