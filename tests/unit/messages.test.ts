@@ -79,3 +79,12 @@ describe("screens named by their titles", () => {
     for (const text of [texts.email.errors.noMailServer, texts.email.compose.noServer, texts.email.compose.back]) expect(text).toContain(title);
   });
 });
+
+describe("the guide quotes the buttons it names", () => {
+  it.each([
+    ["zh-TW", zhTW],
+    ["en", en],
+  ] as const)("%s: the sharing section names the chat's share button by its label", (_locale, texts) => {
+    expect(texts.guide.sections.share.body).toContain(texts.shares.shareButton);
+  });
+});
