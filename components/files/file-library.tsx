@@ -110,7 +110,9 @@ export function FileLibrary() {
     : null;
 
   return (
-    <section aria-labelledby="file-library-title" className="grid gap-4" data-testid="file-library">
+    // One column no wider than the screen: an auto column grows to the widest row's content (a long
+    // file name), and the whole library would then be wider than a phone.
+    <section aria-labelledby="file-library-title" className="grid grid-cols-[minmax(0,1fr)] gap-4" data-testid="file-library">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
           <h2 id="file-library-title" className="text-xl font-semibold">

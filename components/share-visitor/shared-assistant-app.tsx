@@ -138,7 +138,7 @@ export function SharedAssistantApp({ shareId, initialName, googleEnabled, suppor
         )}
         {state.status === "ready" && (
           <div className={visible ? "flex min-h-0 flex-1 flex-col" : "hidden"}>
-            <SharedChat share={state.share} device={device} googleEnabled={googleEnabled} promo={promo} openingQuestions={served?.openingQuestions} onReady={onChatReady} emptyState={<SharedEmptyState name={state.share.name} />} />
+            <SharedChat share={state.share} device={device} googleEnabled={googleEnabled} promo={promo} openingQuestions={served?.openingQuestions} onReady={onChatReady} emptyState={(suggestionsShown) => <SharedEmptyState name={state.share.name} suggestionsShown={suggestionsShown} />} />
           </div>
         )}
       </main>

@@ -50,7 +50,8 @@ export function SharedChat({
   promo: boolean;
   /** The opening questions the server drew with the chat (ServedShare). */
   openingQuestions?: string[];
-  emptyState: React.ReactNode;
+  /** The empty chat, told whether the suggestions panel is shown beside it. */
+  emptyState: (suggestionsShown: boolean) => React.ReactNode;
   onReady: () => void;
 }) {
   const t = useTranslations("shared");
@@ -145,7 +146,7 @@ export function SharedChat({
       </div>
       <ChatConversation
         chat={chat}
-        emptyState={emptyState}
+        emptyState={emptyState(suggestions.length > 0)}
         suggestions={suggestions}
         onDismissSuggestions={dismiss}
         onPickSuggestion={(q) => (needsSignIn ? signInFirst(q, null) : void chat.send(q))}

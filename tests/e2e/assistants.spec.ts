@@ -205,7 +205,8 @@ test.describe("assistants made from documents", () => {
     test.setTimeout(150_000);
     const account = await newAccount({ prefix: "assistants-library" });
     const api = await apiAs(account);
-    const files = Array.from({ length: 60 }, (_, i) => ({ name: `規章 ${String(i + 1).padStart(2, "0")}.txt`, text: `第 ${i + 1} 條規定：請遵守公司規章。` }));
+    // Long names without spaces, as exported files often have: no row may widen the page.
+    const files = Array.from({ length: 60 }, (_, i) => ({ name: `規章 ${String(i + 1).padStart(2, "0")}-employee-handbook-general-provisions-and-policies.txt`, text: `第 ${i + 1} 條規定：請遵守公司規章。` }));
     await uploadAndWait(api, files);
     const context = await browser.newContext({ baseURL: E2E_BASE_URL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();

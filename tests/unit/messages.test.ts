@@ -69,3 +69,22 @@ describe("messages/*.json", () => {
     for (const [key, text] of Object.entries(expected)) expect(zh.get(key), key).toBe(text);
   });
 });
+
+// A text that sends the reader to another screen names it as the console's menu shows it.
+describe("screens named by their titles", () => {
+  const catalogs = { "zh-TW": zhTW, en } as const;
+  it.each(Object.keys(catalogs) as (keyof typeof catalogs)[])("%s: the newsletter screen is called by its title wherever a text points to it", (locale) => {
+    const texts = catalogs[locale];
+    const title = texts.admin.emailManagement;
+    for (const text of [texts.email.errors.noMailServer, texts.email.compose.noServer, texts.email.compose.back]) expect(text).toContain(title);
+  });
+});
+
+describe("the guide quotes the buttons it names", () => {
+  it.each([
+    ["zh-TW", zhTW],
+    ["en", en],
+  ] as const)("%s: the sharing section names the chat's share button by its label", (_locale, texts) => {
+    expect(texts.guide.sections.share.body).toContain(texts.shares.shareButton);
+  });
+});
