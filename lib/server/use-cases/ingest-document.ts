@@ -2,7 +2,7 @@ import "server-only";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { PARSE_TIMEOUT_MS } from "@/lib/constants";
 import { ChunkStream, chunkDocument, type Chunk } from "@/lib/server/ingest/chunker";
-import { parseInWorker, ParseError, type ParsedPage } from "@/lib/server/ingest/parse-in-worker";
+import { parseInWorker, ParseError, STREAMED_KINDS, type ParsedPage } from "@/lib/server/ingest/parse-in-worker";
 import { PageTermCollector, type PassageTerms } from "@/lib/server/ingest/passage-terms";
 import { encodeTerms } from "@/lib/server/ingest/term-encoding";
 import { termFrequencies, tokenize } from "@/lib/server/ingest/tokenizer";
@@ -56,11 +56,12 @@ export async function ingestDocument(documentId: string): Promise<void> {
     writer.add(closed, collector.assign(closed));
   };
 
+  const streamed = STREAMED_KINDS.includes(doc.kind);
   let parsed;
   try {
     parsed = await parseInWorker(new Uint8Array(bytes), doc.kind, {
       timeoutMs: PARSE_TIMEOUT_MS,
-      onPage: doc.kind === "pdf" ? onPage : undefined,
+      onPage: streamed ? onPage : undefined,
       reuseKey: doc.userId,
     });
   } catch (error) {
@@ -73,7 +74,7 @@ export async function ingestDocument(documentId: string): Promise<void> {
     throw error;
   }
 
-  if (doc.kind === "pdf") {
+  if (streamed) {
     const last = stream.finish();
     writer.add(last, collector.assign(last));
   } else {
