@@ -242,6 +242,7 @@ export async function loadChunks(ids: readonly number[]) {
         charStart: documentChunks.charStart,
         charEnd: documentChunks.charEnd,
         originalName: documents.originalName,
+        documentKind: documents.kind,
       })
       .from(documentChunks)
       .innerJoin(documents, eq(documents.id, documentChunks.documentId))
