@@ -80,6 +80,7 @@ describe("parseInWorker", () => {
       "worker_crashed",
       "too_many_pages",
       "too_much_text",
+      "empty_sheet",
     ]);
   });
 
