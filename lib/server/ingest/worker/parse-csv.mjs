@@ -7,7 +7,7 @@ import { isUtf8 } from "node:buffer";
 import { ParseFailure } from "./parse-failure.mjs";
 import { pageSink } from "./page-sink.mjs";
 import { SheetText } from "./sheet-rows.mjs";
-import { XLSX_LIMITS } from "./parse-xlsx.mjs";
+import { sheetTextCap, XLSX_LIMITS } from "./parse-xlsx.mjs";
 
 const SLICE = 1024 * 1024;
 const SAMPLE_CHARS = 64 * 1024;
@@ -73,7 +73,7 @@ export async function parseCsv(bytes, onPage) {
   const found = csvEncoding(bytes);
   if (!found) throw new ParseFailure("malformed", "the file is not UTF-8, UTF-16 or Big5 text");
   const decoder = new TextDecoder(found.encoding, { ignoreBOM: true });
-  const sink = pageSink(onPage, XLSX_LIMITS.maxTextChars);
+  const sink = pageSink(onPage, sheetTextCap(bytes.length));
   const sheet = new SheetText(null, (block) => sink.add(null, block));
 
   /** @type {[number, string][]} */

@@ -1,5 +1,16 @@
 // Types for parse-xlsx.mjs (plain JavaScript so the parse child can load it by path; tests import it).
-export declare const XLSX_LIMITS: Readonly<{ maxTextChars: number; maxRows: number; maxColumns: number; maxCellChars: number; maxSheets: number }>;
+export declare const XLSX_LIMITS: Readonly<{
+  maxTextChars: number;
+  maxTextPerByte: number;
+  minTextChars: number;
+  maxRows: number;
+  maxColumns: number;
+  maxCellChars: number;
+  maxSheets: number;
+}>;
+
+/** How much text a spreadsheet file of this size may give. */
+export declare function sheetTextCap(fileBytes: number): number;
 
 export type CellFormat = { kind: "date" | "time" | "datetime" | "percent"; decimals: number } | null;
 

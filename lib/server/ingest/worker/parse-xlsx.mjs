@@ -14,6 +14,12 @@ import { attributes, decodeEntities, scanXml, XmlRefused, XmlStream } from "./xm
 export const XLSX_LIMITS = Object.freeze({
   // About ten times what a Word file may hold: a sheet's text repeats its header in each block.
   maxTextChars: 30_000_000,
+  // And no more than this many characters per byte of the file, with this floor. Real workbooks
+  // give a few characters a byte (a 100,000-row sheet: under 5); a small file whose one long
+  // shared string fills every cell, or whose huge header is repeated before every row, is a
+  // bomb of text, and is stopped long before the overall cap would stop it.
+  maxTextPerByte: 50,
+  minTextChars: 2_000_000,
   // Excel's own limits: a sheet or a cell beyond them was not made by a spreadsheet program.
   maxRows: 1_048_576,
   maxColumns: 16_384,
@@ -84,7 +90,7 @@ function readWorkbook(archive, onPage) {
   const strings = readSharedStrings(archive, partOf("sharedStrings", "xl/sharedStrings.xml"));
   const formats = readStyles(archive, partOf("styles", "xl/styles.xml"));
 
-  const sink = pageSink(onPage, XLSX_LIMITS.maxTextChars);
+  const sink = pageSink(onPage, sheetTextCap(archive.bytes.length));
   let page = 0;
   for (const sheet of sheets) {
     if (sheet.hidden) continue;
@@ -98,6 +104,14 @@ function readWorkbook(archive, onPage) {
   }
   if (sink.empty) throw new ParseFailure("empty_sheet", "no sheet of the workbook has any text");
   return sink.result(page);
+}
+
+/**
+ * How much text a spreadsheet file of this size may give (see XLSX_LIMITS).
+ * @param {number} fileBytes
+ */
+export function sheetTextCap(fileBytes) {
+  return Math.min(XLSX_LIMITS.maxTextChars, Math.max(XLSX_LIMITS.minTextChars, fileBytes * XLSX_LIMITS.maxTextPerByte));
 }
 
 /**
