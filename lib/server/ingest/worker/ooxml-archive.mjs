@@ -19,8 +19,10 @@ export const OOXML_LIMITS = Object.freeze({
   maxRatio: 200,
   ratioCheckAbove: 1 * MB,
 });
-// Small pushes bound what one call to the inflater can produce before the totals are checked.
-const INFLATE_CHUNK = 1024;
+// Small pushes bound what one call to the inflater can produce before the totals are checked
+// (deflate tops out near 1030:1, so 16 KB in is at most some 16 MB out); smaller ones make
+// fflate grow its output buffer over and over, which cost a large sheet a third of its time.
+const INFLATE_CHUNK = 16 * 1024;
 // Output is handed to the reader in pieces of about this size.
 const PIECE = 256 * 1024;
 

@@ -215,6 +215,7 @@ function formatOf(id, code) {
 }
 
 const DAY_MS = 86_400_000;
+const SHORT_INTEGER = /^-?[1-9]\d{0,14}$|^0$/;
 // Days from Excel's day 0 (1899-12-30, as its 1900 system counts) to 1970-01-01.
 const UNIX_EPOCH_SERIAL = 25_569;
 
@@ -226,6 +227,8 @@ const UNIX_EPOCH_SERIAL = 25_569;
  * @param {boolean} date1904
  */
 export function formatNumber(value, format, date1904) {
+  // Most cells: a plain whole number, shown as it is written.
+  if (format === null && SHORT_INTEGER.test(value)) return value;
   const n = Number(value);
   if (value.trim() === "" || !Number.isFinite(n)) return value;
   if (format && format.kind === "percent") return `${(n * 100).toFixed(format.decimals)}%`;
