@@ -27,7 +27,8 @@ function passageTerms(chunk: Chunk): PassageTerms {
  * "error" with a reason code the interface translates; anything else (a crash, the database
  * going away) is thrown so the job is retried.
  *
- * A PDF is indexed while it is parsed: each page the worker reads is tokenised here, the chunks
+ * A PDF (a spreadsheet, a slide deck) is indexed while it is parsed: each page (block of a sheet's
+ * rows, slide) the worker reads is tokenised here, the chunks
  * it completes are cut and written at once, and marking the document processed is all that is
  * left when the worker is done. A retry after a crash clears what the earlier attempt wrote.
  */

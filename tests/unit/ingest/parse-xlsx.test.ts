@@ -59,6 +59,13 @@ describe("parse XLSX", () => {
     expect(pages[0].text).toBe("Sheet1\n| 品名 | 狀態 | 錯誤 |\n| --- | --- | --- |\n| 高鐵 & 臺鐵 | TRUE | #DIV/0! |");
   });
 
+  it("reads SpreadsheetML written with a prefix of its own (x:row), as the OpenXML SDK writes it", async () => {
+    const ns = 'xmlns:x="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+    const workbook = `<x:workbook ${ns}><x:sheets><x:sheet name="名單" sheetId="1" r:id="rId1"/></x:sheets></x:workbook>`;
+    const sheet = `<x:worksheet ${ns}><x:sheetData><x:row r="1"><x:c r="A1" t="inlineStr"><x:is><x:t>姓名</x:t></x:is></x:c><x:c r="B1" t="inlineStr"><x:is><x:t>分機</x:t></x:is></x:c></x:row><x:row r="2"><x:c r="A2" t="inlineStr"><x:is><x:t>陳</x:t></x:is></x:c><x:c r="B2"><x:v>1234</x:v></x:c></x:row></x:sheetData></x:worksheet>`;
+    expect((await parseDocument(makeRawXlsx({ workbook, sheet }), "xlsx")).pages).toEqual([{ page: 1, text: "名單\n| 姓名 | 分機 |\n| --- | --- |\n| 陳 | 1234 |" }]);
+  });
+
   it("keeps a title line above the header, and leaves out columns nothing fills", async () => {
     const xlsx = makeXlsx([{ name: "報表", rows: [["2024 年第一季營收"], [], [null, "地區", null, "營收"], [null, "北區", null, 120]] }]);
     expect((await parseDocument(xlsx, "xlsx")).pages[0].text).toBe("報表\n2024 年第一季營收\n| 地區 | 營收 |\n| --- | --- |\n| 北區 | 120 |");

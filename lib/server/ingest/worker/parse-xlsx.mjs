@@ -28,6 +28,9 @@ export const XLSX_LIMITS = Object.freeze({
 });
 
 const WORKBOOK = "xl/workbook.xml";
+// Elements by their local names: SpreadsheetML is written without a prefix by Excel and with one
+// (x:row) by other writers.
+const LOCAL = { localNames: true };
 const RELATIONSHIP = /\/relationships\/(worksheet|sharedStrings|styles)$/;
 
 /**
@@ -69,7 +72,7 @@ function readWorkbook(archive, onPage) {
     },
     close() {},
     text() {},
-  });
+  }, LOCAL);
 
   /** @type {Map<string, { type: string, target: string }>} */
   const relationships = new Map();
@@ -84,7 +87,7 @@ function readWorkbook(archive, onPage) {
       },
       close() {},
       text() {},
-    });
+    }, LOCAL);
   }
   const partOf = (/** @type {string} */ type, /** @type {string} */ fallback) => [...relationships.values()].find((r) => r.type === type)?.target ?? fallback;
   const strings = readSharedStrings(archive, partOf("sharedStrings", "xl/sharedStrings.xml"));
@@ -141,7 +144,7 @@ function readSharedStrings(archive, part) {
     text(text) {
       if (inText && raw.length <= XLSX_LIMITS.maxCellChars * 8) raw += text;
     },
-  });
+  }, LOCAL);
   archive.stream(part, (piece) => stream.pushBytes(piece), { held: true });
   stream.end();
   return strings;
@@ -188,7 +191,7 @@ function readStyles(archive, part) {
       if (name === "cellXfs") inCellXfs = false;
     },
     text() {},
-  });
+  }, LOCAL);
   return formats;
 }
 
@@ -344,7 +347,7 @@ function readSheet(archive, part, strings, formats, date1904, out) {
       if (reading === "v" && value.length <= XLSX_LIMITS.maxCellChars * 8) value += text;
       else if (reading === "t" && inline.length <= XLSX_LIMITS.maxCellChars * 8) inline += text;
     },
-  });
+  }, LOCAL);
   archive.stream(part, (piece) => stream.pushBytes(piece));
   stream.end();
   if (row.length > 0) endRow();

@@ -47,9 +47,14 @@ export function attributes(source) {
  */
 
 export class XmlStream {
-  /** @param {XmlHandler} handler */
-  constructor(handler) {
+  /**
+   * @param {XmlHandler} handler
+   * @param {{ localNames?: boolean }} [options] localNames: names without their prefix ("x:row" as "row"),
+   *   for parts whose writer chose a prefix of its own (the OpenXML SDK writes x:sheetData)
+   */
+  constructor(handler, options = {}) {
     this.handler = handler;
+    this.localNames = options.localNames === true;
     this.carry = "";
     this.decoder = new TextDecoder("utf-8");
   }
@@ -95,7 +100,8 @@ export class XmlStream {
     for (let match = TAG.exec(segment); match; match = TAG.exec(segment)) {
       if (match.index > previous) handler.text(segment.slice(previous, match.index));
       previous = TAG.lastIndex;
-      const [, closing, name, attrs, selfClosing] = match;
+      const [, closing, qualified, attrs, selfClosing] = match;
+      const name = this.localNames && qualified !== undefined ? qualified.slice(qualified.indexOf(":") + 1) : qualified;
       if (name === undefined) {
         // A declaration, processing instruction or comment; entities are never expanded here,
         // but a DTD is refused as a sign of a file built to attack XML readers.
@@ -114,9 +120,10 @@ export class XmlStream {
  * Reads a whole part (one already inflated under its caps).
  * @param {Uint8Array} xml
  * @param {XmlHandler} handler
+ * @param {{ localNames?: boolean }} [options]
  */
-export function scanXml(xml, handler) {
-  const stream = new XmlStream(handler);
+export function scanXml(xml, handler, options) {
+  const stream = new XmlStream(handler, options);
   const SLICE = 1024 * 1024;
   for (let at = 0; at < xml.length; at += SLICE) stream.pushBytes(xml.subarray(at, at + SLICE));
   stream.end();
