@@ -45,8 +45,9 @@ export function detectType(bytes, fileName) {
   return typed(fileName && MARKDOWN_NAME.test(fileName) ? "md" : "txt");
 }
 
-// An encrypted Word, Excel or PowerPoint file is not a ZIP archive but a Compound File holding
-// an "EncryptedPackage" stream (MS-OFFCRYPTO); its directory names are UTF-16.
+// An encrypted Word, Excel or PowerPoint file is not a ZIP archive but a Compound File holding an
+// "EncryptedPackage" stream (the encrypted document) beside its "EncryptionInfo"; the file's
+// directory names its streams in UTF-16.
 const CFB_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const ENCRYPTED_PACKAGE = Buffer.from("EncryptedPackage", "utf16le");
 
