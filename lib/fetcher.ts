@@ -1,5 +1,5 @@
 // Client-side JSON calls. Every call sends cookies; a non-OK answer becomes an ApiError whose
-// text is "status: body" (SPEC §8) and which also carries the server's translated message.
+// text is "status: body" (docs/rules/messages-and-errors.md#how-the-browser-reads-errors) and which also carries the server's translated message.
 
 /** What the server says went wrong: every error body is `{ error: { code, message, details? } }`. */
 export interface ErrorInfo {
@@ -77,7 +77,7 @@ export async function optionalAuthFetcher<T>(url: string): Promise<T | null> {
   }
 }
 
-/** SPEC §7/§8: a list that a 401 (or 未授權) quietly turns into an empty one. */
+/** A list that a 401 (or 未授權) quietly turns into an empty one (docs/rules/messages-and-errors.md#how-the-browser-reads-errors). */
 export async function listOrEmptyWhenSignedOut<T>(url: string, init: RequestInit = {}): Promise<T[]> {
   try {
     return await apiFetch<T[]>(url, init);

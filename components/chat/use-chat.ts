@@ -78,7 +78,7 @@ function newClientId(): string {
 }
 
 /**
- * The owner's conversation and the send flow of SPEC §4: the question shows at once as a temporary
+ * The owner's conversation and its send flow (docs/rules/chat.md#sending-a-message): the question shows at once as a temporary
  * entry, the reply streams into a temporary assistant bubble, and both are replaced by the server's
  * messages; on failure the temporary entries go and a toast says so. A model failure comes back as
  * an error reply (isError) and stays.
@@ -156,7 +156,7 @@ export function useChat(source: ChatSource, options: ChatOptions = {}) {
           }
         } else {
           const body = (await res.json().catch(() => null)) as SendResult | null;
-          // A 500 may still carry the stored error reply (SPEC §7).
+          // A 500 may still carry the stored error reply (docs/rules/chat.md#error-replies).
           if (body?.aiMessage && body.userMessage) result = body;
           else throw new ApiError(res.status, body, JSON.stringify(body));
         }

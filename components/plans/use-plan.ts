@@ -12,7 +12,7 @@ export interface PlanOverview {
   status: ClientPlanStatus;
   month: string;
   uploads: number;
-  /** The user has a workspace to upload into (ARCHITECTURE §7.1); without one the limits are not in use yet. */
+  /** The user has a workspace to upload into (docs/rules/roles-and-routes.md#who-has-a-workspace); without one the limits are not in use yet. */
   workspace: boolean;
   trialEndsAt: string | null;
   supporterUntil: string | null;

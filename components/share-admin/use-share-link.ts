@@ -35,7 +35,7 @@ export const newLinkOf =
 
 /**
  * Gets a share link from a source, then copies it, says so (and whether it is new) and tries to
- * open it (SPEC §4 "Share creation"). The header's button, the assistants tab and the shares tab
+ * open it (docs/rules/sharing.md#the-quick-link). The header's button, the assistants tab and the shares tab
  * all go through here, so they behave the same.
  */
 export function useShareLink() {

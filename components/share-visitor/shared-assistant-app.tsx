@@ -53,7 +53,7 @@ function initialState(idProblem: ShareLoadError | null, served: ServedShare | un
 }
 
 /**
- * /shared/{shareId} in the browser (SPEC §4 "Shared page load"): loading, then the chat or an
+ * /shared/{shareId} in the browser (docs/rules/sharing.md#the-shared-page): loading, then the chat or an
  * error. In LINE the load starts 300 ms late and times out at 8 s (else 15 s); the content is
  * revealed once ready or, regardless, after 5 s (3 s in LINE); in in-app browsers, load checks at
  * 1.5, 3 and 5 s offer the switch-browser help while the page is still not up. When the server

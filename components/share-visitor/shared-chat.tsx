@@ -31,7 +31,7 @@ const AnnouncementPanel = dynamic(() => import("./announcement-panel").then((m) 
 /**
  * The chat screen in shared mode: the visitor's conversation with the shared assistant, its
  * opening questions, and on a google_required share the sign-in before sending, with the draft
- * kept and replayed after sign-in (SPEC §4).
+ * kept and replayed after sign-in (docs/rules/sharing.md#pending-message).
  */
 export function SharedChat({
   share,

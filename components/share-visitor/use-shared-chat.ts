@@ -14,7 +14,7 @@ import type { GuestAuthStatus } from "./use-guest-auth";
 type Question = { text: string; image: DraftImage | null | undefined };
 
 /**
- * A visitor's conversation on a share (SPEC §4 "Shared assistants"): public mode has no session id
+ * A visitor's conversation on a share (docs/rules/sharing.md#public-mode): public mode has no session id
  * and nothing to load; otherwise the browser's session id for this share is made first, the cached
  * copy shown while the server's loads (unless the page was refreshed > 2 s after the last visit),
  * and every change kept in the cache. Nothing loads until it is known who is visiting.

@@ -1,9 +1,9 @@
 import type { AccessMode } from "@/lib/constants";
 import { readError } from "@/lib/fetcher";
 
-// Opening a shared assistant (SPEC §4 "Shared page load", §8): the id checked first, then
+// Opening a shared assistant (docs/rules/sharing.md#the-shared-page): the id checked first, then
 // GET /api/shared-assistants/{shareId} with a time-out, every failure turned into one of the
-// spec's messages.
+// texts of docs/rules/messages-and-errors.md#the-shared-page.
 
 export interface VisitorShare {
   id: string;

@@ -4,7 +4,7 @@ import { expectNoSeriousViolations } from "./support/accessibility";
 import { E2E_BASE_URL } from "./support/ports";
 import { reachForChat } from "./support/shares";
 
-// Assistants made from documents (issue 34), as an owner and their guests meet them: two assistants
+// Assistants made from documents (docs/rules/assistants.md), as an owner and their guests meet them: two assistants
 // each made from one document on the screens, both shared, and a guest on each link who gets
 // answers (and citations) from that assistant's document only; the chat header's switcher keeping
 // a conversation per assistant; the library on a phone.
@@ -130,7 +130,7 @@ test.describe("assistants made from documents", () => {
 
     // Shared: 產品 FAQ from the chat header (the chat's assistant), 員工手冊助理 from its card.
     await page.getByTestId("share-assistant-button").click();
-    await expect(page.getByText("已建立分享連結", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("已建立新的分享連結，並嘗試在新分頁開啟", { exact: true }).first()).toBeVisible();
     await page.getByTestId("tab-assistants").click();
     await handbookCard.getByTestId("assistant-share").click();
     await expect(handbookCard.getByTestId("assistant-share-count")).toHaveText("1 個分享連結");

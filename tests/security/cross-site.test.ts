@@ -62,7 +62,7 @@ import * as collectionDocumentsRoute from "@/app/api/collections/[id]/documents/
 import { defaultAssistant, findAssistant, listAssistants } from "@/lib/server/queries/assistants";
 import { listCollections } from "@/lib/server/queries/collections";
 
-// SECURITY.md "Cross-site requests": a mutation carrying another site's Origin (or
+// docs/rules/security.md#cross-site-requests: a mutation carrying another site's Origin (or
 // Sec-Fetch-Site: cross-site) is refused before it does anything, even with a valid admin cookie.
 
 type Seeded = Awaited<ReturnType<typeof seedUser>>;

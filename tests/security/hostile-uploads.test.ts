@@ -13,7 +13,7 @@ import { makeManyPagesPdf, makeManyParagraphsDocx, makePdfFlateBomb } from "../.
 import { makePptx, makeRawXlsx, makeXlsxBomb, worksheetXml } from "../../scripts/office-files";
 import { call, multipart, seedUser } from "../support/http";
 
-// Issue 17, point 1, through the real upload route and job runner: files within the free plan's
+// docs/rules/security.md#uploads-and-parsing, through the real upload route and job runner: files within the free plan's
 // limits that once grew the server by gigabytes (a legal DOCX whose XML inflates to 62 MB, a PDF
 // of compressed streams that inflate to 2 GB) or held a parse slot for a minute (50,000 pages)
 // end as `error` with a reason the file library translates, are not run again, and cost this

@@ -194,7 +194,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...emailRoutes(),
 ];
 
-// E-mail campaigns and account mail (issue 13).
+// E-mail campaigns and account mail (docs/rules/email.md).
 function emailRoutes(): ApiRoute[] {
   const e = { wrapped: true, emailSuite: true } as const;
   return [

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// The server's imports run one way (ARCHITECTURE §3): app → http → use-cases → policies/present →
+// The server's imports run one way (docs/flows.md): app → http → use-cases → policies/present →
 // queries → db. A lower layer that imported a higher one would tie the route wrapper and the work
 // it wraps back together, so each rule below names the imports it forbids.
 

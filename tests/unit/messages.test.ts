@@ -46,7 +46,7 @@ describe("messages/*.json", () => {
     expect([...notString(zhTW, "zh-TW"), ...notString(en, "en")]).toEqual([]);
   });
 
-  it("uses the spec's Chinese texts word for word", () => {
+  it("uses the product's Chinese texts word for word", () => {
     const zh = new Map(leaves(zhTW));
     const expected: Record<string, string> = {
       "guard.forbidden": "權限不足",

@@ -3,7 +3,7 @@ import { route } from "@/lib/server/http/route";
 import { changeAssistant } from "@/lib/server/use-cases/save-assistant";
 import { assistantProfile, ownAssistant } from "@/lib/server/use-cases/read-assistant-profile";
 
-// The spec's one assistant is the owner's default assistant (the others: /api/assistants).
+// This API's one assistant is the owner's default assistant (the others: /api/assistants; docs/rules/assistants.md#the-default-assistant).
 
 // GET /api/assistant: its name and role prompt, the defaults until the owner sets them.
 export const GET = route({ auth: "workspace" }, async ({ user, locale }) => assistantProfile(user.id, locale));

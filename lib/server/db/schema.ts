@@ -176,7 +176,7 @@ const previewStyle = () =>
 
 /**
  * An assistant an owner made from their documents. Exactly one per owner is their default: the
- * spec's /api/assistant, the chat when none is chosen, and shares made without naming one. Its
+ * single-assistant /api/assistant, the chat when none is chosen, and shares made without naming one. Its
  * knowledge is every document of the owner (knowledge_all, documents uploaded later included) or
  * the documents chosen for it, directly or through collections. Everything per assistant (its own
  * chat, its shares, later its insights, API keys and chat bubble) names its id.
@@ -396,7 +396,7 @@ export const referrals = pgTable(
   (t) => [uniqueIndex("referrals_invitee_key").on(t.inviteeId), index("referrals_inviter_idx").on(t.inviterId)],
 );
 
-// E-mail campaigns (issue 13). A campaign is a draft until it starts; its recipients are then
+// E-mail campaigns (docs/rules/email.md#campaigns). A campaign is a draft until it starts; its recipients are then
 // written once (later sign-ups are not added) and each is claimed for sending at most once at a
 // time (lib/server/queries/email-recipients.ts).
 export const emailCampaigns = pgTable(

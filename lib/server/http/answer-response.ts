@@ -5,7 +5,7 @@ import { answerMessage, type AnswerRequest, type AnswerResult } from "@/lib/serv
 import { normalizeChatImage } from "@/lib/server/use-cases/normalize-chat-image";
 import { eventStreamResponse, wantsEventStream } from "./event-stream";
 
-/** The reply's body: a model failure answers 500 with the stored error reply as aiMessage (SPEC §7). */
+/** The reply's body: a model failure answers 500 with the stored error reply as aiMessage (docs/rules/chat.md#error-replies). */
 function replyBody(result: AnswerResult) {
   if (!result.error) return result;
   return { ...result, error: { code: "ai_failed", message: result.error } };

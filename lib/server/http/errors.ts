@@ -26,7 +26,7 @@ export interface AppErrorOptions {
   messageKey?: string;
   params?: Record<string, string | number>;
   details?: unknown;
-  /** Extra top-level body fields the spec asks for (requireAuth, aiMessage, …). */
+  /** Extra top-level body fields (requireAuth, aiMessage, …: docs/rules/messages-and-errors.md#error-bodies). */
   extra?: Record<string, unknown>;
   headers?: Record<string, string>;
 }

@@ -83,7 +83,7 @@ export function errorResponse(error: AppError, t: ServerTranslator, requestId?: 
   // A bare key names an entry of "errors"; a dotted one is a whole key of its own namespace.
   const key = error.messageKey.includes(".") ? error.messageKey : `errors.${error.messageKey}`;
   const message = t.has(key as never) ? t(key as never, error.params as never) : t("errors.internal" as never);
-  // The spec's own fields (requireAuth, aiMessage) sit beside `error`, never inside it.
+  // The fields callers read beside `error` (requireAuth, aiMessage) sit there, never inside it (docs/rules/messages-and-errors.md#error-bodies).
   const body: Record<string, unknown> = {
     ...error.extra,
     error: { code: error.code, message, ...(error.details !== undefined ? { details: error.details } : {}) },

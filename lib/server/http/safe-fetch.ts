@@ -5,8 +5,8 @@ import https from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
 import { IPV4_MULTICAST, IPV4_SPECIAL_PURPOSE, IPV6_GLOBAL_UNICAST, IPV6_NAT64_WELL_KNOWN, IPV6_SPECIAL_PURPOSE } from "./special-purpose-addresses";
 
-// The only way the server fetches a URL someone else chose (link previews). SECURITY.md
-// "Outbound fetches": http(s) on ports 80 and 443 only; never loopback, private, link-local,
+// The only way the server fetches a URL someone else chose (link previews;
+// docs/rules/security.md#outbound-fetches): http(s) on ports 80 and 443 only; never loopback, private, link-local,
 // unspecified or otherwise special addresses in any spelling; the address is checked when the
 // socket connects (our own DNS look-up feeds the connection, so a name cannot re-bind between a
 // check and the connect); every redirect is checked again; body and time are capped.

@@ -10,8 +10,8 @@ import type { SharedAssistantRow } from "@/lib/server/queries/shared-assistants"
 
 // A guest's session id (made by the page: session_ + time + random) names their conversation on a
 // share, but is never trusted alone: the browser that first used it holds a secret key in an
-// HttpOnly cookie, and only that browser reads or extends it (SECURITY.md "Ownership and shared
-// links"). The database keeps a hash of the key.
+// HttpOnly cookie, and only that browser reads or extends it (docs/rules/sharing.md#guest-identity).
+// The database keeps a hash of the key.
 
 export const GUEST_KEY_COOKIE = "dc_guest_key";
 /**

@@ -5,7 +5,7 @@ import { findOwnerShare, type SharedAssistantRow } from "@/lib/server/queries/sh
 
 /**
  * A share the caller owns, or 404: another owner's share, a revoked or unknown link all look the
- * same. The spec gives nobody else (admins included) a share owner's visitors' conversations.
+ * same. Nobody else (admins included) reads a share's visitors' conversations (docs/rules/sharing.md#visitors-conversations).
  */
 export async function requireOwnedShare(user: Pick<User, "id">, shareId: string): Promise<SharedAssistantRow> {
   const share = await findOwnerShare(user.id, shareId);

@@ -1,7 +1,7 @@
 import "server-only";
 import type { DocumentRow } from "@/lib/server/queries/documents";
 
-/** What the API tells about a document (SPEC §3 plus size, pages, times and the error reason). */
+/** What the API tells about a document: id, name and status, plus size, pages, times and the error reason. */
 export function toPublicDocument(doc: DocumentRow) {
   return {
     id: doc.id,

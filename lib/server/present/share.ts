@@ -40,8 +40,8 @@ export function toOwnerShare(row: SharedAssistantRow, locale: Locale) {
 export type OwnerShare = ReturnType<typeof toOwnerShare>;
 
 /**
- * What GET /api/shared-assistants/{shareId} tells a visitor (SPEC §7). The pinned announcement is
- * for the owner's view only (ARCHITECTURE §7.6): anyone else gets it switched off and empty. A
+ * What GET /api/shared-assistants/{shareId} tells a visitor. The pinned announcement is for the
+ * owner's view only (docs/rules/sharing.md#pinned-announcement): anyone else gets it switched off and empty. A
  * share that kept the default name greets the visitor in the visitor's language.
  */
 export function toVisitorShare(row: SharedAssistantRow, viewerId: string | null, locale: Locale) {

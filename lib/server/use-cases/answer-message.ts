@@ -48,7 +48,7 @@ export interface AnswerRequest {
   content: string;
   imageData?: string | null;
   imageFileName?: string | null;
-  /** Makes a retried send create one exchange (SECURITY.md "Reliability"). */
+  /** Makes a retried send create one exchange (docs/rules/security.md#reliability). */
   clientId?: string;
   /** Receives the reply while it is generated (streaming responses). */
   onDelta?: (text: string) => void;

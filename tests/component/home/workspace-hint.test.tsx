@@ -19,7 +19,7 @@ function renderHint(initial: DocumentsState, list?: ReturnType<typeof doc>[], lo
   );
 }
 
-// Issue 32: after starting over with nine documents the hint still said to upload first. It now
+// After starting over with nine documents the hint once still said to upload first. It now
 // says what the documents allow.
 describe("WorkspaceHint", () => {
   it("says what to do for each state the server found", () => {

@@ -25,7 +25,7 @@ function renderCard(overview: PlanOverview, locale: "zh-TW" | "en" = "zh-TW") {
   );
 }
 
-// Issue 32: someone without a workspace read 本月上傳 0 / 5 個檔案 for uploads they cannot make.
+// Someone without a workspace once read 本月上傳 0 / 5 個檔案 for uploads they cannot make.
 describe("PlanOverviewCard", () => {
   it("with a workspace: the limits, this month's uploads against them and the plans link", () => {
     renderCard(free(true));

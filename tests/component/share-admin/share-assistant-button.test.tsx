@@ -86,7 +86,7 @@ describe("ShareAssistantButton", () => {
     expect(open).toHaveBeenCalledOnce();
   });
 
-  it("a refusal shows the spec's 分享失敗 and opens nothing", async () => {
+  it("a refusal shows 分享失敗 and opens nothing", async () => {
     fakeApi(() => ({ status: 500, body: { error: { code: "internal", message: "伺服器發生錯誤" } } }));
     const { user } = renderButton();
     await user.click(screen.getByTestId("share-assistant-button"));

@@ -3,7 +3,7 @@ import { screen } from "@testing-library/react";
 import { SharedEmptyState } from "@/components/share-visitor/shared-empty-state";
 import { renderInLocale } from "../support/render";
 
-// Issue 32: a shared assistant's visitors saw the workspace's cards about uploading and a guide
+// A shared assistant's visitors once saw the workspace's cards about uploading and a guide
 // to it. A visitor gets the greeting and how to start, nothing of the owner's.
 describe("SharedEmptyState", () => {
   it("greets the visitor by the assistant's name and says how to start, with no owner's cards or guide", () => {
