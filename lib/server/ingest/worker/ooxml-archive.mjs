@@ -20,9 +20,11 @@ export const OOXML_LIMITS = Object.freeze({
   ratioCheckAbove: 1 * MB,
 });
 // Small pushes bound what one call to the inflater can produce before the totals are checked
-// (deflate tops out near 1030:1, so 16 KB in is at most some 16 MB out); smaller ones make
-// fflate grow its output buffer over and over, which cost a large sheet a third of its time.
-const INFLATE_CHUNK = 16 * 1024;
+// (deflate tops out near 1030:1): a part held whole is inflated 1 KB at a time (at most ~1 MB
+// past its cap); a streamed one 16 KB at a time, since smaller pushes make fflate grow its
+// output buffer over and over, which cost a large sheet a third of its time.
+const HELD_CHUNK = 1024;
+const STREAMED_CHUNK = 16 * 1024;
 // Output is handed to the reader in pieces of about this size.
 const PIECE = 256 * 1024;
 
@@ -73,7 +75,7 @@ export class OoxmlArchive {
     /** @type {Uint8Array[]} */
     const chunks = [];
     let size = 0;
-    this.inflate(entry, Math.min(entry.uncompressedSize, OOXML_LIMITS.maxHeldBytes - this.held), `the ${OOXML_LIMITS.maxHeldBytes / MB} MB cap`, (chunk) => {
+    this.inflate(entry, Math.min(entry.uncompressedSize, OOXML_LIMITS.maxHeldBytes - this.held), `the ${OOXML_LIMITS.maxHeldBytes / MB} MB cap`, HELD_CHUNK, (chunk) => {
       chunks.push(chunk);
       size += chunk.length;
     });
@@ -114,7 +116,7 @@ export class OoxmlArchive {
     const held = options.held === true;
     const cap = held ? OOXML_LIMITS.maxHeldBytes : OOXML_LIMITS.maxStreamedBytes;
     const budget = Math.min(entry.uncompressedSize, cap - (held ? this.held : this.streamed));
-    this.inflate(entry, budget, `the ${cap / MB} MB cap`, (chunk) => {
+    this.inflate(entry, budget, `the ${cap / MB} MB cap`, STREAMED_CHUNK, (chunk) => {
       if (held) this.held += chunk.length;
       else this.streamed += chunk.length;
       pending.push(chunk);
@@ -128,9 +130,10 @@ export class OoxmlArchive {
    * @param {ZipEntry} entry
    * @param {number} budget
    * @param {string} cap what the budget comes from, for the message
+   * @param {number} pushBytes compressed bytes given the inflater at a time
    * @param {(chunk: Uint8Array) => void} onChunk
    */
-  inflate(entry, budget, cap, onChunk) {
+  inflate(entry, budget, cap, pushBytes, onChunk) {
     const { name } = entry;
     if (entry.flags & 1) throw new ParseFailure("encrypted", `${name} is encrypted`);
     const tooLarge = () => new ParseFailure("inflated_too_large", `${name} inflates past its declared size or ${cap}`);
@@ -154,8 +157,8 @@ export class OoxmlArchive {
       onChunk(chunk);
     });
     try {
-      for (let at = 0; at < compressed.length; at += INFLATE_CHUNK) {
-        const end = Math.min(at + INFLATE_CHUNK, compressed.length);
+      for (let at = 0; at < compressed.length; at += pushBytes) {
+        const end = Math.min(at + pushBytes, compressed.length);
         inflater.push(compressed.subarray(at, end), end === compressed.length);
       }
       if (compressed.length === 0) inflater.push(new Uint8Array(0), true);
