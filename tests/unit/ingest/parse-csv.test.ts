@@ -2,6 +2,8 @@ import { describe, expect, it } from "vitest";
 import { detectType } from "@/lib/server/ingest/worker/detect-type.mjs";
 import { parseDocument } from "@/lib/server/ingest/worker/parse-document.mjs";
 import { csvDelimiter, csvEncoding } from "@/lib/server/ingest/worker/parse-csv.mjs";
+import { chunkDocument, textSize } from "@/lib/server/ingest/chunker";
+import { BLOCK_SIZE } from "@/lib/server/ingest/worker/sheet-rows.mjs";
 import { big5 } from "@/scripts/office-files";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
@@ -62,5 +64,24 @@ describe("a CSV built to multiply its text", () => {
     const started = Date.now();
     await expect(parseDocument(csv, "csv")).rejects.toMatchObject({ code: "too_much_text" });
     expect(Date.now() - started).toBeLessThan(10_000);
+  });
+});
+
+describe("a sheet of wide rows", () => {
+  it("writes a row too wide for one passage as tables of a few columns each, every one starting with the row's first cell", async () => {
+    const questions = Array.from({ length: 30 }, (_, i) => `第 ${i + 1} 題：您對本次活動的第 ${i + 1} 項安排滿意嗎`);
+    const answers = (name: string) => [name, ...questions.map((_, i) => (i === 17 ? "非常滿意，希望明年再辦" : "滿意"))];
+    const csv = [["姓名", ...questions], answers("王小明"), answers("李小華")].map((cells) => cells.join(",")).join("\n");
+    const { pages } = await parseDocument(utf8(csv), "csv");
+    const blocks = pages[0].text.split("\n\n");
+    expect(blocks.length).toBeGreaterThan(2);
+    for (const block of blocks) {
+      expect(textSize(block)).toBeLessThanOrEqual(BLOCK_SIZE);
+      expect(block).toMatch(/^\| 姓名 \| 第 \d+ 題/);
+      expect(block.split("\n")[2]).toMatch(/^\| (王小明|李小華) \|/);
+    }
+    expect(blocks.find((b) => b.includes("非常滿意"))).toContain("第 18 題：您對本次活動的第 18 項安排滿意嗎");
+    const chunks = chunkDocument({ pages });
+    for (const chunk of chunks) expect(chunk.content.split("\n\n").every((part) => /^\| 姓名 \|/.test(part))).toBe(true);
   });
 });

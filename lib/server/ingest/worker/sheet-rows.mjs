@@ -58,6 +58,12 @@ export class SheetText {
       return;
     }
     const rowSize = sizeOf(filled.map(([, text]) => text).join(" | ")) + 4 * Math.max(filled.length, this.header.length);
+    if (this.headerSize + rowSize > BLOCK_SIZE && filled.length > 2) {
+      if (this.rows.length > 0) this.flush();
+      this.wide(filled);
+      this.rowCount++;
+      return;
+    }
     if (this.rows.length > 0 && this.headerSize + this.size + rowSize > BLOCK_SIZE) this.flush();
     this.rows.push(filled);
     this.size += rowSize;
@@ -75,9 +81,42 @@ export class SheetText {
     return this.header !== null;
   }
 
+  /**
+   * A row too wide for one passage under its header (a survey's answers under its questions): its
+   * cells in groups of columns, each a table of its own that starts with the row's first cell, so
+   * every part of the row is still read under its labels and says whose row it is.
+   * @param {SparseRow} row
+   */
+  wide(row) {
+    const labels = new Map(/** @type {SparseRow} */ (this.header));
+    const label = (/** @type {number} */ column) => labels.get(column) ?? "";
+    const [key, ...rest] = row;
+    // A column costs its label, its value and the rule's "| --- " besides: 12 characters of pipes and spaces.
+    const keySize = sizeOf(label(key[0]) + key[1]) + 12 + (this.name === null ? 0 : sizeOf(this.name) + 1);
+    /** @type {SparseRow[]} */
+    const groups = [[]];
+    let size = keySize;
+    for (const cell of rest) {
+      const cellSize = sizeOf(label(cell[0]) + cell[1]) + 12;
+      if (groups[groups.length - 1].length > 0 && size + cellSize > BLOCK_SIZE) {
+        groups.push([]);
+        size = keySize;
+      }
+      groups[groups.length - 1].push(cell);
+      size += cellSize;
+    }
+    for (const group of groups) {
+      const cells = [key, ...group];
+      const table = tableText([cells.map(([column]) => label(column)), cells.map(([, text]) => text)]).trimEnd();
+      this.emit([...this.titles, table].join("\n"));
+      this.titles = [];
+    }
+  }
+
   /** @param {boolean} [last] */
   flush(last = false) {
-    if (this.header === null || (this.rows.length === 0 && !last && this.titles.length === 0)) return;
+    // With no rows left, only a sheet that had none at all is written (its header is its text).
+    if (this.header === null || (this.rows.length === 0 && (!last || this.rowCount > 0) && this.titles.length === 0)) return;
     const header = /** @type {SparseRow} */ (this.header);
     // Only the columns something in this block fills: a stray cell far to the right (or a sheet
     // that declares 16,384 columns) does not make every row a line of empty cells.
