@@ -71,7 +71,10 @@ export function MessageBubble({ message, linkPreviews }: { message: ChatMessage;
     }
   };
   const source = openSource === null ? null : message.sources.find((s) => s.n === openSource);
-  const pages: PageLabel = (s) => (s.pageEnd !== null && s.pageEnd !== s.page ? t("pages", { from: s.page!, to: s.pageEnd }) : t("page", { page: s.page! }));
+  const pages: PageLabel = (s) => {
+    const [one, many] = s.pageUnit === "sheet" ? (["sheet", "sheets"] as const) : s.pageUnit === "slide" ? (["slide", "slides"] as const) : (["page", "pages"] as const);
+    return s.pageEnd !== null && s.pageEnd !== s.page ? t(many, { from: s.page!, to: s.pageEnd }) : t(one, { page: s.page! });
+  };
 
   return (
     <li className={cn("flex flex-col gap-1", mine ? "items-end" : "items-start")} data-testid={`message-${message.role}`} data-role={message.role} data-error={message.isError || undefined}>

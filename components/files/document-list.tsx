@@ -8,6 +8,10 @@ import { Button } from "@/components/ui/button";
 import { StatusBadge } from "./status-badge";
 import { RefreshWebPageButton, WebPageSource } from "./web-page-source";
 import type { LibraryDocument } from "./types";
+import { pageUnitOf } from "@/lib/chat/page-unit";
+
+// A workbook counts sheets and a deck slides, not pages.
+const COUNT_KEY = { page: "pageCount", sheet: "sheetCount", slide: "slideCount" } as const;
 
 interface Props {
   documents: LibraryDocument[];
@@ -74,7 +78,7 @@ export function DocumentList({ documents, assistantNames, collectionNames, selec
                   <StatusBadge status={doc.status} />
                 </span>
                 <span className="md:hidden">{formatBytes(doc.size, locale)}</span>
-                {doc.pageCount ? <span className="md:hidden">{t("pageCount", { count: doc.pageCount })}</span> : null}
+                {doc.pageCount ? <span className="md:hidden">{t(COUNT_KEY[pageUnitOf(doc.kind)], { count: doc.pageCount })}</span> : null}
                 <span>{format.dateTime(new Date(doc.createdAt), { dateStyle: "medium", timeStyle: "short" })}</span>
               </div>
               <WebPageSource doc={doc} />
@@ -96,7 +100,9 @@ export function DocumentList({ documents, assistantNames, collectionNames, selec
               <StatusBadge status={doc.status} />
             </span>
             <span className="hidden w-20 text-right text-sm tabular-nums md:block">{formatBytes(doc.size, locale)}</span>
-            <span className="hidden w-16 text-right text-sm tabular-nums md:block">{doc.pageCount ?? "—"}</span>
+            <span className="hidden w-16 text-right text-sm tabular-nums md:block" title={doc.pageCount ? t(COUNT_KEY[pageUnitOf(doc.kind)], { count: doc.pageCount }) : undefined}>
+              {doc.pageCount ?? "—"}
+            </span>
             <RefreshWebPageButton doc={doc} />
             <Button
               variant="ghost"

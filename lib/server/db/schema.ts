@@ -74,7 +74,7 @@ export const documents = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     originalName: text("original_name").notNull(),
     storageKey: text("storage_key").notNull(),
-    kind: text("kind", { enum: ["pdf", "docx", "txt", "md", "html"] }).notNull(),
+    kind: text("kind", { enum: ["pdf", "docx", "txt", "md", "html", "xlsx", "pptx", "csv"] }).notNull(),
     mimeType: text("mime_type").notNull(),
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
     contentHash: text("content_hash").notNull(),

@@ -23,6 +23,7 @@ export const PARSE_ERROR_CODES = [
   "too_many_pages",
   "too_much_text",
   "login_required",
+  "empty_sheet",
 ] as const;
 export type ParseErrorCode = (typeof PARSE_ERROR_CODES)[number];
 
@@ -36,6 +37,13 @@ export class ParseError extends Error {
     this.name = "ParseError";
   }
 }
+
+/**
+ * Kinds whose parser sends its text a piece at a time when given onPage (a PDF's pages, a sheet's
+ * blocks of rows, a deck's slides): the caller indexes it as it comes, and neither process holds
+ * the whole text.
+ */
+export const STREAMED_KINDS: readonly DocumentKind[] = ["pdf", "xlsx", "csv", "pptx"];
 
 export type ParsedPage = { page: number | null; text: string };
 /** `title`: a web page's own title. */
@@ -55,7 +63,7 @@ export type ParseOptions = {
   workerPath?: string;
   /** Receives the parse process's resident memory (bytes) at each watchdog sample. */
   onMemorySample?: (bytes: number) => void;
-  /** Receives each PDF page as soon as the child has read it, in page order; a PDF's result then has no pages. */
+  /** Receives each PDF page (a sheet's block of rows, a slide) as soon as the child has read it, in order; the result then has no pages. */
   onPage?: (page: ParsedPage) => void;
   /**
    * Lets a process that parsed a file successfully be used again for files with the same key
@@ -69,7 +77,7 @@ type ChildReply =
   | { type: "ready" }
   | { type: "rss"; rss: number }
   | { type: "opened"; pages: number }
-  | { type: "page"; page: number; text: string }
+  | { type: "page"; page: number | null; text: string }
   | { type: "done"; ok: true; pages: ParsedPage[]; pageCount: number | null; title?: string | null }
   | { type: "done"; ok: false; code: string; message: string };
 

@@ -243,6 +243,7 @@ export async function loadChunks(ids: readonly number[]) {
         charEnd: documentChunks.charEnd,
         originalName: documents.originalName,
         sourceUrl: documents.sourceUrl,
+        documentKind: documents.kind,
       })
       .from(documentChunks)
       .innerJoin(documents, eq(documents.id, documentChunks.documentId))

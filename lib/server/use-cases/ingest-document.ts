@@ -2,7 +2,7 @@ import "server-only";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { PARSE_TIMEOUT_MS } from "@/lib/constants";
 import { ChunkStream, chunkDocument, type Chunk } from "@/lib/server/ingest/chunker";
-import { parseInWorker, ParseError, type ParsedPage } from "@/lib/server/ingest/parse-in-worker";
+import { parseInWorker, ParseError, STREAMED_KINDS, type ParsedPage } from "@/lib/server/ingest/parse-in-worker";
 import { PageTermCollector, type PassageTerms } from "@/lib/server/ingest/passage-terms";
 import { encodeTerms } from "@/lib/server/ingest/term-encoding";
 import { termFrequencies, tokenize } from "@/lib/server/ingest/tokenizer";
@@ -27,7 +27,8 @@ function passageTerms(chunk: Chunk): PassageTerms {
  * "error" with a reason code the interface translates; anything else (a crash, the database
  * going away) is thrown so the job is retried.
  *
- * A PDF is indexed while it is parsed: each page the worker reads is tokenised here, the chunks
+ * A PDF (a spreadsheet, a slide deck) is indexed while it is parsed: each page (block of a sheet's
+ * rows, slide) the worker reads is tokenised here, the chunks
  * it completes are cut and written at once, and marking the document processed is all that is
  * left when the worker is done. A retry after a crash clears what the earlier attempt wrote.
  */
@@ -56,11 +57,12 @@ export async function ingestDocument(documentId: string): Promise<void> {
     writer.add(closed, collector.assign(closed));
   };
 
+  const streamed = STREAMED_KINDS.includes(doc.kind);
   let parsed;
   try {
     parsed = await parseInWorker(new Uint8Array(bytes), doc.kind, {
       timeoutMs: PARSE_TIMEOUT_MS,
-      onPage: doc.kind === "pdf" ? onPage : undefined,
+      onPage: streamed ? onPage : undefined,
       reuseKey: doc.userId,
     });
   } catch (error) {
@@ -73,7 +75,7 @@ export async function ingestDocument(documentId: string): Promise<void> {
     throw error;
   }
 
-  if (doc.kind === "pdf") {
+  if (streamed) {
     const last = stream.finish();
     writer.add(last, collector.assign(last));
   } else {

@@ -14,6 +14,8 @@ export interface Passage {
   chunkId: number;
   documentId: string;
   documentName: string;
+  /** The document's kind ("xlsx": its pages are sheets, "pptx": slides); absent where not known. */
+  documentKind?: string;
   page: number | null;
   pageEnd: number | null;
   /** Where in the content each later page begins; null when unknown (lib/server/ingest/page-breaks.ts). */
@@ -115,6 +117,7 @@ export async function retrievePassages(input: {
         chunkId: row.id,
         documentId: row.documentId,
         documentName: row.originalName,
+        documentKind: row.documentKind,
         page: row.pageStart,
         pageEnd: row.pageEnd,
         pageBreaks: row.pageBreaks,

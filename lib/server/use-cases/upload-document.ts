@@ -4,7 +4,7 @@ import { DOCUMENT_NAME_MAX_LENGTH } from "@/lib/constants";
 import { inTransaction } from "@/lib/server/queries/transaction";
 import type { User } from "@/lib/server/db/schema";
 import { AppError } from "@/lib/server/errors";
-import { detectType, MIME_TYPES, type DocumentKind } from "@/lib/server/ingest/worker/detect-type.mjs";
+import { detectType, isEncryptedOffice, MIME_TYPES, type DocumentKind } from "@/lib/server/ingest/worker/detect-type.mjs";
 import { enqueueJob } from "@/lib/server/queries/jobs";
 import { pokeJobRunner } from "@/lib/server/jobs/runner";
 import {
@@ -66,6 +66,10 @@ export async function uploadDocument(input: {
   // A page's HTML is text to detectType; what it is was decided when it was fetched.
   const detected = input.source?.kind === "html" ? { kind: "html" as const, mimeType: MIME_TYPES.html } : detectType(bytes, input.name);
   if (!detected) {
+    // Said as such: "not supported" would send the person looking for another format.
+    if (isEncryptedOffice(bytes)) {
+      throw new AppError("unsupported_media_type", { messageKey: "password_protected", details: { reason: "password_protected" } });
+    }
     throw new AppError("unsupported_media_type", { messageKey: "unsupported_file_type", details: { reason: "unsupported_file_type" } });
   }
 

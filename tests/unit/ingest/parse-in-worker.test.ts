@@ -81,6 +81,7 @@ describe("parseInWorker", () => {
       "too_many_pages",
       "too_much_text",
       "login_required",
+      "empty_sheet",
     ]);
   });
 
