@@ -172,9 +172,19 @@ test.describe("the newest message in view", () => {
       await page.goto("/");
       const name = page.getByTestId("assistant-name");
       await expect(name).toHaveText("臺北市環保局資源回收小幫手");
-      expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
-      const [nameBox, actionsBox] = [await name.boundingBox(), await page.getByTestId("chat-header-actions").boundingBox()];
-      expect(actionsBox!.y).toBeGreaterThanOrEqual(nameBox!.y + nameBox!.height - 1);
+      const actions = page.getByTestId("chat-header-actions");
+      await expect(actions).toBeVisible();
+      // Read together, once the header has settled (it is drawn again as the page's code takes over).
+      const layout = () =>
+        page.evaluate(() => {
+          const nameEl = document.querySelector<HTMLElement>("[data-testid=assistant-name]");
+          const actionsEl = document.querySelector<HTMLElement>("[data-testid=chat-header-actions]");
+          if (!nameEl || !actionsEl) return "header not drawn";
+          const [n, a] = [nameEl.getBoundingClientRect(), actionsEl.getBoundingClientRect()];
+          if (nameEl.scrollWidth > nameEl.clientWidth) return "name cut off";
+          return a.top >= n.bottom - 1 ? "buttons below the name" : `buttons at ${a.top}, name ends at ${n.bottom}`;
+        });
+      await expect.poll(layout).toBe("buttons below the name");
     } finally {
       await page.request.post("/api/assistant", { data: saved, headers: origin });
       await context.close();
