@@ -8,7 +8,9 @@ import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
 import type { UploadProgress } from "./use-uploads";
 
-const ACCEPT = ".pdf,.docx,.txt,.md,.markdown,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain,text/markdown";
+const ACCEPT =
+  ".pdf,.docx,.txt,.md,.markdown,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain,text/markdown" +
+  ",.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp";
 
 /**
  * Where files are chosen or dropped, with each upload's progress. `monthlyLimitReached`: the

@@ -14,6 +14,9 @@ export function toPublicDocument(doc: DocumentRow) {
     createdAt: doc.createdAt.toISOString(),
     processedAt: doc.processedAt?.toISOString() ?? null,
     errorReason: doc.status === "error" ? (doc.errorReason ?? "malformed") : null,
+    // OCR: the page being read while processing; the pages left out for want of legible text after.
+    reading: doc.status === "processing" && doc.ocr?.page && doc.ocr.pages ? { page: doc.ocr.page, pages: doc.ocr.pages } : null,
+    unreadablePages: doc.status === "processed" ? (doc.ocr?.unreadablePages ?? []) : [],
   };
 }
 

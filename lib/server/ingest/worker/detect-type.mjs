@@ -9,6 +9,9 @@ export const MIME_TYPES = Object.freeze({
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
   txt: "text/plain",
   md: "text/markdown",
+  jpg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
 });
 
 const PDF_HEADER_WINDOW = 1024;
@@ -20,19 +23,35 @@ const MARKDOWN_NAME = /\.(md|markdown|mdown|mkd|mkdn)$/i;
 /**
  * @param {Uint8Array} bytes
  * @param {string} [fileName]
- * @returns {{ kind: "pdf" | "docx" | "txt" | "md", mimeType: string } | null}
+ * @returns {{ kind: "pdf" | "docx" | "txt" | "md" | "jpg" | "png" | "webp", mimeType: string } | null}
  */
 export function detectType(bytes, fileName) {
   if (isZip(bytes)) return isDocx(bytes) ? typed("docx") : null;
+  const image = imageKind(bytes);
+  if (image) return typed(image);
   if (hasPdfHeader(bytes)) return typed("pdf");
   const text = textSample(bytes);
   if (text === null || looksLikeSvg(text)) return null;
   return typed(fileName && MARKDOWN_NAME.test(fileName) ? "md" : "txt");
 }
 
-/** @param {"pdf" | "docx" | "txt" | "md"} kind */
+/** @param {"pdf" | "docx" | "txt" | "md" | "jpg" | "png" | "webp"} kind */
 function typed(kind) {
   return { kind, mimeType: MIME_TYPES[kind] };
+}
+
+/**
+ * Photos and scans read by OCR, by their signatures: JPEG's start-of-image marker, PNG's eight
+ * bytes, WebP's RIFF container.
+ * @param {Uint8Array} bytes
+ * @returns {"jpg" | "png" | "webp" | null}
+ */
+function imageKind(bytes) {
+  const at = (/** @type {number[]} */ signature, offset = 0) => signature.every((byte, i) => bytes[offset + i] === byte);
+  if (at([0xff, 0xd8, 0xff])) return "jpg";
+  if (at([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (at([0x52, 0x49, 0x46, 0x46]) && at([0x57, 0x45, 0x42, 0x50], 8)) return "webp";
+  return null;
 }
 
 /** @param {Uint8Array} bytes */

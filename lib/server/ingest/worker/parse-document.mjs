@@ -2,10 +2,14 @@
 import { detectType } from "./detect-type.mjs";
 import { ParseFailure } from "./parse-failure.mjs";
 import { parseDocx } from "./parse-docx.mjs";
+import { parseImage } from "./parse-image.mjs";
 import { parsePdf } from "./parse-pdf.mjs";
 import { parseText } from "./parse-text.mjs";
 
 export { ParseFailure };
+
+// Callers other than the parse process (tests, benchmarks) that do not say.
+const DEFAULT_OCR_PAGE_TIME_MS = 60_000;
 
 /** @param {string | undefined} kind */
 function family(kind) {
@@ -16,8 +20,9 @@ function family(kind) {
  * @param {Uint8Array} bytes
  * @param {string} kind "pdf" | "docx" | "txt" | "md", as detected at upload
  * @param {(page: { page: number, text: string }) => void} [onPage] PDF pages as they are read
- * @param {{ maxPages?: number, onOpen?: (pages: number) => void }} [options] a PDF's page limit, and who hears its page count once it is open
- * @returns {Promise<{ pages: { page: number | null, text: string }[], pageCount: number | null }>}
+ * @param {{ maxPages?: number, onOpen?: (pages: number) => void, ocr?: { pageTimeMs: number, onPage?: (page: number, pages: number) => void } }} [options]
+ *   a PDF's page limit, and who hears its page count once it is open; with ocr, scanned pages and images are read by OCR
+ * @returns {Promise<{ pages: { page: number | null, text: string }[], pageCount: number | null, unreadablePages?: number[] }>}
  */
 export async function parseDocument(bytes, kind, onPage, options = {}) {
   // The kind was decided at upload; the content is checked again so a parser only ever sees
@@ -30,6 +35,10 @@ export async function parseDocument(bytes, kind, onPage, options = {}) {
       return parsePdf(bytes, onPage, options);
     case "docx":
       return parseDocx(bytes);
+    case "jpg":
+    case "png":
+    case "webp":
+      return parseImage(bytes, options.ocr ?? { pageTimeMs: DEFAULT_OCR_PAGE_TIME_MS });
     default:
       return parseText(bytes);
   }
