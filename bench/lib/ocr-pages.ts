@@ -1,11 +1,11 @@
 // The pages bench/ocr.ts reads: known Traditional Chinese and English text from the eval sets
-// (/work/shared/eval beside the project, or --eval), set in several weights and sizes, and a table.
+// (tests/fixtures/eval), set in several weights and sizes, and a table.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Weight } from "@/lib/server/export/pdf-fonts";
 import { type PageBlock } from "@/tests/support/page-image";
 
-export type OcrPage = { id: string; language: "zh" | "en"; blocks: PageBlock[]; pointSize: number; weight: Weight };
+export type OcrPage = { id: string; language: "zh" | "en" | "zh-Hans"; blocks: PageBlock[]; pointSize: number; weight: Weight };
 
 /** The start of a document's text, cut at a sentence end near `chars` characters. */
 function excerpt(file: string, chars: number): string[] {
@@ -31,6 +31,12 @@ const ZH_TABLE: string[][] = [
   ["普通傷病假", "三十日", "折半發給"],
   ["特別休假", "依年資", "照給"],
 ];
+// Simplified Chinese, written for this benchmark (the eval sets hold no Simplified text).
+const HANS: PageBlock[] = [
+  { kind: "heading", text: "第二章 员工请假规定" },
+  { kind: "paragraph", text: "员工因结婚、丧事或疾病需要请假时，应当提前三天向直属主管提出申请。带薪年假按照劳动法的规定办理，全年累计不得超过三十天。公司可以在员工连续请病假三天以后要求提供医院证明。" },
+  { kind: "paragraph", text: "请假期间的工资按照下列标准发放：婚假和丧假照常发给，普通病假在三十天以内的部分按一半发给。员工应当在假期结束后第一个工作日向人事部门报到。" },
+];
 const EN_TABLE: string[][] = [
   ["Leave", "Days", "Pay"],
   ["Marriage", "8", "Full"],
@@ -38,7 +44,7 @@ const EN_TABLE: string[][] = [
   ["Sick leave", "30", "Half"],
 ];
 
-/** Four Chinese and three English pages: body sizes 10.5 to 14 pt, regular and bold, one table each. */
+/** Four Traditional Chinese and three English pages (body sizes 10 to 14 pt, regular and bold, one table each) and a Simplified one. */
 export function ocrPages(evalRoot: string): OcrPage[] {
   const zhDocs = ["1990年世界盃足球賽.txt", "2016年歐洲足球錦標賽.txt", "LOEN娛樂.txt", "1952年夏季奥林匹克运动会.txt"];
   const zhDir = path.join(evalRoot, "drcd_dev/docs");
@@ -61,6 +67,7 @@ export function ocrPages(evalRoot: string): OcrPage[] {
     if (i === 0) blocks.push({ kind: "table", rows: EN_TABLE });
     pages.push({ id: `en-${i + 1}-${pointSize}pt-${weight}`, language: "en", blocks, pointSize, weight });
   });
+  pages.push({ id: "hans-1-12pt-400", language: "zh-Hans", blocks: HANS, pointSize: 12, weight: 400 });
   return pages;
 }
 

@@ -2,6 +2,7 @@
 import { detectType } from "./detect-type.mjs";
 import { ParseFailure } from "./parse-failure.mjs";
 import { parseDocx } from "./parse-docx.mjs";
+import { newDocument } from "./ocr/tesseract.mjs";
 import { parseImage } from "./parse-image.mjs";
 import { parsePdf } from "./parse-pdf.mjs";
 import { parseText } from "./parse-text.mjs";
@@ -30,6 +31,8 @@ export async function parseDocument(bytes, kind, onPage, options = {}) {
   if (family(detectType(bytes)?.kind) !== family(kind)) {
     throw new ParseFailure("unsupported_type", `the content is not a ${kind} file`);
   }
+  // A parse process reads one owner's files one after another: each finds its own OCR model.
+  newDocument();
   switch (kind) {
     case "pdf":
       return parsePdf(bytes, onPage, options);

@@ -11,9 +11,15 @@ import { createWorker, OEM, PSM } from "tesseract.js";
 
 const require = createRequire(import.meta.url);
 
-// English first: Tesseract reads each word with the first language and tries the others where
-// it is unsure. With Chinese first it fails to load the second language at all (tesseract.js 7).
-export const OCR_LANGUAGES = Object.freeze(["eng", "chi_tra", "chi_sim"]);
+// One model reads a page, not several together: given "eng+chi_tra" Tesseract reads Chinese lines
+// with the English model first and keeps confident Latin garbage (a third of a degraded Chinese
+// page), and given "chi_tra+…" it fails to load the second language (tesseract.js 7). Each model
+// also reads Latin letters and digits: the Traditional one reads English pages with about 1 % of
+// characters wrong (docs/ocr.md). So the first page of a document is read by each in turn and the
+// most confident is kept for the pages after it, until one reads with little confidence.
+export const OCR_LANGUAGES = Object.freeze(["chi_tra", "chi_sim", "eng"]);
+// Below this mean confidence (0–100) the other models are tried again on the page.
+const RECHECK_CONFIDENCE = 75;
 // The LSTM-only models (the packages' "best_int" folder): the same recogniser as the larger
 // folder without the legacy engine's data, a twentieth of its size to load.
 const MODEL_FOLDER = "4.0.0_best_int";
@@ -22,7 +28,7 @@ const MODEL_FOLDER = "4.0.0_best_int";
  * tesseract.js reads every language from one folder, while each package holds its own: a folder
  * of links to the packages' files, made once per machine. Only links: nothing is downloaded.
  */
-function languageFolder() {
+export function languageFolder() {
   const version = require("tesseract.js/package.json").version;
   const folder = path.join(os.tmpdir(), `docchat-tessdata-${version}-${MODEL_FOLDER}`);
   mkdirSync(folder, { recursive: true });
@@ -43,10 +49,20 @@ function languageFolder() {
 
 /** @type {Promise<import("tesseract.js").Worker> | null} */
 let engine = null;
+/** The model the engine holds now, and the one that read this document's pages best so far. */
+let loaded = OCR_LANGUAGES[0];
+/** @type {string | null} */
+let preferred = null;
+
+/** A new document: which model suits it is found again on its first page. */
+export function newDocument() {
+  preferred = null;
+}
 
 function start() {
   engine ??= (async () => {
-    const worker = await createWorker([...OCR_LANGUAGES], OEM.LSTM_ONLY, {
+    // The other models are loaded the first time a page is read with them.
+    const worker = await createWorker(OCR_LANGUAGES[0], OEM.LSTM_ONLY, {
       langPath: languageFolder(),
       gzip: true,
       // Nothing is written back anywhere (tesseract.js would cache the data in the working folder).
@@ -54,20 +70,24 @@ function start() {
       logger: () => undefined,
       errorHandler: () => undefined,
     });
-    await worker.setParameters({
-      tessedit_pageseg_mode: PSM.AUTO,
-      preserve_interword_spaces: "1",
-    });
+    loaded = OCR_LANGUAGES[0];
+    await configure(worker);
     return worker;
   })();
   engine.catch(() => (engine = null));
   return engine;
 }
 
+/** @param {import("tesseract.js").Worker} worker */
+async function configure(worker) {
+  await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: "1" });
+}
+
 /** Ends the engine's thread (a page that ran out of time); the next page starts a new one. */
 export async function stopEngine() {
   const current = engine;
   engine = null;
+  loaded = OCR_LANGUAGES[0];
   if (current) await current.then((worker) => worker.terminate()).catch(() => undefined);
 }
 
@@ -82,6 +102,40 @@ export class OcrTimeout extends Error {}
  */
 export async function recognize(image, timeMs) {
   const worker = await start();
+  const deadline = Date.now() + timeMs;
+  const read = async (/** @type {string} */ language) => {
+    if (loaded !== language) {
+      await worker.reinitialize(language, OEM.LSTM_ONLY);
+      loaded = language;
+      await configure(worker);
+    }
+    return { language, ...(await readWithin(worker, image, deadline - Date.now())) };
+  };
+  try {
+    let best = await read(preferred ?? loaded);
+    if (preferred === null || best.confidence < RECHECK_CONFIDENCE) {
+      for (const language of OCR_LANGUAGES) {
+        if (language === best.language) continue;
+        const other = await read(language);
+        if (other.confidence > best.confidence) best = other;
+      }
+    }
+    preferred = best.language;
+    return { text: best.text, confidence: best.confidence };
+  } catch (error) {
+    if (error instanceof OcrTimeout) await stopEngine();
+    throw error;
+  }
+}
+
+/**
+ * @param {import("tesseract.js").Worker} worker
+ * @param {Uint8Array} image
+ * @param {number} timeMs
+ * @returns {Promise<{ text: string, confidence: number }>}
+ */
+async function readWithin(worker, image, timeMs) {
+  if (timeMs <= 0) throw new OcrTimeout("no time was left for the page");
   /** @type {NodeJS.Timeout | undefined} */
   let timer;
   const timeUp = new Promise((_, reject) => {
@@ -92,9 +146,6 @@ export async function recognize(image, timeMs) {
       await Promise.race([worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength)), timeUp])
     );
     return { text: data.text ?? "", confidence: data.confidence ?? 0 };
-  } catch (error) {
-    if (error instanceof OcrTimeout) await stopEngine();
-    throw error;
   } finally {
     clearTimeout(timer);
   }
