@@ -111,21 +111,30 @@ export async function recognize(image, timeMs) {
     }
     return { language, ...(await readWithin(worker, image, deadline - Date.now())) };
   };
+  let best;
   try {
-    let best = await read(preferred ?? loaded);
-    if (preferred === null || best.confidence < RECHECK_CONFIDENCE) {
-      for (const language of OCR_LANGUAGES) {
-        if (language === best.language) continue;
-        const other = await read(language);
-        if (other.confidence > best.confidence) best = other;
-      }
-    }
-    preferred = best.language;
-    return { text: best.text, confidence: best.confidence };
+    best = await read(preferred ?? loaded);
   } catch (error) {
     if (error instanceof OcrTimeout) await stopEngine();
     throw error;
   }
+  if (preferred === null || best.confidence < RECHECK_CONFIDENCE) {
+    // The other models, in the page's time that is left: one that runs out of it only ends the
+    // comparison, never the page, which keeps what the first model read.
+    for (const language of OCR_LANGUAGES) {
+      if (language === best.language) continue;
+      try {
+        const other = await read(language);
+        if (other.confidence > best.confidence) best = other;
+      } catch (error) {
+        if (!(error instanceof OcrTimeout)) throw error;
+        await stopEngine();
+        break;
+      }
+    }
+  }
+  preferred = best.language;
+  return { text: best.text, confidence: best.confidence };
 }
 
 /**
