@@ -12,6 +12,9 @@ const SPACE_BY_CJK = new RegExp(`(?<=[${CJK}])[ \\t]+|[ \\t]+(?=[${CJK}])`, "gu"
 const WIDE_GAP = /[ \t]{3,}/;
 // Below this mean confidence (0–100) what came back is noise read from a photo or a pattern.
 const MIN_CONFIDENCE = 35;
+// A picture with less ink than this is a blank page (a scan's empty back side): not worth reading.
+// A line of 10-point text on an A4 page is about a thousandth.
+const MIN_INK = 0.0003;
 // A "page" with fewer letters than this says nothing (specks read as ".", "|", "一").
 const MIN_CHARACTERS = 3;
 
@@ -53,6 +56,7 @@ function tidy(text) {
  */
 export async function readPicture(picture, timeMs) {
   const prepared = await prepareImage(picture);
+  if (prepared.ink < MIN_INK) throw new NothingRead("the picture is blank");
   const { text, confidence } = await recognize(prepared.pgm, timeMs);
   const paragraphs = ocrParagraphs(text);
   const letters = paragraphs.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
