@@ -7,17 +7,19 @@ import { newAccount, signInAs, type Account } from "./support/accounts";
 
 // A scanned regulation (three pages that are only pictures) is uploaded, its text is read while the
 // file library shows which page, and a question answered only on its second page is answered by
-// quoting it, the source naming page 2.
+// quoting it, the source naming page 2. A phone photo of a notice is read the same way.
 
 test.describe("scanned documents", () => {
   let owner: Account;
   let scan: Buffer;
+  let photo: Buffer;
   test.beforeAll(async () => {
     owner = await newAccount({ prefix: "ocr" });
-    const out = path.join(mkdtempSync(path.join(tmpdir(), "ocr-e2e-")), "scan.pdf");
+    const dir = mkdtempSync(path.join(tmpdir(), "ocr-e2e-"));
     const root = process.cwd();
-    execFileSync(path.join(root, "node_modules/.bin/tsx"), ["--conditions=react-server", "tests/e2e/support/make-scan.ts", out], { cwd: root, timeout: 120_000 });
-    scan = readFileSync(out);
+    execFileSync(path.join(root, "node_modules/.bin/tsx"), ["--conditions=react-server", "tests/e2e/support/make-scan.ts", path.join(dir, "scan.pdf"), path.join(dir, "photo.jpg")], { cwd: root, timeout: 120_000 });
+    scan = readFileSync(path.join(dir, "scan.pdf"));
+    photo = readFileSync(path.join(dir, "photo.jpg"));
   });
 
   test("upload a scanned PDF, watch its text being read, ask about it and see the page quoted", async ({ page }) => {
@@ -41,5 +43,20 @@ test.describe("scanned documents", () => {
     await expect(chip).toContainText("掃描規章.pdf · 第 2 頁");
     await chip.click();
     await expect(reply.getByTestId("source-quote")).toContainText("二千八百元");
+  });
+
+  test("upload a photographed notice and ask about it", async ({ page }) => {
+    test.setTimeout(300_000);
+    await signInAs(page, owner);
+    await page.goto("/?tab=files");
+    await page.getByTestId("upload-input").setInputFiles({ name: "訪客須知.jpg", mimeType: "image/jpeg", buffer: photo });
+    await expect(page.getByTestId("document-row-訪客須知.jpg")).toHaveAttribute("data-status", "processed", { timeout: 240_000 });
+
+    await page.goto("/");
+    await page.getByTestId("message-input").fill("訪客停車證押金多少錢？");
+    await page.getByTestId("message-input").press("Enter");
+    const reply = page.getByTestId("message-assistant").last();
+    await expect(reply).toContainText("五百元", { timeout: 30_000 });
+    await expect(reply.getByTestId("source-chip").first()).toContainText("訪客須知.jpg");
   });
 });

@@ -80,6 +80,9 @@ describe("parseInWorker", () => {
       "worker_crashed",
       "too_many_pages",
       "too_much_text",
+      "unreadable_scan",
+      "image_too_large",
+      "cancelled",
     ]);
   });
 
