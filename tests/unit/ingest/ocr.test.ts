@@ -36,7 +36,11 @@ describe("detectType for pictures", () => {
     expect(detectType(rulesPng, "scan.pdf")).toEqual({ kind: "png", mimeType: "image/png" });
     expect(detectType(noticeJpg, "notes.txt")).toEqual({ kind: "jpg", mimeType: "image/jpeg" });
     expect(detectType(webp)).toEqual({ kind: "webp", mimeType: "image/webp" });
-    // A GIF and a RIFF that is not WebP (a WAV) stay unsupported.
+    // A signature with no picture after it (as a truncated or disguised file), a GIF and a RIFF
+    // that is not WebP (a WAV) stay unsupported.
+    expect(detectType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]))).toBeNull();
+    expect(detectType(rulesPng.subarray(0, 16))?.kind).toBe("png");
+    expect(detectType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16]))).toBeNull();
     expect(detectType(await sharp(rulesPng).gif().toBuffer())).toBeNull();
     expect(detectType(Buffer.concat([Buffer.from("RIFF\0\0\0\0WAVEfmt "), Buffer.alloc(64, 1)]))).toBeNull();
   });

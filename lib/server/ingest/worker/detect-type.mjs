@@ -15,6 +15,8 @@ export const MIME_TYPES = Object.freeze({
 });
 
 const PDF_HEADER_WINDOW = 1024;
+// The smallest JPEG with a frame header, a table and a scan (a 1 × 1 picture is about 130 bytes).
+const MIN_JPEG_BYTES = 100;
 const TEXT_SAMPLE_BYTES = 64 * 1024;
 // Share of control characters a text sample may carry before it is taken for binary data.
 const MAX_CONTROL_RATIO = 0.02;
@@ -41,16 +43,18 @@ function typed(kind) {
 }
 
 /**
- * Photos and scans read by OCR, by their signatures: JPEG's start-of-image marker, PNG's eight
- * bytes, WebP's RIFF container.
+ * Photos and scans read by OCR, by their signatures and the header that must follow: JPEG's
+ * start-of-image and a second marker, PNG's eight bytes and its IHDR chunk, WebP's RIFF container
+ * and a VP8 chunk. A file that stops after the signature is no picture and is refused at upload.
  * @param {Uint8Array} bytes
  * @returns {"jpg" | "png" | "webp" | null}
  */
 function imageKind(bytes) {
   const at = (/** @type {number[]} */ signature, offset = 0) => signature.every((byte, i) => bytes[offset + i] === byte);
-  if (at([0xff, 0xd8, 0xff])) return "jpg";
-  if (at([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
-  if (at([0x52, 0x49, 0x46, 0x46]) && at([0x57, 0x45, 0x42, 0x50], 8)) return "webp";
+  const ascii = (/** @type {number} */ offset, /** @type {number} */ length) => String.fromCharCode(...bytes.subarray(offset, offset + length));
+  if (at([0xff, 0xd8, 0xff]) && bytes[3] >= 0xc0 && bytes[3] !== 0xff && bytes.length >= MIN_JPEG_BYTES) return "jpg";
+  if (at([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) && ascii(12, 4) === "IHDR") return "png";
+  if (at([0x52, 0x49, 0x46, 0x46]) && ascii(8, 4) === "WEBP" && /^VP8[ LX]$/.test(ascii(12, 4))) return "webp";
   return null;
 }
 
