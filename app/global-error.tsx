@@ -1,6 +1,6 @@
 "use client";
 
-// The static fatal startup card (SPEC §2): shown when even the root layout failed, so it
+// The static fatal startup card 載入錯誤 (docs/rules/messages-and-errors.md#guards-and-fatal-errors): shown when even the root layout failed, so it
 // depends on nothing else of the app (no providers, no translations loaded from the server).
 export default function GlobalError() {
   const english = typeof document !== "undefined" && /(?:^|;\s*)NEXT_LOCALE=en(?:;|$)/.test(document.cookie);

@@ -1,5 +1,5 @@
 // npm run bench:email [-- --recipients 10000 --port N]
-// A campaign to 10,000 recipients (issue 13): the production server on a fresh embedded database
+// A campaign to 10,000 recipients (docs/rules/email.md#sending): the production server on a fresh embedded database
 // (or BENCH_DATABASE_URL) sends it, throttle off, to a local SMTP server, through the whole path:
 // recipients written at the start, claimed in batches, each message handed over and recorded.
 // Beside it, in the same run and to the same SMTP server, a bare nodemailer loop with the same

@@ -1,12 +1,12 @@
 // npm run bench:export [-- --messages 2700 --concurrent 3 --format pdf --port N] [--fonts-only]
-// Whether a long export holds up everyone else (issue 17): against the real production server on a
+// Whether a long export holds up everyone else (docs/rules/export.md#bounds): against the real production server on a
 // fresh embedded database, an owner stores `messages` messages (half of them 4,000-character
 // questions, the longest allowed), then `concurrent` exports of the conversation run at once while
 // one client checks /api/health back to back. Prints one JSON object: the health check's latency
 // idle and during the exports (p50/p95/max, the ratio of the p95s), each export's time and size,
 // and the target (p95 during ≤ 100 ms). Asserts nothing: speed on these machines is a figure.
 //
-// First, what the PDF fallback fonts cost (issue 32), in the export worker: a typical Traditional
+// First, what the PDF fallback fonts cost (docs/rules/export.md#contents), in the export worker: a typical Traditional
 // Chinese conversation (20 questions of the DRCD eval set and replies quoting the paragraph that
 // answers each, in the offline model's shape; every character in Noto Sans TC), then the same
 // conversation with a line of Simplified Chinese, Japanese, Korean, emoji or symbols added to each

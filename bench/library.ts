@@ -1,6 +1,6 @@
 // npm run bench:library [-- --documents 1000]
-// The file library and the knowledge picker with a thousand documents (issue 34: "usable with 1,000
-// documents, no freeze"). One owner uploads `documents` small text files through the API, makes
+// The file library and the knowledge picker with a thousand documents, which must stay usable
+// without a freeze (docs/rules/assistants.md#the-library-at-scale). One owner uploads `documents` small text files through the API, makes
 // five assistants and three collections from them, then Debian's Chromium opens the library and the
 // assistant editor and works them: search keystrokes, the next page, selecting a page and then every
 // document, a bulk add, the picker's search and "show more". Prints one JSON object: the API's

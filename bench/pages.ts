@@ -27,7 +27,7 @@ import { shareBenchEnv, shareWithDocument } from "./lib/share-owner";
 const root = path.resolve(import.meta.dirname, "..");
 const CHROMIUM = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const KB = 1024;
-// Issue 15's targets: compressed JavaScript, Lighthouse performance, LCP under its throttling, and accessibility.
+// The targets of docs/rules/quality.md#page-weight: compressed JavaScript, Lighthouse performance, LCP under its throttling, and accessibility.
 const TARGETS: Record<string, { jsKb?: number; performance?: number; lcpMs?: number; accessibility?: number }> = {
   shared: { jsKb: 130, performance: 95, lcpMs: 2000, accessibility: 100 },
   chat: { jsKb: 170, accessibility: 100 },

@@ -1,4 +1,4 @@
-import type { Plan, PlanKind, Role } from "@/lib/constants";
+import type { PublicPlanStatus, PublicUser } from "@/lib/server/present/api-types";
 
 /**
  * The signed-in user's data key (GET /api/user). Here, not in the "use client" hook that reads it:
@@ -8,30 +8,7 @@ import type { Plan, PlanKind, Role } from "@/lib/constants";
 export const CURRENT_USER_KEY = "/api/user";
 
 /** The plan that holds now and its limits (the server's effective plan). */
-export interface ClientPlanStatus {
-  kind: PlanKind;
-  /** When it ends (ISO instant, the first moment it no longer holds); null: no end. */
-  until: string | null;
-  /** Uploads per calendar month; null: unlimited. */
-  monthlyUploads: number | null;
-  maxFileBytes: number;
-}
+export type ClientPlanStatus = PublicPlanStatus;
 
-// The user as the browser sees it (GET /api/user).
-export interface ClientUser {
-  id: string;
-  email: string;
-  displayName: string;
-  role: Role;
-  plan: Plan;
-  effectivePlan: Plan;
-  planStatus: ClientPlanStatus;
-  supporterUntil: string | null;
-  trialEndsAt: string | null;
-  referralCode: string;
-  disabled: boolean;
-  hasPassword: boolean;
-  googleLinked: boolean;
-  createdAt: string;
-  lastLoginAt: string | null;
-}
+/** The user as the browser sees it (GET /api/user), as the server presents it. */
+export type ClientUser = PublicUser;

@@ -1,4 +1,4 @@
-// Every number the specification names, in one place, under the spec's own names (SPEC §9, §5, §4).
+// Every number the product's rules name (docs/rules/), in one place, each under one name.
 // tests/unit/constants.test.ts pins them.
 
 export const ROLES = ["admin", "manager", "user"] as const;
@@ -32,7 +32,7 @@ export const FREE_MONTHLY_UPLOADS = 5;
 export const FREE_MAX_FILE_BYTES = 10 * 1024 * 1024;
 export const SUPPORTER_MAX_FILE_BYTES = 30 * 1024 * 1024;
 export const REFERRAL_TRIAL_DAYS = 14;
-// A referral code is for new accounts: typed on an account older than this, it is refused (issue 12).
+// A referral code is for new accounts: typed on an account older than this, it is refused (docs/rules/plans-and-referrals.md#referrals).
 export const REFERRAL_MAX_ACCOUNT_AGE_DAYS = 30;
 export const REFERRAL_CODE_MAX_LENGTH = 32;
 
@@ -114,11 +114,11 @@ export const GUEST_SESSION_ID_PATTERN = /^session_[A-Za-z0-9_-]{6,120}$/;
  */
 export const GUEST_KEY_HEADER = "x-guest-key";
 // Visitor messages on share links, counted in the database so the limits hold across instances
-// (SECURITY.md "Abuse and cost"): per address, per visitor conversation and per link, each a minute.
+// (docs/rules/sharing.md#visitor-limits): per address, per visitor conversation and per link, each a minute.
 export const SHARE_MESSAGES_PER_IP_PER_MINUTE = 20;
 export const SHARE_MESSAGES_PER_VISITOR_PER_MINUTE = 10;
 export const SHARE_MESSAGES_PER_LINK_PER_MINUTE = 120;
-// An owner's own messages: far above anyone typing, far below a script storing thousands (issue 17).
+// An owner's own messages: far above anyone typing, far below a script storing thousands (docs/rules/chat.md#sending-a-message).
 export const OWN_MESSAGES_PER_USER_PER_MINUTE = 30;
 /** Suggestions and image analyses a share's visitors may ask for, per address and per link. */
 export const SHARE_SUGGESTIONS_PER_IP_PER_MINUTE = 30;
@@ -159,6 +159,10 @@ export const LOGIN_ATTEMPTS_FORGET_MS = 24 * 60 * 60_000;
 // which it gets 429. Generous, as an office or a carrier-grade NAT shares one address.
 export const LOGIN_FAILURE_LIMIT_PER_IP = 50;
 export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+// Accounts made from one address by signing up, and attempts at the first-run setup (an admin
+// creating accounts is not counted).
+export const REGISTRATIONS_PER_IP_PER_HOUR = 20;
+export const TRIAL_SETUPS_PER_IP_PER_HOUR = 30;
 export const SESSION_MAX_AGE_S = 30 * 24 * 60 * 60;
 
 // Daily check-in
@@ -169,11 +173,11 @@ export const FEEDBACK_MESSAGE_MAX_LENGTH = 5_000;
 export const FEEDBACK_SUBMIT_LIMIT_PER_IP = 10;
 export const FEEDBACK_SUBMIT_WINDOW_MS = 60 * 60_000;
 
-// Assistant settings (ARCHITECTURE §7; bounds chosen by the chat issue)
+// Assistant settings (docs/rules/assistants.md#assistants)
 export const ASSISTANT_NAME_MAX_LENGTH = 50;
 export const ROLE_PROMPT_MAX_LENGTH = 4_000;
 
-// Messages and model calls (not in the spec: bounds a user would expect, and a cap on cost)
+// Messages and model calls: bounds a user would expect, and a cap on cost (docs/rules/chat.md#answers)
 export const MESSAGE_MAX_LENGTH = 4_000;
 export const IMAGE_FILE_NAME_MAX_LENGTH = 255;
 // Earlier turns given to the model with each question.
@@ -188,7 +192,7 @@ export const AI_MAX_OUTPUT_TOKENS = 1_500;
 export const AI_OUTPUT_TOKENS_MIN = 16;
 export const AI_OUTPUT_TOKENS_MAX = 32_000;
 // How old a copy of the AI-service settings an instance may use: a change saved on one instance
-// is in force on every other within this (the issue asks for 5 s).
+// is in force on every other within this, well inside the 5 s an administrator may be kept waiting.
 export const AI_SETTINGS_MAX_AGE_MS = 2_000;
 // The admin's "test connection": one short real call, given this long.
 export const AI_CONNECTION_TEST_TIMEOUT_MS = 10_000;
@@ -207,8 +211,12 @@ export const SHARE_CONVERSATION_MESSAGES_MAX = 500;
 // Rows read per round trip while an export streams.
 export const SHARE_CONVERSATIONS_EXPORT_BATCH = 500;
 export const SHARE_CONVERSATIONS_EXPORTS_PER_MINUTE = 10;
+// Link previews one owner may ask for: each one fetches another site's page.
+export const LINK_PREVIEWS_PER_USER_PER_MINUTE = 30;
+/** Web pages added or fetched again a minute by one owner: each makes the server fetch someone else's page. */
+export const WEB_PAGE_FETCHES_PER_USER_PER_MINUTE = 20;
 // Decoding a 10 MB image can still mean a billion pixels; anything larger than this is refused
-// from its header, before a pixel is decoded (SECURITY.md "Uploads and parsing").
+// from its header, before a pixel is decoded (docs/rules/security.md#uploads-and-parsing).
 export const IMAGE_MAX_PIXELS = 40_000_000;
 
 // Request bodies
@@ -243,7 +251,7 @@ export const OCR_PAGE_TIME_MS = 45_000;
 export const OCR_TIMEOUT_MS = 30 * 60_000;
 export const RETRIEVAL_DEFAULT_K = 5;
 
-// E-mail campaigns and account mail (issue 13; not in the spec: bounds a demanding user expects)
+// E-mail campaigns and account mail: bounds a demanding user expects (docs/rules/email.md)
 export const EMAIL_SUBJECT_MAX_LENGTH = 200;
 export const EMAIL_BODY_MAX_LENGTH = 50_000;
 /** Messages a minute a new campaign sends at; 0 means no throttle. */
@@ -270,6 +278,9 @@ export const PASSWORD_RESET_TTL_MS = 30 * 60_000;
 export const PASSWORD_RESET_PER_ADDRESS = 3;
 export const PASSWORD_RESET_PER_IP = 10;
 export const PASSWORD_RESET_WINDOW_MS = 60 * 60_000;
+/** New passwords set through a reset link (each names a token to guess), per client address in the window. */
+export const PASSWORD_RESET_CONFIRMS_PER_IP = 30;
+export const PASSWORD_RESET_CONFIRM_WINDOW_MS = 15 * 60_000;
 /** Connections each process opens to the mail server at most (its senders share them). */
 export const EMAIL_SMTP_CONNECTIONS = 8;
 /** Draft edits are saved this long after the last keystroke (and kept in the browser meanwhile). */

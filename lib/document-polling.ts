@@ -15,7 +15,7 @@ import {
   PROCESSING_RETRY_MAX_EXPONENT,
 } from "@/lib/constants";
 
-// SPEC §4 and §9: how the file library follows a new upload until it is processed.
+// How the file library follows a new upload until it is processed (docs/rules/documents.md#following-an-upload).
 
 /** Delay before check number `attempt` (1-based): 1 s for the first 5, 2 s up to 10, then 3 s. */
 export function processingCheckDelay(attempt: number): number {

@@ -55,6 +55,14 @@ const schema = z.object({
   SMTP_URL: optionalString,
   // The sender address ("no-reply@example.com"); the product's name is the sender name.
   MAIL_FROM: optionalString,
+  // Hosts on the operator's own network that the server may fetch from although their addresses
+  // are private (an intranet wiki added as a web page): "host:port" entries, comma-separated.
+  // Unset: only public addresses on ports 80 and 443 (lib/server/outbound/safe-fetch.ts).
+  OUTBOUND_ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? "").split(",").map((entry) => entry.trim().toLowerCase()).filter(Boolean))
+    .pipe(z.array(z.string().regex(/^([a-z0-9.-]+|\[[0-9a-f:.]+\]):\d{1,5}$/, "host:port"))),
   // Megabytes all document parsing together may hold; it decides how many files parse at once.
   INGEST_MEMORY_MB: z.preprocess(
     (v) => (typeof v === "string" && v.trim() === "" ? undefined : v),

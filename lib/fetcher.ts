@@ -1,24 +1,7 @@
+import { ERROR_STATUS, readError, type ErrorCode } from "@/lib/errors";
+
 // Client-side JSON calls. Every call sends cookies; a non-OK answer becomes an ApiError whose
-// text is "status: body" (SPEC §8) and which also carries the server's translated message.
-
-/** What the server says went wrong: every error body is `{ error: { code, message, details? } }`. */
-export interface ErrorInfo {
-  code?: string;
-  message?: string;
-  details?: unknown;
-}
-
-/** The `error` of an error body (or of a streamed "error" event); the one place that reads that shape. */
-export function readError(body: unknown): ErrorInfo {
-  const error = body && typeof body === "object" ? (body as { error?: unknown }).error : undefined;
-  if (!error || typeof error !== "object") return {};
-  const { code, message, details } = error as Record<string, unknown>;
-  return {
-    code: typeof code === "string" ? code : undefined,
-    message: typeof message === "string" ? message : undefined,
-    details,
-  };
-}
+// text is "status: body" (docs/rules/messages-and-errors.md#how-the-browser-reads-errors) and which also carries the server's code and translated message.
 
 export class ApiError extends Error {
   readonly status: number;
@@ -36,6 +19,11 @@ export class ApiError extends Error {
     this.serverMessage = error.message;
     this.code = error.code;
     this.details = error.details;
+  }
+
+  /** Whether the server refused with this code (lib/errors.ts): what callers decide on, never the message text. */
+  hasCode(code: ErrorCode): boolean {
+    return this.code === code;
   }
 
   /** The message (a translation key, such as validation.chatMessageTooLong) of each rule a 400 names. */
@@ -67,22 +55,30 @@ export async function apiFetch<T = unknown>(url: string, init: RequestInit & { j
 /** SWR fetcher. */
 export const jsonFetcher = <T,>(url: string) => apiFetch<T>(url);
 
-/** SWR fetcher for data that simply is absent when signed out: 401 yields null. */
+/**
+ * The caller is not signed in (or no longer): the server's "unauthorized" code, or a 401 from
+ * something in front of it that sent no error body.
+ */
+export function isSignedOut(error: unknown): boolean {
+  return error instanceof ApiError && (error.hasCode("unauthorized") || (error.code === undefined && error.status === ERROR_STATUS.unauthorized));
+}
+
+/** SWR fetcher for data that simply is absent when signed out: null then. */
 export async function optionalAuthFetcher<T>(url: string): Promise<T | null> {
   try {
     return await apiFetch<T>(url);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) return null;
+    if (isSignedOut(error)) return null;
     throw error;
   }
 }
 
-/** SPEC §7/§8: a list that a 401 (or 未授權) quietly turns into an empty one. */
+/** A list that quietly turns into an empty one when signed out (docs/rules/messages-and-errors.md#how-the-browser-reads-errors). */
 export async function listOrEmptyWhenSignedOut<T>(url: string, init: RequestInit = {}): Promise<T[]> {
   try {
     return await apiFetch<T[]>(url, init);
   } catch (error) {
-    if (error instanceof ApiError && (error.status === 401 || error.message.includes("未授權"))) return [];
+    if (isSignedOut(error)) return [];
     throw error;
   }
 }

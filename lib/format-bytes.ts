@@ -12,7 +12,7 @@ export function formatBytes(bytes: number, locale: string): string {
 }
 
 /**
- * An image's size as the chat shows it (SPEC: in MB) and its offline description says it: MB from
+ * An image's size as the chat shows it (in MB: docs/rules/chat.md#images) and its offline description says it: MB from
  * 1 MB up, KB below (a 2 KB image is not "0.00 MB"), never less than 1 KB.
  */
 export function formatImageSize(bytes: number): string {

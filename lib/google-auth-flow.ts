@@ -1,6 +1,6 @@
 import { MOBILE_BREAKPOINT_PX } from "@/lib/constants";
 
-// The browser side of Google sign-in from a shared page (SPEC §4 "Login").
+// The browser side of Google sign-in from a shared page (docs/rules/sharing.md#google-sign-in-from-a-share).
 
 export const AUTH_SUCCESS_MESSAGE = "google-auth-success";
 
@@ -12,7 +12,7 @@ export function googleSignInUrl(shareId: string, popup: boolean): string {
 
 const MOBILE_UA = /Android|iPhone|iPad|iPod|Mobile|IEMobile|Opera Mini/i;
 
-/** Mobile is detected by user agent or a width of 768 px or less (SPEC §9). */
+/** Mobile is detected by user agent or a width of 768 px or less (docs/rules/chat.md#layout). */
 export function isMobile(userAgent: string, width: number): boolean {
   return MOBILE_UA.test(userAgent) || width <= MOBILE_BREAKPOINT_PX;
 }

@@ -1,6 +1,6 @@
 import type { Role } from "@/lib/constants";
 
-// SPEC §2, as data. proxy.ts uses it for the fast path; every page re-checks with the same table.
+// The route table of docs/rules/roles-and-routes.md#route-table, as data. proxy.ts uses it for the fast path; every page re-checks with the same table.
 
 export type RouteRule =
   | { kind: "public" }
@@ -31,7 +31,7 @@ const EXACT: Record<string, RouteRule> = {
   "/trial-setup": { kind: "public" },
   "/support": { kind: "public" },
   "/feedback": { kind: "public" },
-  // Not in SPEC §2: reached from links in e-mail (issue 13), so they work signed out.
+  // Reached from links in e-mail, so they work signed out.
   "/unsubscribe": { kind: "public" },
   "/reset-password": { kind: "public" },
 };

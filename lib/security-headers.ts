@@ -1,5 +1,5 @@
 // The browser-facing security headers of every response, built from plain inputs so the proxy, the
-// tests and an https deployment all read the same values (issue 17 point 4). No "server-only": a
+// tests and an https deployment all read the same values (docs/rules/security.md#browser-headers). No "server-only": a
 // Playwright spec replays the https headers with these functions.
 
 export interface SecuritySettings {
@@ -74,7 +74,7 @@ export function pageContentSecurityPolicy(options: { nonce: string; embedOrigins
   return directives.join("; ");
 }
 
-/** Headers that only mean something over https (HSTS is ignored over http; the rest follow the issue). */
+/** Headers that only mean something over https (HSTS is ignored over http; docs/rules/security.md#browser-headers). */
 function httpsHeaders(settings: SecuritySettings): Record<string, string> {
   if (!isHttps(settings)) return {};
   return { "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY, "Permissions-Policy": PERMISSIONS_POLICY };

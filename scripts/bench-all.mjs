@@ -14,6 +14,7 @@ const runs = [
   ["bench:scope"],
   ["bench:service-scale"],
   ["bench:ingestion"],
+  ["bench:sheets"],
   ["bench:shared"],
   ["bench:export"],
   ["bench:usage"],

@@ -7,8 +7,13 @@
 // waited on its database or a child process (525 s against 415 s for the PGlite pass). Running
 // them beside the end-to-end suite instead was tried and measured: the browser tests slowed by a
 // third and the whole run took no less time.
+//
+// Two pairs of stages run side by side, each pair one that leaves a core idle beside one that
+// keeps it busy: the type check (one thread) beside the unit and component tests, and the
+// production build beside the PostgreSQL pass (whose files wait on the database server). The
+// second of each pair prints its output when it is done, so the log reads stage by stage.
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { printSlowestTests } from "./slowest-tests.mjs";
@@ -31,9 +36,30 @@ function run(label, command, args, extraEnv = {}) {
   return status === 0;
 }
 
-run("typecheck", bin("tsc"), ["--noEmit"]);
+/**
+ * Starts a stage in the background with its output held back; the promise resolves once it ends,
+ * having printed that output under the stage's heading and recorded its result.
+ */
+function runAside(label, command, args, extraEnv = {}) {
+  const started = Date.now();
+  const child = spawn(command, args, { cwd: root, env: { ...env, FORCE_COLOR: "1", ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
+  const output = [];
+  child.stdout.on("data", (chunk) => output.push(chunk));
+  child.stderr.on("data", (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on("close", (status) => {
+      console.log(`\n=== ${label} (ran beside the stage before) ===`);
+      process.stdout.write(Buffer.concat(output));
+      results.push({ label, ok: status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+      resolve(status === 0);
+    });
+  });
+}
+
+const typecheck = runAside("typecheck", bin("tsc"), ["--noEmit"]);
 vitest("unit", ["run", "--project", "unit"]);
 vitest("component", ["run", "--project", "component"]);
+await typecheck;
 vitest("integration (PGlite)", INTEGRATION, { TEST_DATABASE_URL: "" });
 // Files whose subject is not the database, run on the embedded one only: on a server they say
 // nothing new and took 4 of the PostgreSQL pass's 6 minutes. The embedded database itself (its
@@ -49,16 +75,18 @@ const EMBEDDED_ONLY = [
   "tests/security/chat-images.test.ts",
   "tests/integration/export.test.ts",
 ];
+const chromium = "/usr/bin/chromium";
+// Built as a stage of its own (the end-to-end server would otherwise build inside its start-up
+// time-out), beside the PostgreSQL pass.
+const build = existsSync(chromium) ? runAside("build", "npm", ["run", "build"]) : null;
 if (env.TEST_DATABASE_URL) {
   vitest("integration (PostgreSQL)", [...INTEGRATION, ...EMBEDDED_ONLY.flatMap((file) => ["--exclude", file])]);
 } else {
   console.log("\n(integration on PostgreSQL: set TEST_DATABASE_URL=postgres://… to run it; .ci/run does)");
 }
 
-const chromium = "/usr/bin/chromium";
-if (existsSync(chromium)) {
-  // Built as a stage of its own (the end-to-end server would otherwise build inside its start-up time-out).
-  if (run("build", "npm", ["run", "build"])) {
+if (build) {
+  if (await build) {
     run("end-to-end (Chromium)", bin("playwright"), ["test", "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_FILE: timed("end-to-end (Chromium)") });
   }
   else results.push({ label: "end-to-end (Chromium)", ok: false, seconds: 0 });

@@ -87,7 +87,7 @@ export default async function AdminPage({ searchParams }: { searchParams: Promis
           {t("sections")}
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {/* Only what this role may open (SPEC §2, as lib/route-access.ts holds it): a manager's console is no list of locked doors. */}
+          {/* Only what this role may open (lib/route-access.ts; docs/rules/roles-and-routes.md#the-admin-console): a manager's console is no list of locked doors. */}
           {SECTIONS.filter((section) => roleAllowed(ruleFor(section.href)!, user.role, false)).map((section) => {
             const Icon = section.icon;
             return (

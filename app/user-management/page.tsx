@@ -10,7 +10,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: t("title") };
 }
 
-// SPEC §2: the same page as /admin/users, at its own address.
+// The same page as /admin/users, at its own address (docs/rules/roles-and-routes.md#route-table).
 export default async function UserManagementPage() {
   const access = await pageAccess("/user-management");
   if (!access.allowed) return <ForbiddenPage path="/user-management" />;

@@ -7,6 +7,7 @@ import { useSWRConfig } from "swr";
 import { updateProfileSchema } from "@/lib/schemas/auth";
 import { apiFetch, errorMessage } from "@/lib/fetcher";
 import type { ClientUser } from "@/lib/client-user";
+import type { CurrentUser } from "@/lib/server/present/api-types";
 import { useZodFormErrors } from "@/lib/use-zod-form-errors";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -30,7 +31,7 @@ export function ProfileCard({ user }: { user: ClientUser }) {
     if (!data) return;
     setBusy(true);
     try {
-      const updated = await apiFetch<ClientUser>("/api/user", { method: "PATCH", json: data });
+      const updated = await apiFetch<CurrentUser>("/api/user", { method: "PATCH", json: data });
       await mutate("/api/user", updated, { revalidate: false });
       toast.success(t("profileSaved"));
     } catch (error) {

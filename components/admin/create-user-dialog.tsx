@@ -88,7 +88,7 @@ export function CreateUserDialog({ onCreated }: { onCreated: () => Promise<unkno
       const description = errorMessage(error, "");
       toast.error(t("createFailed"), description ? { description } : undefined);
       // A taken address is the one refusal that belongs to a field.
-      if (error instanceof ApiError && error.status === 409 && description) {
+      if (error instanceof ApiError && error.hasCode("conflict") && description) {
         setErrors({ email: description });
         focusField("email");
       }

@@ -9,7 +9,8 @@ import { useFormatter, useTranslations } from "next-intl";
 import { Check, CheckCheck, Inbox, Mail } from "lucide-react";
 import { toast } from "@/lib/toast";
 import { apiFetch, errorMessage, jsonFetcher } from "@/lib/fetcher";
-import type { FEEDBACK_CATEGORIES, FEEDBACK_STATUSES } from "@/lib/schemas/feedback";
+import type { FEEDBACK_STATUSES } from "@/lib/schemas/feedback";
+import type { FeedbackItem, FeedbackPage } from "@/lib/server/present/api-types";
 import { cn } from "@/lib/utils";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
@@ -19,22 +20,6 @@ const PAGE_SIZE = 50;
 
 type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
 
-interface FeedbackItem {
-  id: string;
-  category: (typeof FEEDBACK_CATEGORIES)[number];
-  message: string;
-  name: string | null;
-  email: string | null;
-  status: FeedbackStatus;
-  pagePath: string | null;
-  createdAt: string;
-}
-
-interface FeedbackResponse {
-  feedback: FeedbackItem[];
-  total: number;
-}
-
 const STATUS_VARIANT = { new: "default", read: "secondary", resolved: "success" } as const;
 
 export function FeedbackList() {
@@ -43,7 +28,7 @@ export function FeedbackList() {
   const format = useFormatter();
   const [page, setPage] = useState(0);
   const [pendingId, setPendingId] = useState<string | null>(null);
-  const { data, error, isLoading, mutate } = useSWR<FeedbackResponse>(
+  const { data, error, isLoading, mutate } = useSWR<FeedbackPage>(
     `/api/feedback?limit=${PAGE_SIZE}&offset=${page * PAGE_SIZE}`,
     jsonFetcher,
     {

@@ -8,6 +8,7 @@ import { toast } from "@/lib/toast";
 import { jsonFetcher } from "@/lib/fetcher";
 import { ROLES, type Role } from "@/lib/constants";
 import type { ClientUser } from "@/lib/client-user";
+import type { UserPage } from "@/lib/server/present/api-types";
 import { cn } from "@/lib/utils";
 import { DataLoadError } from "@/components/layout/data-states";
 import { Pagination } from "@/components/layout/pagination";
@@ -28,11 +29,6 @@ import { useUserMutations, type UserChanges } from "./use-user-mutations";
 
 const PAGE_SIZE = 50;
 const SEARCH_DEBOUNCE_MS = 300;
-
-interface UsersResponse {
-  users: ClientUser[];
-  total: number;
-}
 
 interface RowProps {
   user: ClientUser;
@@ -66,7 +62,7 @@ export function UserManagement() {
   const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(page * PAGE_SIZE) });
   if (search) params.set("search", search);
   if (role) params.set("role", role);
-  const { data, error, isLoading, isValidating, mutate } = useSWR<UsersResponse>(`/api/users?${params}`, jsonFetcher, {
+  const { data, error, isLoading, isValidating, mutate } = useSWR<UserPage>(`/api/users?${params}`, jsonFetcher, {
     keepPreviousData: true,
     // The app-wide SWR setup never revalidates stale entries; a console list must show fresh data.
     revalidateIfStale: true,

@@ -9,7 +9,7 @@ export const WORKSPACE_ACCESS_VALUES = ["admins", "everyone"] as const;
 export type WorkspaceAccessValue = (typeof WORKSPACE_ACCESS_VALUES)[number];
 
 /**
- * The two answers to who gets a workspace (ARCHITECTURE §7.1), each with what it means for the
+ * The two answers to who gets a workspace (docs/rules/roles-and-routes.md#who-has-a-workspace), each with what it means for the
  * people who register: the same choice on the first-run page and in the console.
  */
 export function WorkspaceAccessOptions({

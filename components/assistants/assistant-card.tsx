@@ -12,7 +12,7 @@ import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSepara
 import { ASSISTANTS_KEY } from "./assistant-keys";
 import { AssistantEditorDialog } from "./assistant-editor-dialog";
 import { DeleteAssistantDialog } from "./delete-assistant-dialog";
-import type { Assistant } from "./types";
+import type { PublicAssistant } from "@/lib/server/present/api-types";
 import { useAssistantActions } from "./use-assistant-actions";
 
 /**
@@ -20,7 +20,7 @@ import { useAssistantActions } from "./use-assistant-actions";
  * and share links it has, and what the owner can do with it. One made for chosen documents that has
  * none yet says so, with the way to choose them.
  */
-export function AssistantCard({ assistant, onlyOne }: { assistant: Assistant; onlyOne: boolean }) {
+export function AssistantCard({ assistant, onlyOne }: { assistant: PublicAssistant; onlyOne: boolean }) {
   const t = useTranslations("assistants");
   const { mutate } = useSWRConfig();
   const { duplicate, makeDefault, remove } = useAssistantActions();

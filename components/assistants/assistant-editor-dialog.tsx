@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { AssistantForm } from "./assistant-form";
 import { returnFocusTo } from "@/lib/return-focus";
-import type { Assistant } from "./types";
+import type { PublicAssistant } from "@/lib/server/present/api-types";
 
 /**
  * The dialog to make an assistant (no `assistant`) or change one: name, role prompt and knowledge.
@@ -19,10 +19,10 @@ export function AssistantEditorDialog({
   trigger,
   returnFocus,
 }: {
-  assistant?: Assistant;
+  assistant?: PublicAssistant;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onSaved?: (saved: Assistant) => void;
+  onSaved?: (saved: PublicAssistant) => void;
   trigger?: React.ReactNode;
   returnFocus?: () => HTMLElement | null;
 }) {

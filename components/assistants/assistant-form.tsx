@@ -12,7 +12,7 @@ import { apiFetch, errorMessage } from "@/lib/fetcher";
 import { useZodFormErrors } from "@/lib/use-zod-form-errors";
 import { ASSISTANTS_KEY, assistantPath } from "./assistant-keys";
 import { KnowledgePicker } from "./knowledge-picker";
-import type { Assistant, Knowledge } from "./types";
+import type { Knowledge, PublicAssistant } from "@/lib/server/present/api-types";
 import { useAssistantActions } from "./use-assistant-actions";
 
 // A new assistant is usually made for some documents (the default one already answers from all of them).
@@ -28,7 +28,7 @@ function sameKnowledge(a: Knowledge, b: Knowledge): boolean {
  * which sends only what changed (a role prompt never set keeps following the reader's language).
  * Mounted each time its dialog opens, so it starts from the saved assistant.
  */
-export function AssistantForm({ assistant, onDone }: { assistant?: Assistant; onDone: (saved: Assistant | null) => void }) {
+export function AssistantForm({ assistant, onDone }: { assistant?: PublicAssistant; onDone: (saved: PublicAssistant | null) => void }) {
   const t = useTranslations("assistants");
   const tSettings = useTranslations("assistantSettings");
   const tCommon = useTranslations("common");
@@ -62,8 +62,8 @@ export function AssistantForm({ assistant, onDone }: { assistant?: Assistant; on
     setBusy(true);
     try {
       const saved = assistant
-        ? await apiFetch<Assistant>(assistantPath(assistant.id), { method: "PATCH", json: data })
-        : await apiFetch<Assistant>(ASSISTANTS_KEY, { method: "POST", json: data });
+        ? await apiFetch<PublicAssistant>(assistantPath(assistant.id), { method: "PATCH", json: data })
+        : await apiFetch<PublicAssistant>(ASSISTANTS_KEY, { method: "POST", json: data });
       await showSaved(saved);
       toast.success(assistant ? tSettings("saved") : t("created", { name: saved.name }));
       onDone(saved);

@@ -11,7 +11,7 @@ import {
   AlertDialogTitle,
 } from "@/components/ui/alert-dialog";
 import { returnFocusTo } from "@/lib/return-focus";
-import type { Assistant } from "./types";
+import type { PublicAssistant } from "@/lib/server/present/api-types";
 
 /**
  * Asks before an assistant is deleted, saying what goes with it (its share links end at once, and
@@ -25,7 +25,7 @@ export function DeleteAssistantDialog({
   onConfirm,
   returnFocus,
 }: {
-  assistant: Assistant;
+  assistant: PublicAssistant;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onConfirm: () => void;

@@ -13,7 +13,7 @@ import { KNOWLEDGE_PICKER_BATCH } from "@/lib/constants";
 import { matchesName } from "@/lib/file-library/filter-documents";
 import { cn } from "@/lib/utils";
 import { useCollections } from "./use-collections";
-import type { Knowledge } from "./types";
+import type { Knowledge } from "@/lib/server/present/api-types";
 
 /**
  * What an assistant answers from: all the owner's documents (later uploads too), or the documents

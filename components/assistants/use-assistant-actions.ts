@@ -7,7 +7,7 @@ import { apiFetch, errorMessage } from "@/lib/fetcher";
 import { DOCUMENTS_KEY } from "@/components/files/document-keys";
 import { SHARES_KEY } from "@/components/share-admin/use-shares";
 import { ASSISTANTS_KEY, assistantPath } from "./assistant-keys";
-import type { Assistant } from "./types";
+import type { PublicAssistant } from "@/lib/server/present/api-types";
 
 /**
  * What an owner does to an assistant beyond editing it: duplicate, make default, delete; each with
@@ -18,17 +18,17 @@ export function useAssistantActions() {
   const { mutate } = useSWRConfig();
 
   /** Puts an assistant the server returned into the list (a new one at the end, as the list is ordered). */
-  const showSaved = (saved: Assistant) => {
+  const showSaved = (saved: PublicAssistant) => {
     // The documents' "used by" changes with an assistant's knowledge.
     void mutate(DOCUMENTS_KEY);
-    return mutate(ASSISTANTS_KEY, (list: Assistant[] | undefined) => (list ? (list.some((a) => a.id === saved.id) ? list.map((a) => (a.id === saved.id ? saved : a)) : [...list, saved]) : list), {
+    return mutate(ASSISTANTS_KEY, (list: PublicAssistant[] | undefined) => (list ? (list.some((a) => a.id === saved.id) ? list.map((a) => (a.id === saved.id ? saved : a)) : [...list, saved]) : list), {
       revalidate: false,
     });
   };
 
-  async function duplicate(assistant: Assistant): Promise<Assistant | null> {
+  async function duplicate(assistant: PublicAssistant): Promise<PublicAssistant | null> {
     try {
-      const copy = await apiFetch<Assistant>(`${assistantPath(assistant.id)}/duplicate`, { method: "POST" });
+      const copy = await apiFetch<PublicAssistant>(`${assistantPath(assistant.id)}/duplicate`, { method: "POST" });
       await showSaved(copy);
       toast.success(t("duplicated", { name: copy.name }));
       return copy;
@@ -38,9 +38,9 @@ export function useAssistantActions() {
     }
   }
 
-  async function makeDefault(assistant: Assistant) {
+  async function makeDefault(assistant: PublicAssistant) {
     try {
-      await apiFetch<Assistant>(assistantPath(assistant.id), { method: "PATCH", json: { isDefault: true } });
+      await apiFetch<PublicAssistant>(assistantPath(assistant.id), { method: "PATCH", json: { isDefault: true } });
       // The previous default stops being it, and the list puts the new one first: read it again.
       await mutate(ASSISTANTS_KEY);
       toast.success(t("madeDefault", { name: assistant.name }));
@@ -49,11 +49,11 @@ export function useAssistantActions() {
     }
   }
 
-  async function remove(assistant: Assistant): Promise<boolean> {
+  async function remove(assistant: PublicAssistant): Promise<boolean> {
     try {
       await apiFetch(assistantPath(assistant.id), { method: "DELETE" });
       // Deleting the default makes another one the default: the list is read again, not guessed.
-      await mutate(ASSISTANTS_KEY, (list: Assistant[] | undefined) => list?.filter((a) => a.id !== assistant.id));
+      await mutate(ASSISTANTS_KEY, (list: PublicAssistant[] | undefined) => list?.filter((a) => a.id !== assistant.id));
       void mutate(SHARES_KEY);
       void mutate(DOCUMENTS_KEY);
       toast.success(t("deleted", { name: assistant.name }));

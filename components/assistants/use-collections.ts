@@ -3,11 +3,11 @@
 import useSWR from "swr";
 import { apiFetch } from "@/lib/fetcher";
 import { COLLECTIONS_KEY } from "./assistant-keys";
-import type { Collection } from "./types";
+import type { CollectionList, PublicCollection } from "@/lib/server/present/api-types";
 
-export const fetchCollections = async () => (await apiFetch<{ collections: Collection[] }>(COLLECTIONS_KEY)).collections;
+export const fetchCollections = async () => (await apiFetch<CollectionList>(COLLECTIONS_KEY)).collections;
 
 /** The owner's collections (named groups of documents), by name. */
 export function useCollections() {
-  return useSWR<Collection[]>(COLLECTIONS_KEY, fetchCollections, { revalidateIfStale: true });
+  return useSWR<PublicCollection[]>(COLLECTIONS_KEY, fetchCollections, { revalidateIfStale: true });
 }

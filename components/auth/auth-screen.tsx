@@ -10,6 +10,7 @@ import { FileText } from "lucide-react";
 import { REFERRAL_TRIAL_DAYS, PASSWORD_MIN_LENGTH } from "@/lib/constants";
 import { apiFetch, errorMessage } from "@/lib/fetcher";
 import type { ClientUser } from "@/lib/client-user";
+import type { SignedIn } from "@/lib/server/present/api-types";
 import { landingPath } from "@/lib/post-sign-in";
 import { useZodFormErrors } from "@/lib/use-zod-form-errors";
 import { Button } from "@/components/ui/button";
@@ -77,7 +78,7 @@ export function AuthScreen({ workspaceForEveryone, googleEnabled, mailEnabled }:
     if (!data) return;
     setBusy(true);
     try {
-      const res = await apiFetch<{ user: ClientUser; displayName: string }>("/api/login", { method: "POST", json: data });
+      const res = await apiFetch<SignedIn>("/api/login", { method: "POST", json: data });
       toast.success(t("loginSuccess"), { description: t("welcome", { name: res.displayName }) });
       await afterSignIn(res.user);
     } catch (error) {
@@ -98,7 +99,7 @@ export function AuthScreen({ workspaceForEveryone, googleEnabled, mailEnabled }:
     setBusy(true);
     try {
       const { referralCode: _ignored, ...body } = data;
-      const res = await apiFetch<{ user: ClientUser; displayName: string }>("/api/register", { method: "POST", json: body });
+      const res = await apiFetch<SignedIn>("/api/register", { method: "POST", json: body });
       toast.success(t("registerSuccess"), { description: t("registerWelcome", { name: res.displayName }) });
       await afterSignIn(res.user);
     } catch (error) {

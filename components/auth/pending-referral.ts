@@ -7,7 +7,7 @@ import { localStore } from "@/lib/browser-storage";
 import { keepsPendingReferral } from "@/lib/pending-referral-outcome";
 
 // A referral code from an invitation link is kept in the browser until it has been applied to the
-// account (SPEC §3, §4: "success stores the user, then tries the pending referral code"). The
+// account (sign-in stores the user, then tries the pending code: docs/rules/plans-and-referrals.md#referrals). The
 // PendingReferralRunner applies it as soon as someone is signed in: after a password sign-in or
 // registration, after Google's redirect back, or on a later visit when a try failed on the way.
 

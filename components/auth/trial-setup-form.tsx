@@ -9,7 +9,7 @@ import { ShieldCheck } from "lucide-react";
 import { PASSWORD_MIN_LENGTH } from "@/lib/constants";
 import { trialSetupSchema } from "@/lib/schemas/auth";
 import { apiFetch, errorMessage } from "@/lib/fetcher";
-import type { ClientUser } from "@/lib/client-user";
+import type { SignedIn } from "@/lib/server/present/api-types";
 import { useZodFormErrors } from "@/lib/use-zod-form-errors";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -38,7 +38,7 @@ export function TrialSetupForm({ initialWorkspaceAccess }: { initialWorkspaceAcc
     if (!data || errors.confirmPassword) return;
     setBusy(true);
     try {
-      const res = await apiFetch<{ displayName: string; user: ClientUser }>("/api/trial-setup", { method: "POST", json: data });
+      const res = await apiFetch<SignedIn>("/api/trial-setup", { method: "POST", json: data });
       toast.success(t("success"), { description: t("successDescription", { name: res.displayName }) });
       await mutate("/api/user", res.user, { revalidate: false });
       router.push("/");

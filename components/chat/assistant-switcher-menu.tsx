@@ -6,7 +6,7 @@ import { usePathname, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
 import { Plus, Settings2 } from "lucide-react";
 import { AssistantEditorDialog } from "@/components/assistants/assistant-editor-dialog";
-import type { Assistant } from "@/components/assistants/types";
+import type { PublicAssistant } from "@/lib/server/present/api-types";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -35,7 +35,7 @@ export function AssistantSwitcherMenu({
   onChoose,
 }: {
   current: { id: string; name: string };
-  assistants: Assistant[] | undefined;
+  assistants: PublicAssistant[] | undefined;
   failed: boolean;
   busy: boolean;
   openedByKeyboard: boolean;

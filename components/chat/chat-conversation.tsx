@@ -11,7 +11,8 @@ import { SuggestionsPanel } from "./suggestions-panel";
 import { CHAT_LAYOUT } from "./chat-layout";
 import { useNewestInView } from "./use-newest-in-view";
 import type { useChat } from "./use-chat";
-import type { ChatMessage, DraftImage } from "./types";
+import type { ChatMessage } from "@/lib/server/present/api-types";
+import type { DraftImage } from "./types";
 
 // The messages' code (the Markdown renderer, link cards) comes on first use: an empty chat, which
 // is what a shared link's new visitor opens, does without it. The download starts once there is

@@ -2,7 +2,7 @@
 
 import { createContext, useCallback, useContext, useMemo } from "react";
 import { useSearchParams } from "next/navigation";
-import type { Assistant } from "@/components/assistants/types";
+import type { PublicAssistant } from "@/lib/server/present/api-types";
 import { useAssistants } from "@/components/assistants/use-assistants";
 import { chatAddress, chosenAssistant } from "@/lib/assistants/chosen-assistant";
 
@@ -16,7 +16,7 @@ export interface ChatAssistant {
 interface CurrentAssistant {
   assistant: ChatAssistant;
   /** The owner's assistants, for the switcher; undefined while they load. */
-  assistants: Assistant[] | undefined;
+  assistants: PublicAssistant[] | undefined;
   failed: boolean;
   choose: (id: string) => void;
 }

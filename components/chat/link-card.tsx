@@ -5,17 +5,11 @@ import { useTranslations } from "next-intl";
 import { ExternalLink } from "lucide-react";
 import { shortenLinkText } from "@/lib/chat/links";
 import { apiFetch } from "@/lib/fetcher";
+import type { LinkPreview } from "@/lib/server/present/api-types";
 import { cn } from "@/lib/utils";
 import { useLinkPreviewSettings } from "./use-link-preview-settings";
 
-interface Preview {
-  title: string | null;
-  siteName: string | null;
-  description: string | null;
-  image: string | null;
-}
-
-const fetchPreview = ([, url]: [string, string]) => apiFetch<Preview>("/api/link-preview", { method: "POST", json: { url } });
+const fetchPreview = ([, url]: [string, string]) => apiFetch<LinkPreview>("/api/link-preview", { method: "POST", json: { url } });
 
 /**
  * A link in a message as a preview card in the owner's chosen style; while loading, or when the

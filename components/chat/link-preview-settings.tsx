@@ -11,7 +11,8 @@ import { Popover, PopoverContent, PopoverTrigger } from "@/components/ui/popover
 import { CUSTOM_ICON_MAX_BYTES, PREVIEW_STYLES, type PreviewStyle } from "@/lib/constants";
 import { apiFetch, errorMessage } from "@/lib/fetcher";
 import { cn } from "@/lib/utils";
-import { useLinkPreviewSettings, type LinkPreviewSettings } from "./use-link-preview-settings";
+import type { LinkPreviewSettings } from "@/lib/server/present/api-types";
+import { useLinkPreviewSettings } from "./use-link-preview-settings";
 
 /** The link-card settings: the six styles and a custom icon (the switch works only while one exists). */
 function SettingsPanel() {

@@ -3,15 +3,16 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
-import { Check, Copy, FileText } from "lucide-react";
+import { Check, Copy, FileText, Globe } from "lucide-react";
 import { APP_TIME_ZONE, BUBBLE_COLLAPSE_HEIGHT_PX, COPY_FEEDBACK_MS, TIMESTAMP_SHOW_MS } from "@/lib/constants";
 import { cn } from "@/lib/utils";
 import { IMAGE_ANALYSIS_MARKER, splitImageAnalysis } from "@/lib/chat/compose-message";
 import { findLinks } from "@/lib/chat/links";
 import { LinkCard } from "./link-card";
 import { MarkdownView } from "./markdown-view";
-import type { ChatMessage, MessageSource } from "./types";
+import type { ChatMessage, MessageSource } from "@/lib/server/present/api-types";
 import { SourceText } from "./source-text";
+import { SourcePageLink } from "./source-page-link";
 
 type PageLabel = (source: MessageSource) => string;
 
@@ -70,7 +71,10 @@ export function MessageBubble({ message, linkPreviews }: { message: ChatMessage;
     }
   };
   const source = openSource === null ? null : message.sources.find((s) => s.n === openSource);
-  const pages: PageLabel = (s) => (s.pageEnd !== null && s.pageEnd !== s.page ? t("pages", { from: s.page!, to: s.pageEnd }) : t("page", { page: s.page! }));
+  const pages: PageLabel = (s) => {
+    const [one, many] = s.pageUnit === "sheet" ? (["sheet", "sheets"] as const) : s.pageUnit === "slide" ? (["slide", "slides"] as const) : (["page", "pages"] as const);
+    return s.pageEnd !== null && s.pageEnd !== s.page ? t(many, { from: s.page!, to: s.pageEnd }) : t(one, { page: s.page! });
+  };
 
   return (
     <li className={cn("flex flex-col gap-1", mine ? "items-end" : "items-start")} data-testid={`message-${message.role}`} data-role={message.role} data-error={message.isError || undefined}>
@@ -149,7 +153,7 @@ export function MessageBubble({ message, linkPreviews }: { message: ChatMessage;
               )}
               data-testid="source-chip"
             >
-              <FileText className="size-3.5 shrink-0" aria-hidden />
+              {s.sourceUrl ? <Globe className="size-3.5 shrink-0" aria-hidden /> : <FileText className="size-3.5 shrink-0" aria-hidden />}
               <span className="truncate">
                 [{s.n}] {sourceLabel(s, pages)}
               </span>
@@ -160,6 +164,7 @@ export function MessageBubble({ message, linkPreviews }: { message: ChatMessage;
       {source && (
         <blockquote className="max-w-[92%] rounded-lg border-l-4 border-primary bg-muted/60 p-3 text-sm whitespace-pre-wrap sm:max-w-[80%]" data-testid="source-quote">
           <p className="mb-1 text-xs font-medium text-muted-foreground">{sourceLabel(source, pages)}</p>
+          <SourcePageLink url={source.sourceUrl} />
           <SourceText text={source.quote} />
         </blockquote>
       )}

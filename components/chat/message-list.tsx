@@ -3,7 +3,7 @@
 import { MESSAGES_ATTRIBUTE } from "./chat-layout";
 import { MessageBubble } from "./message-bubble";
 import { ThinkingIndicator } from "./thinking-indicator";
-import type { ChatMessage } from "./types";
+import type { ChatMessage } from "@/lib/server/present/api-types";
 
 /**
  * The conversation's messages, the streaming reply or the thinking indicator. Its own module

@@ -6,8 +6,10 @@ import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { MESSAGE_MAX_LENGTH, SEND_WAITS_FOR_CHAT_MS } from "@/lib/constants";
 import { readEventStream } from "@/lib/chat/event-stream";
-import { ApiError, apiFetch, listOrEmptyWhenSignedOut, readError } from "@/lib/fetcher";
-import type { ChatMessage, DraftImage, SendResult } from "./types";
+import { readError } from "@/lib/errors";
+import { ApiError, apiFetch, listOrEmptyWhenSignedOut } from "@/lib/fetcher";
+import type { ChatMessage, MessageReply } from "@/lib/server/present/api-types";
+import type { DraftImage } from "./types";
 
 export const MESSAGES_KEY = "/api/messages";
 
@@ -70,7 +72,7 @@ export interface SendOptions {
 }
 
 function isTooLong(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 400 && error.detailMessages.includes("validation.chatMessageTooLong");
+  return error instanceof ApiError && error.hasCode("validation") && error.detailMessages.includes("validation.chatMessageTooLong");
 }
 
 function newClientId(): string {
@@ -78,7 +80,7 @@ function newClientId(): string {
 }
 
 /**
- * The owner's conversation and the send flow of SPEC §4: the question shows at once as a temporary
+ * The owner's conversation and its send flow (docs/rules/chat.md#sending-a-message): the question shows at once as a temporary
  * entry, the reply streams into a temporary assistant bubble, and both are replaced by the server's
  * messages; on failure the temporary entries go and a toast says so. A model failure comes back as
  * an error reply (isError) and stays.
@@ -104,7 +106,7 @@ export function useChat(source: ChatSource, options: ChatOptions = {}) {
   const busy = useRef(false);
 
   const send = useCallback(
-    async (content: string, image?: DraftImage | null, sendOptions: SendOptions = {}): Promise<SendResult | null> => {
+    async (content: string, image?: DraftImage | null, sendOptions: SendOptions = {}): Promise<MessageReply | null> => {
       const text = content.trim();
       if ((!text && !image) || busy.current) return null;
       busy.current = true;
@@ -141,7 +143,7 @@ export function useChat(source: ChatSource, options: ChatOptions = {}) {
           body: JSON.stringify(source.body({ text, image, clientId })),
         });
         source.onResponse?.(res);
-        let result: SendResult | null = null;
+        let result: MessageReply | null = null;
         if (res.ok && (res.headers.get("content-type") ?? "").includes("text/event-stream") && res.body) {
           let reply = "";
           for await (const event of readEventStream(res.body)) {
@@ -149,14 +151,14 @@ export function useChat(source: ChatSource, options: ChatOptions = {}) {
               reply += (event.data as { text: string }).text;
               setStreaming({ ...temporary, id: `temp-reply-${clientId}`, role: "assistant", content: reply, imageData: null, imageFileName: null });
             } else if (event.event === "done") {
-              result = event.data as SendResult;
+              result = event.data as MessageReply;
             } else if (event.event === "error") {
               throw new Error(readError(event.data).message ?? "stream failed");
             }
           }
         } else {
-          const body = (await res.json().catch(() => null)) as SendResult | null;
-          // A 500 may still carry the stored error reply (SPEC §7).
+          const body = (await res.json().catch(() => null)) as MessageReply | null;
+          // A 500 may still carry the stored error reply (docs/rules/chat.md#error-replies).
           if (body?.aiMessage && body.userMessage) result = body;
           else throw new ApiError(res.status, body, JSON.stringify(body));
         }

@@ -19,7 +19,7 @@ function fileNameFrom(disposition: string | null, fallback: string): string {
   return fallback;
 }
 
-/** Downloads the conversation with an assistant in a format (the server writes the file), with the spec's messages. */
+/** Downloads the conversation with an assistant in a format (the server writes the file), with the texts of docs/rules/export.md#texts. */
 export function useExport(hasMessages: boolean, assistantId: string) {
   const t = useTranslations("chat");
   const [exporting, setExporting] = useState(false);

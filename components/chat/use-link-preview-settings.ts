@@ -1,15 +1,9 @@
 "use client";
 
 import useSWR from "swr";
-import type { PreviewStyle } from "@/lib/constants";
 import { apiFetch } from "@/lib/fetcher";
+import type { LinkPreviewSettings } from "@/lib/server/present/api-types";
 import { useAssistantScope, withAssistant } from "./current-assistant";
-
-export interface LinkPreviewSettings {
-  style: PreviewStyle;
-  useCustomIcon: boolean;
-  customIcon: string | null;
-}
 
 export const LINK_PREVIEW_SETTINGS_KEY = "/api/link-preview-settings";
 

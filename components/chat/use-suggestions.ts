@@ -4,10 +4,10 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import { MAX_INITIAL_QUESTIONS, SUGGESTION_HISTORY_MESSAGES } from "@/lib/constants";
 import { apiFetch } from "@/lib/fetcher";
 import { shuffleQuestions } from "@/lib/chat/shuffle";
-import type { ChatMessage } from "./types";
+import type { ChatMessage } from "@/lib/server/present/api-types";
 
 /**
- * 您可能想問 (SPEC §4): with no messages, the initial questions (shuffled, at most 8); after each
+ * 您可能想問 (docs/rules/chat.md#suggestions): with no messages, the initial questions (shuffled, at most 8); after each
  * reply, follow-ups from that reply and the last 6 messages. Failures show the server's fallback
  * lists or nothing, never an error. Off entirely in in-app browsers.
  */
@@ -17,7 +17,7 @@ export function useSuggestions(options: {
   enabled: boolean;
   assistantName: string;
   assistantRole: string;
-  /** Shared mode: the questions of this share (SPEC §7 "in shared mode shareId and forceRegenerate"). */
+  /** Shared mode: the questions of this share, which the owner may have made afresh (forceRegenerate). */
   shareId?: string;
   /** The owner's chat: which of their assistants (its knowledge gives the questions). */
   assistantId?: string;

@@ -16,16 +16,10 @@ import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
+import type { CheckinSummary } from "@/lib/server/present/api-types";
 
 // The bound POST /api/daily-checkin enforces on the note.
 const STRIP_DAYS = 14;
-
-interface CheckinSummary {
-  today: string;
-  checkedInToday: boolean;
-  streak: number;
-  checkins: { day: string; note: string | null }[];
-}
 
 /** Calendar days (YYYY-MM-DD) ending with `today`, oldest first. */
 function lastDays(today: string, count: number): string[] {

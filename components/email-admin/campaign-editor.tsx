@@ -18,7 +18,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { CampaignPreview } from "./campaign-preview";
 import { CampaignSendPanel } from "./campaign-send-panel";
 import { CampaignStatusBadge } from "./status-badge";
-import type { CampaignDraftView } from "./types";
+import type { CampaignDraftView } from "@/lib/server/present/api-types";
 import { useAudienceCount } from "./use-audience-count";
 import { useCampaignDraft, type SaveState } from "./use-campaign-draft";
 

@@ -22,9 +22,9 @@ import {
   AlertDialogTrigger,
 } from "@/components/ui/alert-dialog";
 import { CampaignStatusBadge } from "./status-badge";
-import type { CampaignDraftView, CampaignProgress } from "./types";
+import type { CampaignDraftView, CampaignProgressView } from "@/lib/server/present/api-types";
 
-const editable = (c: CampaignProgress) => c.status === "draft" || c.status === "scheduled";
+const editable = (c: CampaignProgressView) => c.status === "draft" || c.status === "scheduled";
 
 /** Every campaign, newest first: drafts open in the editor, the others on their progress page. */
 export function CampaignList() {
@@ -33,7 +33,7 @@ export function CampaignList() {
   const format = useFormatter();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
-  const { data, error, isLoading, mutate } = useSWR<CampaignProgress[]>("/api/email/campaigns?kind=all", jsonFetcher, { revalidateIfStale: true, revalidateOnMount: true });
+  const { data, error, isLoading, mutate } = useSWR<CampaignProgressView[]>("/api/email/campaigns?kind=all", jsonFetcher, { revalidateIfStale: true, revalidateOnMount: true });
 
   async function create() {
     setBusy(true);
@@ -46,7 +46,7 @@ export function CampaignList() {
     }
   }
 
-  async function duplicate(campaign: CampaignProgress) {
+  async function duplicate(campaign: CampaignProgressView) {
     try {
       const copy = await apiFetch<CampaignDraftView>(`/api/email/campaigns/${campaign.id}/duplicate`, { method: "POST" });
       toast.success(t("duplicated"));
@@ -56,7 +56,7 @@ export function CampaignList() {
     }
   }
 
-  async function remove(campaign: CampaignProgress) {
+  async function remove(campaign: CampaignProgressView) {
     try {
       await apiFetch(`/api/email/campaigns/${campaign.id}`, { method: "DELETE" });
       toast.success(t("deleted"));

@@ -22,7 +22,7 @@ import {
 } from "@/components/ui/alert-dialog";
 import { NoMailServerNote } from "./no-mail-server-note";
 import { CampaignStatusBadge } from "./status-badge";
-import type { CampaignProgress } from "./types";
+import type { CampaignActionResult, CampaignProgressView } from "@/lib/server/present/api-types";
 
 const SEGMENTS = [
   { key: "sent", className: "bg-emerald-500 dark:bg-emerald-400" },
@@ -47,7 +47,7 @@ export function CampaignProgressCard({
   mailConfigured,
   detailLink = true,
 }: {
-  campaign: CampaignProgress;
+  campaign: CampaignProgressView;
   onChanged: () => Promise<unknown>;
   mailConfigured: boolean;
   detailLink?: boolean;
@@ -147,15 +147,15 @@ export function CampaignProgressCard({
 }
 
 /** Whether resume or retry is offered: both send again. */
-function sendable(campaign: CampaignProgress) {
+function sendable(campaign: CampaignProgressView) {
   return campaign.status === "paused" || canRetry(campaign);
 }
 
-function canRetry(campaign: CampaignProgress) {
+function canRetry(campaign: CampaignProgressView) {
   return campaign.counts.failed > 0 && ["sending", "paused", "done"].includes(campaign.status);
 }
 
-function CampaignControls({ campaign, left, onChanged, mailConfigured }: { campaign: CampaignProgress; left: number; onChanged: () => Promise<unknown>; mailConfigured: boolean }) {
+function CampaignControls({ campaign, left, onChanged, mailConfigured }: { campaign: CampaignProgressView; left: number; onChanged: () => Promise<unknown>; mailConfigured: boolean }) {
   const t = useTranslations("email.progress");
   const tCommon = useTranslations("common");
   const [busy, setBusy] = useState(false);
@@ -163,7 +163,7 @@ function CampaignControls({ campaign, left, onChanged, mailConfigured }: { campa
   async function act(action: "pause" | "resume" | "cancel" | "retryFailed", success: (result: { requeued?: number }) => string) {
     setBusy(true);
     try {
-      const result = await apiFetch<{ requeued?: number }>(`/api/email/campaigns/${campaign.id}/actions`, { method: "POST", json: { action } });
+      const result = await apiFetch<CampaignActionResult>(`/api/email/campaigns/${campaign.id}/actions`, { method: "POST", json: { action } });
       toast.success(success(result));
       await onChanged();
     } catch (error) {

@@ -16,7 +16,7 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { useNarrowScreen } from "@/components/admin/use-narrow-screen";
 import { CampaignProgressCard } from "./campaign-progress-card";
-import type { CampaignDraftView, CampaignProgress, RecipientRow } from "./types";
+import type { CampaignDetail, RecipientPage, RecipientView } from "@/lib/server/present/api-types";
 
 const PAGE_SIZE = 50;
 const SEARCH_DEBOUNCE_MS = 300;
@@ -47,7 +47,7 @@ export function CampaignProgressDetail({ campaignId, mailConfigured }: { campaig
     return () => clearTimeout(timer);
   }, [searchInput]);
 
-  const campaign = useSWR<CampaignDraftView & { progress: CampaignProgress }>(`/api/email/campaigns/${campaignId}`, jsonFetcher, {
+  const campaign = useSWR<CampaignDetail>(`/api/email/campaigns/${campaignId}`, jsonFetcher, {
     refreshInterval: (latest) => (latest?.status === "sending" ? EMAIL_PROGRESS_POLL_MS : 0),
     revalidateIfStale: true,
     revalidateOnMount: true,
@@ -56,7 +56,7 @@ export function CampaignProgressDetail({ campaignId, mailConfigured }: { campaig
   const params = new URLSearchParams({ limit: String(PAGE_SIZE), offset: String(page * PAGE_SIZE) });
   if (status) params.set("status", status);
   if (search) params.set("search", search);
-  const recipients = useSWR<{ recipients: RecipientRow[]; total: number }>(`/api/email/campaigns/${campaignId}/recipients?${params}`, jsonFetcher, {
+  const recipients = useSWR<RecipientPage>(`/api/email/campaigns/${campaignId}/recipients?${params}`, jsonFetcher, {
     refreshInterval: sending ? EMAIL_PROGRESS_POLL_MS : 0,
     keepPreviousData: true,
     revalidateIfStale: true,
@@ -64,7 +64,7 @@ export function CampaignProgressDetail({ campaignId, mailConfigured }: { campaig
   });
   const pages = Math.max(1, Math.ceil((recipients.data?.total ?? 0) / PAGE_SIZE));
 
-  function detail(row: RecipientRow): string {
+  function detail(row: RecipientView): string {
     if (row.status === "skipped" && (row.error === "unsubscribed" || row.error === "disabled" || row.error === "deleted")) return t(`skip_${row.error}`);
     if (row.status === "queued" && row.error) return t("retrying", { reply: row.error });
     return row.error ?? "";

@@ -9,16 +9,16 @@ import { DataLoadError, DataLoading } from "@/components/layout/data-states";
 import { PageHeader } from "@/components/layout/page-header";
 import { Card } from "@/components/ui/card";
 import { CampaignProgressCard } from "./campaign-progress-card";
-import type { CampaignProgress } from "./types";
+import type { CampaignProgressView } from "@/lib/server/present/api-types";
 
 /** While anything sends, the figures are asked for again every couple of seconds. */
-export const pollWhileSending = (campaigns: CampaignProgress[] | undefined) => (campaigns?.some((c) => c.status === "sending") ? EMAIL_PROGRESS_POLL_MS : 0);
+export const pollWhileSending = (campaigns: CampaignProgressView[] | undefined) => (campaigns?.some((c) => c.status === "sending") ? EMAIL_PROGRESS_POLL_MS : 0);
 
 /** /admin/email-progress: every campaign that was started, newest first, with its progress. */
 export function CampaignProgressList({ mailConfigured }: { mailConfigured: boolean }) {
   const t = useTranslations("email.progress");
   const tAdmin = useTranslations("admin");
-  const { data, error, isLoading, mutate } = useSWR<CampaignProgress[]>("/api/email/campaigns?kind=sent", jsonFetcher, {
+  const { data, error, isLoading, mutate } = useSWR<CampaignProgressView[]>("/api/email/campaigns?kind=sent", jsonFetcher, {
     refreshInterval: pollWhileSending,
     revalidateIfStale: true,
     revalidateOnMount: true,

@@ -6,6 +6,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { CalendarClock, Send, TestTube2 } from "lucide-react";
 import { toast } from "@/lib/toast";
 import { ApiError, apiFetch, errorMessage } from "@/lib/fetcher";
+import type { CampaignSchedule, CampaignStart } from "@/lib/server/present/api-types";
 import { testSendSchema } from "@/lib/schemas/email";
 import { useZodFormErrors } from "@/lib/use-zod-form-errors";
 import { Button } from "@/components/ui/button";
@@ -82,7 +83,7 @@ export function CampaignSendPanel({ campaignId, defaultTestAddress, recipientCou
   async function sendNow() {
     setBusy("send");
     try {
-      const started = await apiFetch<{ total: number }>(`/api/email/campaigns/${campaignId}/send`, { method: "POST", json: {} });
+      const started = await apiFetch<CampaignStart>(`/api/email/campaigns/${campaignId}/send`, { method: "POST", json: {} });
       toast.success(t("started", { count: started.total }));
       router.push(`/admin/email-progress/${campaignId}`);
     } catch (error) {
@@ -100,7 +101,7 @@ export function CampaignSendPanel({ campaignId, defaultTestAddress, recipientCou
     if (!(await saveNow())) return;
     setBusy("schedule");
     try {
-      const result = await apiFetch<{ scheduledAt: string }>(`/api/email/campaigns/${campaignId}/send`, { method: "POST", json: { at: at.toISOString() } });
+      const result = await apiFetch<CampaignSchedule>(`/api/email/campaigns/${campaignId}/send`, { method: "POST", json: { at: at.toISOString() } });
       toast.success(t("scheduled", { time: format.dateTime(new Date(result.scheduledAt), { dateStyle: "medium", timeStyle: "short" }) }));
       onScheduled(result.scheduledAt);
     } catch (error) {

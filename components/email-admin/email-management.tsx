@@ -4,9 +4,10 @@ import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { PageHeader } from "@/components/layout/page-header";
 import { CampaignList } from "./campaign-list";
-import { MailServerCard, type MailSettings } from "./mail-server-card";
+import type { MailSettingsView } from "@/lib/server/present/api-types";
+import { MailServerCard } from "./mail-server-card";
 
-export function EmailManagement({ initialSettings, adminEmail }: { initialSettings: MailSettings; adminEmail: string }) {
+export function EmailManagement({ initialSettings, adminEmail }: { initialSettings: MailSettingsView; adminEmail: string }) {
   const t = useTranslations("admin");
   const [settings, setSettings] = useState(initialSettings);
   return (

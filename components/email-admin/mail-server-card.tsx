@@ -5,6 +5,7 @@ import { useTranslations } from "next-intl";
 import { CircleAlert, CircleCheck, Send, Settings2 } from "lucide-react";
 import { toast } from "@/lib/toast";
 import { apiFetch, errorMessage } from "@/lib/fetcher";
+import type { MailSettingsView } from "@/lib/server/present/api-types";
 import { mailServerSchema, testSendSchema } from "@/lib/schemas/email";
 import { useZodFormErrors } from "@/lib/use-zod-form-errors";
 import { Button } from "@/components/ui/button";
@@ -16,20 +17,8 @@ import { Label } from "@/components/ui/label";
 import { NativeSelect } from "@/components/ui/native-select";
 import { Switch } from "@/components/ui/switch";
 
-export interface MailSettings {
-  source: "settings" | "environment" | null;
-  environmentConfigured: boolean;
-  host: string;
-  port: number;
-  security: "tls" | "starttls" | "opportunistic";
-  username: string;
-  hasPassword: boolean;
-  from: string;
-  welcomeMail: boolean;
-}
-
 /** Where mail goes, a way to change it, a test message, and the welcome-mail switch. */
-export function MailServerCard({ settings, onChange, defaultTestAddress }: { settings: MailSettings; onChange: (next: MailSettings) => void; defaultTestAddress: string }) {
+export function MailServerCard({ settings, onChange, defaultTestAddress }: { settings: MailSettingsView; onChange: (next: MailSettingsView) => void; defaultTestAddress: string }) {
   const t = useTranslations("email.server");
   const configured = settings.source !== null;
   const [testTo, setTestTo] = useState(defaultTestAddress);
@@ -57,7 +46,7 @@ export function MailServerCard({ settings, onChange, defaultTestAddress }: { set
   async function toggleWelcome(enabled: boolean) {
     setSavingWelcome(true);
     try {
-      onChange(await apiFetch<MailSettings>("/api/email/settings/welcome", { method: "PUT", json: { enabled } }));
+      onChange(await apiFetch<MailSettingsView>("/api/email/settings/welcome", { method: "PUT", json: { enabled } }));
       toast.success(t("welcomeSaved"));
     } catch (error) {
       toast.error(errorMessage(error, t("saveFailed")));
@@ -91,7 +80,7 @@ export function MailServerCard({ settings, onChange, defaultTestAddress }: { set
               variant="ghost"
               onClick={async () => {
                 try {
-                  onChange(await apiFetch<MailSettings>("/api/email/settings", { method: "DELETE" }));
+                  onChange(await apiFetch<MailSettingsView>("/api/email/settings", { method: "DELETE" }));
                   toast.success(t("usingEnvironment"));
                 } catch (error) {
                   toast.error(errorMessage(error, t("saveFailed")));
@@ -137,7 +126,7 @@ export function MailServerCard({ settings, onChange, defaultTestAddress }: { set
 
 type Field = "host" | "port" | "username" | "password" | "from";
 
-function ServerDialog({ settings, onSaved }: { settings: MailSettings; onSaved: (next: MailSettings) => void }) {
+function ServerDialog({ settings, onSaved }: { settings: MailSettingsView; onSaved: (next: MailSettingsView) => void }) {
   const t = useTranslations("email.server");
   const tApp = useTranslations("app");
   const tCommon = useTranslations("common");
@@ -165,7 +154,7 @@ function ServerDialog({ settings, onSaved }: { settings: MailSettings; onSaved: 
     if (!data) return;
     setSaving(true);
     try {
-      onSaved(await apiFetch<MailSettings>("/api/email/settings", { method: "PUT", json: data }));
+      onSaved(await apiFetch<MailSettingsView>("/api/email/settings", { method: "PUT", json: data }));
       toast.success(t("saved"));
       setOpen(false);
     } catch (error) {

@@ -2,6 +2,7 @@
 
 import { useEffect, useState } from "react";
 import { apiFetch } from "@/lib/fetcher";
+import type { AudienceCount } from "@/lib/server/present/api-types";
 import { audienceSchema, type Audience } from "@/lib/schemas/email";
 
 const COUNT_DELAY_MS = 400;
@@ -21,7 +22,7 @@ export function useAudienceCount(audience: Audience): AudienceCountState {
     let live = true;
     setState({ kind: "loading" });
     const timer = setTimeout(() => {
-      apiFetch<{ total: number; unsubscribed: number }>("/api/email/audience-count", { method: "POST", json: { audience: parsed.data } }).then(
+      apiFetch<AudienceCount>("/api/email/audience-count", { method: "POST", json: { audience: parsed.data } }).then(
         (count) => live && setState({ kind: "done", ...count }),
         () => live && setState({ kind: "error" }),
       );

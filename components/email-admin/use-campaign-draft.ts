@@ -9,7 +9,7 @@ import { draftCopyKey, pickCopy, readCopy } from "@/lib/email/draft-copy";
 import { apiFetch, errorMessage } from "@/lib/fetcher";
 import { campaignDraftSchema } from "@/lib/schemas/email";
 import { draftOf, formValues, isFormValues, type CampaignFormValues } from "./campaign-form";
-import type { CampaignDraftView } from "./types";
+import type { CampaignDraftView } from "@/lib/server/present/api-types";
 
 export type SaveState = { kind: "saved"; at: Date } | { kind: "saving" } | { kind: "pending" } | { kind: "error"; message: string };
 

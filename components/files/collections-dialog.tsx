@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { Check, FolderClosed, Pencil, Plus, Trash2, X } from "lucide-react";
-import type { Collection } from "@/components/assistants/types";
+import type { PublicCollection } from "@/lib/server/present/api-types";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -14,7 +14,7 @@ import { useLibraryActions } from "./use-library-actions";
  * The owner's collections, made, renamed and deleted from the library. A collection's documents
  * are added from the list (select, then 加入到); deleting one keeps its documents.
  */
-export function CollectionsDialog({ collections }: { collections: Collection[] }) {
+export function CollectionsDialog({ collections }: { collections: PublicCollection[] }) {
   const t = useTranslations("library");
   const tCommon = useTranslations("common");
   const { createCollection } = useLibraryActions();
@@ -79,7 +79,7 @@ export function CollectionsDialog({ collections }: { collections: Collection[] }
   );
 }
 
-function CollectionRow({ collection }: { collection: Collection }) {
+function CollectionRow({ collection }: { collection: PublicCollection }) {
   const t = useTranslations("library");
   const tCommon = useTranslations("common");
   const { renameCollection, deleteCollection } = useLibraryActions();

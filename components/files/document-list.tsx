@@ -6,7 +6,12 @@ import { PDF_MAX_PAGES } from "@/lib/constants";
 import { formatBytes } from "@/lib/format-bytes";
 import { Button } from "@/components/ui/button";
 import { StatusBadge } from "./status-badge";
+import { RefreshWebPageButton, WebPageSource } from "./web-page-source";
 import type { LibraryDocument } from "./types";
+import { pageUnitOf } from "@/lib/chat/page-unit";
+
+// A workbook counts sheets and a deck slides, not pages.
+const COUNT_KEY = { page: "pageCount", sheet: "sheetCount", slide: "slideCount" } as const;
 
 interface Props {
   documents: LibraryDocument[];
@@ -73,9 +78,10 @@ export function DocumentList({ documents, assistantNames, collectionNames, selec
                   <StatusBadge status={doc.status} />
                 </span>
                 <span className="md:hidden">{formatBytes(doc.size, locale)}</span>
-                {doc.pageCount ? <span className="md:hidden">{t("pageCount", { count: doc.pageCount })}</span> : null}
+                {doc.pageCount ? <span className="md:hidden">{t(COUNT_KEY[pageUnitOf(doc.kind)], { count: doc.pageCount })}</span> : null}
                 <span>{format.dateTime(new Date(doc.createdAt), { dateStyle: "medium", timeStyle: "short" })}</span>
               </div>
+              <WebPageSource doc={doc} />
               <UsageChips
                 collections={(doc.collectionIds ?? []).flatMap((id) => (collectionNames.has(id) ? [collectionNames.get(id)!] : []))}
                 assistants={(doc.usedByAssistantIds ?? []).flatMap((id) => (assistantNames.has(id) ? [assistantNames.get(id)!] : []))}
@@ -104,7 +110,10 @@ export function DocumentList({ documents, assistantNames, collectionNames, selec
               <StatusBadge status={doc.status} />
             </span>
             <span className="hidden w-20 text-right text-sm tabular-nums md:block">{formatBytes(doc.size, locale)}</span>
-            <span className="hidden w-16 text-right text-sm tabular-nums md:block">{doc.pageCount ?? "—"}</span>
+            <span className="hidden w-16 text-right text-sm tabular-nums md:block" title={doc.pageCount ? t(COUNT_KEY[pageUnitOf(doc.kind)], { count: doc.pageCount }) : undefined}>
+              {doc.pageCount ?? "—"}
+            </span>
+            <RefreshWebPageButton doc={doc} />
             <Button
               variant="ghost"
               size="icon"

@@ -26,19 +26,15 @@ import { CollectionsDialog } from "./collections-dialog";
 import { DocumentList } from "./document-list";
 import { LibraryBulkBar } from "./library-bulk-bar";
 import { LibraryToolbar } from "./library-toolbar";
+import type { BulkDeleteResult } from "@/lib/server/present/api-types";
 import type { LibraryDocument } from "./types";
 import { DOCUMENTS_KEY, USAGE_KEY } from "./document-keys";
 import { useDocuments, useUploadUsage } from "./use-documents";
 import { useUploads } from "./use-uploads";
 import { UploadZone } from "./upload-zone";
+import { AddWebPage } from "./add-web-page";
 
 type PendingDelete = { kind: "one"; doc: LibraryDocument } | { kind: "many"; ids: string[] } | null;
-
-interface BulkResult {
-  results: { id: string; ok: boolean }[];
-  deleted: number;
-  failed: number;
-}
 
 const MB = 1024 * 1024;
 
@@ -96,7 +92,7 @@ export function FileLibrary() {
 
   async function deleteMany(ids: string[]) {
     try {
-      const result = await apiFetch<BulkResult>("/api/documents/bulk-delete", { method: "POST", json: { ids } });
+      const result = await apiFetch<BulkDeleteResult>("/api/documents/bulk-delete", { method: "POST", json: { ids } });
       if (result.failed === 0) toast.success(t("deleteSuccess"), { description: t("bulkDeleteSuccess", { count: result.deleted }) });
       else if (result.deleted > 0) toast.warning(t("partialDelete"), { description: t("partialDeleteDescription", { deleted: result.deleted, failed: result.failed }) });
       else toast.error(t("bulkDeleteFailed"));
@@ -114,7 +110,9 @@ export function FileLibrary() {
     : null;
 
   return (
-    <section aria-labelledby="file-library-title" className="grid gap-4" data-testid="file-library">
+    // One column no wider than the screen: an auto column grows to the widest row's content (a long
+    // file name), and the whole library would then be wider than a phone.
+    <section aria-labelledby="file-library-title" className="grid grid-cols-[minmax(0,1fr)] gap-4" data-testid="file-library">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <div>
           <h2 id="file-library-title" className="text-xl font-semibold">
@@ -135,6 +133,7 @@ export function FileLibrary() {
         monthlyLimitReached={usage && usage.monthlyLimit !== null && usage.uploads >= usage.monthlyLimit ? usage.monthlyLimit : null}
         onFiles={(files) => void uploadFiles(files)}
       />
+      <AddWebPage disabled={Boolean(usage && usage.monthlyLimit !== null && usage.uploads >= usage.monthlyLimit)} />
 
       {list.length > 0 ? (
         <LibraryToolbar

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { FolderMinus, FolderPlus, Plus, Trash2 } from "lucide-react";
-import type { Assistant, Collection } from "@/components/assistants/types";
+import type { PublicAssistant, PublicCollection } from "@/lib/server/present/api-types";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from "@/components/ui/dialog";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
@@ -27,8 +27,8 @@ export function LibraryBulkBar({
   onDelete,
 }: {
   selected: LibraryDocument[];
-  assistants: Assistant[];
-  collections: Collection[];
+  assistants: PublicAssistant[];
+  collections: PublicCollection[];
   /** How many documents the filters leave, when that is more than are selected. */
   matchingCount: number | null;
   onSelectMatching: () => void;

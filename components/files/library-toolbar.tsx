@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { Search } from "lucide-react";
-import type { Assistant, Collection } from "@/components/assistants/types";
+import type { PublicAssistant, PublicCollection } from "@/lib/server/present/api-types";
 import { Button } from "@/components/ui/button";
 import { Input } from "@/components/ui/input";
 import { NativeSelect } from "@/components/ui/native-select";
@@ -26,8 +26,8 @@ export function LibraryToolbar({
 }: {
   filters: LibraryFilters;
   onChange: (next: LibraryFilters) => void;
-  assistants: Assistant[];
-  collections: Collection[];
+  assistants: PublicAssistant[];
+  collections: PublicCollection[];
   matching: number;
   total: number;
   /** Beside the search box: the collections' own button. */

@@ -8,9 +8,11 @@ import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
 import type { UploadProgress } from "./use-uploads";
 
-const ACCEPT =
-  ".pdf,.docx,.txt,.md,.markdown,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain,text/markdown" +
-  ",.jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp";
+const ACCEPT = [
+  ".pdf,.docx,.txt,.md,.markdown,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain,text/markdown",
+  ".xlsx,.csv,.tsv,.pptx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv,application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  ".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp",
+].join(",");
 
 /**
  * Where files are chosen or dropped, with each upload's progress. `monthlyLimitReached`: the

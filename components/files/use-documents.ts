@@ -7,7 +7,8 @@ import { toast } from "@/lib/toast";
 import { DOCUMENT_LIST_REFRESH_MS } from "@/lib/constants";
 import { apiFetch, listOrEmptyWhenSignedOut } from "@/lib/fetcher";
 import { listRefreshDue } from "@/lib/document-polling";
-import type { LibraryDocument, UploadUsage } from "./types";
+import type { UploadUsage } from "@/lib/server/present/api-types";
+import type { LibraryDocument } from "./types";
 import { DOCUMENTS_KEY, USAGE_KEY } from "./document-keys";
 
 

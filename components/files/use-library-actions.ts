@@ -4,7 +4,7 @@ import { useSWRConfig } from "swr";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { ASSISTANTS_KEY, COLLECTIONS_KEY, assistantPath, collectionPath } from "@/components/assistants/assistant-keys";
-import type { Collection } from "@/components/assistants/types";
+import type { PublicCollection } from "@/lib/server/present/api-types";
 import { KNOWLEDGE_IDS_MAX } from "@/lib/constants";
 import { apiFetch, errorMessage } from "@/lib/fetcher";
 import { inBatches } from "@/lib/file-library/filter-documents";
@@ -41,9 +41,9 @@ export function useLibraryActions() {
     }
   }
 
-  async function createCollection(name: string): Promise<Collection | null> {
+  async function createCollection(name: string): Promise<PublicCollection | null> {
     try {
-      const made = await apiFetch<Collection>(COLLECTIONS_KEY, { method: "POST", json: { name } });
+      const made = await apiFetch<PublicCollection>(COLLECTIONS_KEY, { method: "POST", json: { name } });
       await mutate(COLLECTIONS_KEY);
       toast.success(t("collectionCreated", { name: made.name }));
       return made;
@@ -53,9 +53,9 @@ export function useLibraryActions() {
     }
   }
 
-  async function renameCollection(collection: Collection, name: string): Promise<boolean> {
+  async function renameCollection(collection: PublicCollection, name: string): Promise<boolean> {
     try {
-      await apiFetch<Collection>(collectionPath(collection.id), { method: "PATCH", json: { name } });
+      await apiFetch<PublicCollection>(collectionPath(collection.id), { method: "PATCH", json: { name } });
       await mutate(COLLECTIONS_KEY);
       toast.success(t("collectionRenamed", { name }));
       return true;
@@ -65,7 +65,7 @@ export function useLibraryActions() {
     }
   }
 
-  async function deleteCollection(collection: Collection): Promise<boolean> {
+  async function deleteCollection(collection: PublicCollection): Promise<boolean> {
     try {
       await apiFetch(collectionPath(collection.id), { method: "DELETE" });
       toast.success(t("collectionDeleted", { name: collection.name }));

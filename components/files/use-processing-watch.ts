@@ -19,7 +19,7 @@ import { fetchDocuments } from "./use-documents";
 export const processingToastId = (documentId: string) => `processing-${documentId}`;
 
 /**
- * After an upload, checks the document list for that file on the spec's schedule (SPEC §4, §9)
+ * After an upload, checks the document list for that file on its schedule (docs/rules/documents.md#following-an-upload)
  * and turns the upload's toast into the outcome: processed, failed, or taking longer (with the
  * progress estimate on the way). The checks go on when the library closes (the chat tab opened):
  * the reader learns there when the document can be asked about, and the toast always ends.

@@ -6,7 +6,8 @@ import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { ApiError } from "@/lib/fetcher";
 import { UploadNetworkError, UploadTimeoutError, uploadFile } from "@/lib/upload-file";
-import type { LibraryDocument, UploadUsage } from "./types";
+import type { UploadUsage } from "@/lib/server/present/api-types";
+import type { LibraryDocument } from "./types";
 import { DOCUMENTS_KEY, USAGE_KEY } from "./document-keys";
 import { processingToastId, useProcessingWatch } from "./use-processing-watch";
 

@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import { FileSearch, MessagesSquare, Zap } from "lucide-react";
 
-// The three intro cards of the workspace's empty chat (SPEC §1, §2), under the home page's h1.
+// The three intro cards of the workspace's empty chat (docs/rules/chat.md#the-empty-chat), under the home page's h1.
 // They are about one's own documents, so a shared assistant's visitor is not shown them. No "use
 // client" and not async: a server component of the home page.
 export function FeatureCards() {

@@ -17,7 +17,7 @@ const ITEMS: Item[] = [
 ];
 
 /**
- * The home of someone signed in without a workspace (ARCHITECTURE §7.1: workspaces are the
+ * The home of someone signed in without a workspace (docs/rules/roles-and-routes.md#who-has-a-workspace: workspaces are the
  * staff's, admins and managers, unless an admin opens them to everyone): why there is none, who decides, what they can
  * use here meanwhile, and what a referral trial they hold waits for. Not an error: nothing went
  * wrong, this installation is set up this way.

@@ -19,7 +19,7 @@ const PAGE_NAMES = {
 export type GuardedConsolePath = keyof typeof PAGE_NAMES;
 
 /**
- * 權限不足, then staff go to /admin and everyone else to /auth (SPEC §2), saying which page it was
+ * 權限不足, then staff go to /admin and everyone else to /auth (docs/rules/roles-and-routes.md#protected-routes), saying which page it was
  * and who may open it, here and in the toast they still see where they land. The server knows who
  * is asking, so it renders the view and picks the way on; the browser only says it and goes. The
  * status is text, not an icon: lucide's icons are client components, and this view is in every

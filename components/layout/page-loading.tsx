@@ -1,7 +1,7 @@
 import { Spinner } from "@/components/ui/spinner";
 
 /**
- * The spinner a protected page shows while it, and the user it is checked against, load (SPEC §2, "Protected route behaviour").
+ * The spinner a protected page shows while it, and the user it is checked against, load (docs/rules/roles-and-routes.md#protected-routes).
  * Only the protected sections have it (their loading.tsx): a loading boundary makes the server
  * send the page's content as a second, later part of the HTML, and a public page (sign-in, the
  * guide, a shared assistant) would paint its content later for it.

@@ -6,7 +6,7 @@ import { apiFetch } from "@/lib/fetcher";
 import { queueFlashToast } from "@/lib/flash-toast";
 
 /**
- * Main-app sign-out (SPEC §4): request, toast, then a full load of "/" so every cached piece of
+ * Main-app sign-out (docs/rules/roles-and-routes.md#redirects): request, toast, then a full load of "/" so every cached piece of
  * data is gone, even when the request failed. The toast is carried across that load.
  */
 export function useSignOut() {

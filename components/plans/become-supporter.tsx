@@ -5,7 +5,8 @@ import { useTranslations } from "next-intl";
 import { ExternalLink, Heart, MessageSquare } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
-import { usePlanOverview, type PlanOverview } from "./use-plan";
+import type { PlanOverview } from "@/lib/server/present/api-types";
+import { usePlanOverview } from "./use-plan";
 
 /**
  * How to become a supporter: the operator's donation page when SUPPORT_URL is set; otherwise an

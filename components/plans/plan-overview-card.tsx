@@ -8,7 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { InlineLoadState } from "@/components/layout/data-states";
 import { Progress } from "@/components/ui/progress";
 import { PlanLimits, PlanStatusBadge, usePlanEnd } from "./plan-status";
-import { usePlanOverview, type PlanOverview } from "./use-plan";
+import type { PlanOverview } from "@/lib/server/present/api-types";
+import { usePlanOverview } from "./use-plan";
 
 /**
  * The plan that holds now, its limits, this month's uploads against them and when a trial or grant

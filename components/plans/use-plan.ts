@@ -2,28 +2,10 @@
 
 import useSWR from "swr";
 import { jsonFetcher } from "@/lib/fetcher";
-import type { ClientPlanStatus } from "@/lib/client-user";
+import type { PlanOverview, ReferralSummary } from "@/lib/server/present/api-types";
 
 export const PLAN_KEY = "/api/plan";
 export const REFERRALS_KEY = "/api/referrals";
-
-/** GET /api/plan. */
-export interface PlanOverview {
-  status: ClientPlanStatus;
-  month: string;
-  uploads: number;
-  /** The user has a workspace to upload into (ARCHITECTURE §7.1); without one the limits are not in use yet. */
-  workspace: boolean;
-  trialEndsAt: string | null;
-  supporterUntil: string | null;
-}
-
-/** GET /api/referrals. */
-export interface ReferralSummary {
-  referralCode: string;
-  inviteLink: string;
-  invitedCount: number;
-}
 
 // Both change without the page knowing (a referral applied, an admin's grant, a trial ending):
 // fetched again each time a screen showing them opens.

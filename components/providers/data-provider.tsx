@@ -2,7 +2,7 @@
 
 import { SWRConfig } from "swr";
 
-// SPEC §7: data is cached with no expiry, no retries and no refetch on focus.
+// Data is cached with no expiry, no retries and no refetch on focus (docs/rules/chat.md#data-loading).
 const swrOptions = {
   shouldRetryOnError: false,
   revalidateOnFocus: false,

@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { persistLanguage, readStoredLanguage } from "@/lib/i18n/client-locale";
 import { isLocale } from "@/lib/i18n/locale-choice";
 
-/** Brings the cookie in line with localStorage.language (the spec's home of the choice). */
+/** Brings the cookie in line with localStorage.language, the browser's home of the choice (docs/rules/chat.md#language-and-theme). */
 export function LanguageSync() {
   const locale = useLocale();
   const router = useRouter();

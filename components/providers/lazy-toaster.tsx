@@ -5,6 +5,7 @@ import dynamic from "next/dynamic";
 import { TOAST_DEFAULT_MS } from "@/lib/constants";
 import { onToastShown, onToasterWanted, toasterWanted } from "@/lib/toast";
 import { topBarBottom } from "@/components/layout/top-bar";
+import { useTheme } from "@/components/layout/use-theme";
 
 // A failed fetch shows no toasts rather than the error page; the next page load tries again.
 const Toaster = dynamic(
@@ -56,5 +57,8 @@ function useToastTop(active: boolean): number {
 export function LazyToaster() {
   const wanted = useSyncExternalStore(onToasterWanted, toasterWanted, () => false);
   const top = useToastTop(wanted);
-  return wanted ? <Toaster richColors closeButton position="top-center" duration={TOAST_DEFAULT_MS} offset={{ top }} mobileOffset={{ top }} /> : null;
+  // sonner draws its toasts light unless told otherwise: they take the page's theme (null only
+  // before hydration, when the system's preference is what the page shows too).
+  const theme = useTheme() ?? "system";
+  return wanted ? <Toaster theme={theme} richColors closeButton position="top-center" duration={TOAST_DEFAULT_MS} offset={{ top }} mobileOffset={{ top }} /> : null;
 }

@@ -4,10 +4,10 @@ import { Check, Heart, Info, MessageSquare } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 
-// Free vs supporter (SPEC §1's names), with the configurable external donation link, or without one
+// Free vs supporter (docs/rules/plans-and-referrals.md#becoming-a-supporter), with the configurable external donation link, or without one
 // the word that an administrator grants the plan. /subscribe says that beside the user's own plan
-// instead. Each plan lists what this product really gives: SPEC §1 also promises the supporter
-// "advanced analysis" and "priority support", which nothing here provides. `uploadsOpen` false:
+// instead. Each plan lists what this product really gives: no "advanced analysis" or "priority
+// support" for supporters, which nothing here provides. `uploadsOpen` false:
 // the reader has no workspace (or would get none by registering), so the plans wait for an
 // administrator to open workspaces, and the page says so first.
 export async function PlanComparison({ supportUrl, showDonate = true, uploadsOpen }: { supportUrl?: string; showDonate?: boolean; uploadsOpen: boolean }) {

@@ -9,7 +9,7 @@ import { useGoogleAvailable } from "./google-availability";
 import { ShareConversationsDialog } from "./share-conversations-dialog";
 import { ShareEditDialog } from "./share-edit-dialog";
 import { ShareEmbedDialog } from "./share-embed-dialog";
-import type { OwnerShare } from "./types";
+import type { OwnerShare } from "@/lib/server/present/api-types";
 import { useShareActions } from "./use-share-actions";
 
 /**

@@ -5,7 +5,7 @@ import { MessageSquare, UserRound } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { cn } from "@/lib/utils";
 import { HighlightedText } from "./highlighted-text";
-import type { ShareConversationSummary } from "./types";
+import type { ShareConversationSummary } from "@/lib/server/present/api-types";
 
 /** The page of conversations: who, when, how many messages, and the first question (or the match). */
 export function ShareConversationList({

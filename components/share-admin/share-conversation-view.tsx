@@ -6,7 +6,7 @@ import { DataLoadError, DataLoading } from "@/components/layout/data-states";
 import { Button } from "@/components/ui/button";
 import { cn } from "@/lib/utils";
 import { HighlightedText } from "./highlighted-text";
-import type { OwnerShare } from "./types";
+import type { OwnerShare } from "@/lib/server/present/api-types";
 import { useShareConversation } from "./use-share-conversations";
 
 /** One conversation, message by message as the visitor saw it (text as text: nothing in it runs). */

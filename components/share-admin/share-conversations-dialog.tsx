@@ -11,7 +11,7 @@ import { Input } from "@/components/ui/input";
 import { cn } from "@/lib/utils";
 import { ShareConversationList } from "./share-conversation-list";
 import { ShareConversationView } from "./share-conversation-view";
-import type { OwnerShare } from "./types";
+import type { OwnerShare } from "@/lib/server/present/api-types";
 import { conversationExportUrl, useShareConversations } from "./use-share-conversations";
 
 const SEARCH_DEBOUNCE_MS = 300;

@@ -18,7 +18,7 @@ import { ApiError, apiFetch, errorMessage } from "@/lib/fetcher";
 import { ANNOUNCEMENT_MAX_LENGTH, updateShareSchema } from "@/lib/schemas/shared-assistant";
 import { fieldErrors, validationIssues, type FieldIssue } from "@/lib/share-admin/field-errors";
 import { useGoogleAvailable } from "./google-availability";
-import type { OwnerShare } from "./types";
+import type { OwnerShare } from "@/lib/server/present/api-types";
 import { sharePath, useShareActions } from "./use-share-actions";
 
 const ACCESS_LABEL = { open: "accessModeOpen", google_required: "accessModeGoogle" } as const satisfies Record<AccessMode, string>;

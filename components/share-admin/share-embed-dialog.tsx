@@ -14,7 +14,7 @@ import { ApiError, apiFetch, errorMessage } from "@/lib/fetcher";
 import { embedOriginLines, embedOriginsSchema } from "@/lib/schemas/embed-origins";
 import { validationIssues, type FieldIssue } from "@/lib/share-admin/field-errors";
 import { embedOriginIndex, embedSnippet } from "@/lib/share-admin/embed-snippet";
-import type { OwnerShare } from "./types";
+import type { OwnerShare } from "@/lib/server/present/api-types";
 import { sharePath, useShareActions } from "./use-share-actions";
 
 /**

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { useSWRConfig } from "swr";
 import { ApiError, apiFetch, errorMessage } from "@/lib/fetcher";
-import type { OwnerShare } from "./types";
+import type { OwnerShare } from "@/lib/server/present/api-types";
 import { SHARES_KEY } from "./use-shares";
 
 export const sharePath = (share: OwnerShare) => `${SHARES_KEY}/${encodeURIComponent(share.shareId)}`;
@@ -19,7 +19,7 @@ export function useShareActions() {
 
   // A share another tab already revoked answers 404: the fresh list then shows the truth.
   const refreshIfGone = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 404) void mutate(SHARES_KEY);
+    if (error instanceof ApiError && error.hasCode("not_found")) void mutate(SHARES_KEY);
   };
 
   async function revoke(share: OwnerShare) {

@@ -2,7 +2,7 @@
 
 import useSWR from "swr";
 import { jsonFetcher } from "@/lib/fetcher";
-import type { OwnerShare, ShareConversationDetail, ShareConversationPage } from "./types";
+import type { OwnerShare, ShareConversationDetail, ShareConversationPage } from "@/lib/server/present/api-types";
 
 const base = (share: Pick<OwnerShare, "shareId">) => `/api/shared-assistants/${encodeURIComponent(share.shareId)}/conversations`;
 

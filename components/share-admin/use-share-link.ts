@@ -5,14 +5,14 @@ import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { useSWRConfig } from "swr";
 import { assistantPath } from "@/components/assistants/assistant-keys";
-import { ASSISTANT_KEY, type AssistantProfile } from "@/components/chat/assistant-profile";
+import { ASSISTANT_KEY } from "@/components/chat/assistant-profile";
 import { apiFetch } from "@/lib/fetcher";
 import { announceShare, browserAnnouncer } from "@/lib/share-admin/announce-share";
-import type { OwnerShare } from "./types";
+import type { AssistantProfile, OwnerShare, QuickLink } from "@/lib/server/present/api-types";
 import { SHARES_KEY } from "./use-shares";
 
 /** Where a share link comes from: made now, or the assistant's own link handed out again. */
-export type ShareLinkSource = () => Promise<{ share: OwnerShare; created: boolean }>;
+export type ShareLinkSource = () => Promise<QuickLink>;
 
 export const QUICK_LINK_URL = "/api/assistant/share-link";
 
@@ -20,7 +20,7 @@ export const QUICK_LINK_URL = "/api/assistant/share-link";
 export const quickLinkOf =
   (assistantId: string): ShareLinkSource =>
   () =>
-    apiFetch(`${QUICK_LINK_URL}?assistantId=${encodeURIComponent(assistantId)}`, { method: "POST" });
+    apiFetch<QuickLink>(`${QUICK_LINK_URL}?assistantId=${encodeURIComponent(assistantId)}`, { method: "POST" });
 
 /** One more link of an assistant (the shares tab's button; the default one when none is named), following it. */
 export const newLinkOf =
@@ -35,7 +35,7 @@ export const newLinkOf =
 
 /**
  * Gets a share link from a source, then copies it, says so (and whether it is new) and tries to
- * open it (SPEC §4 "Share creation"). The header's button, the assistants tab and the shares tab
+ * open it (docs/rules/sharing.md#the-quick-link). The header's button, the assistants tab and the shares tab
  * all go through here, so they behave the same.
  */
 export function useShareLink() {

@@ -4,7 +4,7 @@ import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { listOrEmptyWhenSignedOut } from "@/lib/fetcher";
-import type { OwnerShare } from "./types";
+import type { OwnerShare } from "@/lib/server/present/api-types";
 
 export const SHARES_KEY = "/api/shared-assistants";
 

@@ -8,7 +8,7 @@ import { localStore } from "@/lib/browser-storage";
 const dismissedKey = (shareId: string) => `announcementDismissed_${shareId}`;
 
 /**
- * The pinned announcement, for the owner's view only (ARCHITECTURE §7.6; the server sends it to
+ * The pinned announcement, for the owner's view only (docs/rules/sharing.md#pinned-announcement; the server sends it to
  * nobody else). Dismissed, it stays away until its text changes.
  */
 export function AnnouncementPanel({ shareId, text }: { shareId: string; text: string }) {

@@ -3,7 +3,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { localStore } from "@/lib/browser-storage";
 import { FORCED_REVEAL_LINE_MS, FORCED_REVEAL_MS, INAPP_LOAD_CHECKS_MS, LINE_SHARED_LOAD_DELAY_MS, SHARED_LOAD_TIMEOUT_LINE_MS, SHARED_LOAD_TIMEOUT_MS } from "@/lib/constants";
-import { checkShareId, loadShare, type ShareLoadError, type VisitorShare } from "@/lib/share-visitor/load-share";
+import type { VisitorShare } from "@/lib/server/present/api-types";
+import { checkShareId, loadShare, type ShareLoadError } from "@/lib/share-visitor/load-share";
 import { useDevice } from "@/components/chat/use-device";
 import { DataProvider } from "@/components/providers/data-provider";
 import { GoogleAuthReturn } from "./google-auth-return";
@@ -53,7 +54,7 @@ function initialState(idProblem: ShareLoadError | null, served: ServedShare | un
 }
 
 /**
- * /shared/{shareId} in the browser (SPEC §4 "Shared page load"): loading, then the chat or an
+ * /shared/{shareId} in the browser (docs/rules/sharing.md#the-shared-page): loading, then the chat or an
  * error. In LINE the load starts 300 ms late and times out at 8 s (else 15 s); the content is
  * revealed once ready or, regardless, after 5 s (3 s in LINE); in in-app browsers, load checks at
  * 1.5, 3 and 5 s offer the switch-browser help while the page is still not up. When the server
@@ -137,7 +138,7 @@ export function SharedAssistantApp({ shareId, initialName, googleEnabled, suppor
         )}
         {state.status === "ready" && (
           <div className={visible ? "flex min-h-0 flex-1 flex-col" : "hidden"}>
-            <SharedChat share={state.share} device={device} googleEnabled={googleEnabled} promo={promo} openingQuestions={served?.openingQuestions} onReady={onChatReady} emptyState={<SharedEmptyState name={state.share.name} />} />
+            <SharedChat share={state.share} device={device} googleEnabled={googleEnabled} promo={promo} openingQuestions={served?.openingQuestions} onReady={onChatReady} emptyState={(suggestionsShown) => <SharedEmptyState name={state.share.name} suggestionsShown={suggestionsShown} />} />
           </div>
         )}
       </main>

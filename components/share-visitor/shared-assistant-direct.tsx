@@ -6,7 +6,7 @@ import type { SharedAssistantProps } from "./shared-assistant-app";
 import { codeArrived } from "./first-intent";
 
 // In LINE and other webviews the shared page is rendered on the server and its code arrives with
-// the page (SPEC §2: "loads directly"). It is still its own chunk: the page imports this wrapper
+// the page (docs/rules/sharing.md#the-shared-page-in-in-app-browsers). It is still its own chunk: the page imports this wrapper
 // and SharedAssistantLazy, and a client component the page imported itself would be in every
 // visitor's first load, lazy path included.
 const DirectApp = dynamic(() => import("./shared-assistant-app").then((m) => m.SharedAssistantApp));

@@ -5,8 +5,8 @@ import type { SharedAssistantProps } from "./shared-assistant-app";
 import { codeArrived, firstIntent, skipIntent } from "./first-intent";
 import { SharedLoading } from "./shared-loading";
 
-// Outside in-app browsers the shared chat's code is not part of the page's first load (SPEC §2:
-// "it loads lazily"). The server renders the chat in full, in the page's first flush; the browser
+// Outside in-app browsers the shared chat's code is not part of the page's first load
+// (docs/rules/sharing.md#the-shared-page). The server renders the chat in full, in the page's first flush; the browser
 // shows that HTML as it is and keeps it while the code is on its way (a Suspense boundary waiting
 // on a lazy component leaves the server's HTML alone), then React adopts the same elements: a box
 // focused and text typed meanwhile stay as they are. For a new visitor, whose chat the server drew

@@ -10,7 +10,7 @@ import { useGoogleSignIn } from "./use-google-sign-in";
 import { useGuestAuth, type GuestAuthStatus } from "./use-guest-auth";
 
 /**
- * Sign-in / signed-in / sign-out controls of the shared page header (SPEC §2, §4), and for anyone
+ * Sign-in / signed-in / sign-out controls of the shared page header (docs/rules/sharing.md#the-shared-page), and for anyone
  * signed in the admin-console button (a new tab to /admin). The sign-in button is hidden inside
  * in-app browsers, where Google refuses to sign in.
  */

@@ -9,7 +9,7 @@ import { dataUrlToFile, messageWithImageAnalysis } from "@/lib/chat/analyze-imag
 import { ApiError } from "@/lib/fetcher";
 import { isFramed } from "@/lib/google-auth-flow";
 import { savePendingMessage, takePendingMessage } from "@/lib/share-visitor/guest-storage";
-import type { VisitorShare } from "@/lib/share-visitor/load-share";
+import type { VisitorShare } from "@/lib/server/present/api-types";
 import { SEND_PENDING_EVENT, takeReplayRequest } from "@/lib/share-visitor/pending-replay";
 import { ChatConversation } from "@/components/chat/chat-conversation";
 import { PromoBanner } from "@/components/chat/promo-banner";
@@ -31,7 +31,7 @@ const AnnouncementPanel = dynamic(() => import("./announcement-panel").then((m) 
 /**
  * The chat screen in shared mode: the visitor's conversation with the shared assistant, its
  * opening questions, and on a google_required share the sign-in before sending, with the draft
- * kept and replayed after sign-in (SPEC §4).
+ * kept and replayed after sign-in (docs/rules/sharing.md#pending-message).
  */
 export function SharedChat({
   share,
@@ -50,7 +50,8 @@ export function SharedChat({
   promo: boolean;
   /** The opening questions the server drew with the chat (ServedShare). */
   openingQuestions?: string[];
-  emptyState: React.ReactNode;
+  /** The empty chat, told whether the suggestions panel is shown beside it. */
+  emptyState: (suggestionsShown: boolean) => React.ReactNode;
   onReady: () => void;
 }) {
   const t = useTranslations("shared");
@@ -75,12 +76,12 @@ export function SharedChat({
   const { chat, ready, renewSession } = useSharedChat(share, viewer, {
     onRefused: (error: ApiError, question) => {
       const body = error.body as { requireAuth?: boolean } | null;
-      if (error.status === 401 && body?.requireAuth) {
+      if (error.hasCode("unauthorized") && body?.requireAuth) {
         signInFirst(question.text, question.image ?? null);
         return true;
       }
       // The session id is another browser's: a new one is made and the question sent again with it.
-      if (error.status === 409) return renew.current(question);
+      if (error.hasCode("conflict")) return renew.current(question);
       return false;
     },
   });
@@ -145,7 +146,7 @@ export function SharedChat({
       </div>
       <ChatConversation
         chat={chat}
-        emptyState={emptyState}
+        emptyState={emptyState(suggestions.length > 0)}
         suggestions={suggestions}
         onDismissSuggestions={dismiss}
         onPickSuggestion={(q) => (needsSignIn ? signInFirst(q, null) : void chat.send(q))}

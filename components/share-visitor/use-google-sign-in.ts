@@ -10,7 +10,7 @@ import { requestPendingReplayAfterReload } from "@/lib/share-visitor/pending-rep
 import { useGuestAuth } from "./use-guest-auth";
 
 /**
- * Google sign-in from a shared page (SPEC §4 "Login"): a full-page redirect on a phone; a popup on
+ * Google sign-in from a shared page (docs/rules/sharing.md#google-sign-in-from-a-share): a full-page redirect on a phone; a popup on
  * a desktop, or the same tab when the popup is blocked. The popup's success message closes it,
  * toasts and reloads after 1 s; a popup closed without one re-checks after 1 s (and, signed in,
  * toasts and reloads the same). Inside another

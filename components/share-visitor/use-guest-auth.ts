@@ -11,7 +11,7 @@ export interface GuestAuthStatus {
 export const GUEST_AUTH_KEY = "/api/guest/auth-status";
 
 /**
- * Who is visiting the shared page (SPEC §4 "Authentication check"): the regular-user check runs
+ * Who is visiting the shared page (docs/rules/sharing.md#the-shared-page): the regular-user check runs
  * first; when someone is signed in the guest check is skipped, otherwise it runs.
  */
 async function checkViewer(): Promise<GuestAuthStatus> {

@@ -6,15 +6,16 @@ import { GUEST_KEY_HEADER } from "@/lib/constants";
 import { listOrEmptyWhenSignedOut } from "@/lib/fetcher";
 import { isFramed } from "@/lib/google-auth-flow";
 import { guestSessionId, hasGuestSessionId, openMessagesCache, replaceGuestSessionId, saveMessagesCache } from "@/lib/share-visitor/guest-storage";
-import type { VisitorShare } from "@/lib/share-visitor/load-share";
+import type { VisitorShare } from "@/lib/server/present/api-types";
 import { useChat, type ChatOptions, type ChatSource } from "@/components/chat/use-chat";
-import type { ChatMessage, DraftImage } from "@/components/chat/types";
+import type { ChatMessage } from "@/lib/server/present/api-types";
+import type { DraftImage } from "@/components/chat/types";
 import type { GuestAuthStatus } from "./use-guest-auth";
 
 type Question = { text: string; image: DraftImage | null | undefined };
 
 /**
- * A visitor's conversation on a share (SPEC §4 "Shared assistants"): public mode has no session id
+ * A visitor's conversation on a share (docs/rules/sharing.md#public-mode): public mode has no session id
  * and nothing to load; otherwise the browser's session id for this share is made first, the cached
  * copy shown while the server's loads (unless the page was refreshed > 2 s after the last visit),
  * and every change kept in the cache. Nothing loads until it is known who is visiting.

@@ -1,7 +1,7 @@
 import { CHAT_IMAGE_MAX_BYTES } from "@/lib/constants";
 
 // The text sent with an analysed image: the user's words, then the analysis after the marker
-// [圖片分析] (SPEC §7 "POST /api/analyze-image").
+// [圖片分析] (docs/rules/chat.md#images).
 
 export const IMAGE_ANALYSIS_MARKER = "[圖片分析]";
 
@@ -30,7 +30,7 @@ export function checkChosenImage(file: { type: string; size: number }): ImagePro
   return null;
 }
 
-/** Simulated analysis progress: climbs toward 90 % and waits there for the answer (SPEC §4). */
+/** Simulated analysis progress: climbs toward 90 % and waits there for the answer (docs/rules/chat.md#images). */
 export function nextProgress(current: number, cap = 90): number {
   if (current >= cap) return cap;
   return Math.min(cap, current + Math.max(1, Math.round((cap - current) / 8)));

@@ -1,5 +1,5 @@
 // The in-app browsers of LINE, Facebook (and Messenger) and Instagram: the chat shows them a
-// compatibility tip and skips generating suggestions there (SPEC §1, §4).
+// compatibility tip and skips generating suggestions there (docs/rules/chat.md#in-app-browsers).
 
 export type InAppBrowser = "line" | "facebook" | "instagram";
 

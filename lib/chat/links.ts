@@ -1,6 +1,6 @@
 import { LINK_TEXT_KEEP_CHARS, LINK_TEXT_MAX_CHARS } from "@/lib/constants";
 
-// Links in messages: only http(s) URLs are links (SPEC §5); shown shortened (SPEC §8).
+// Links in messages: only http(s) URLs are links, shown shortened (docs/rules/chat.md#links).
 
 const URL_PATTERN = /\bhttps?:\/\/[^\s<>"'`，。、「」（）]+/giu;
 // Punctuation that ends a sentence rather than the URL.

@@ -1,6 +1,6 @@
 // The Markdown of replies, parsed into a small tree that components render as React elements:
 // nothing is ever inserted as HTML, so markup in a reply or a document can only show as text
-// (SECURITY.md "Rendering"). Links keep only http(s) and mailto targets; [n] becomes a citation.
+// (docs/rules/security.md#rendering). Links keep only http(s) and mailto targets; [n] becomes a citation.
 
 export type Inline =
   | { type: "text"; text: string }

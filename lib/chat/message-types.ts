@@ -8,7 +8,11 @@ export interface MessageSource {
   documentName: string;
   page: number | null;
   pageEnd: number | null;
+  /** What page and pageEnd count when it is not a page: a workbook's sheets or a deck's slides (lib/chat/page-unit.ts). */
+  pageUnit?: "sheet" | "slide";
   quote: string;
+  /** A web page's address: the source links back to it. */
+  sourceUrl?: string;
 }
 
 export interface ChatMessage {

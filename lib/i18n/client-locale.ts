@@ -2,7 +2,7 @@ import { LANGUAGE_STORAGE_KEY, LOCALE_COOKIE, type Locale } from "@/lib/constant
 import { localStore, setPreferenceCookie } from "@/lib/browser-storage";
 import { isLocale } from "./locale-choice";
 
-// The language lives in two places, as the spec asks: localStorage.language for the browser and
+// The language lives in two places (docs/rules/chat.md#language-and-theme): localStorage.language for the browser and
 // the NEXT_LOCALE cookie so the server renders in the same language.
 
 export function readStoredLanguage(): Locale | undefined {

@@ -12,7 +12,7 @@ export type Namespace = keyof Messages;
 export const ROOT_NAMESPACES = ["auth", "fatal", "referrals"] as const satisfies readonly Namespace[];
 
 /** /shared/{shareId}: the visitor's chat. */
-export const SHARED_PAGE_NAMESPACES = ["app", "auth", "chat", "language", "nav", "shared", "theme"] as const satisfies readonly Namespace[];
+export const SHARED_PAGE_NAMESPACES = ["app", "auth", "chat", "language", "nav", "shared", "theme", "webPages"] as const satisfies readonly Namespace[];
 
 /** Every page in the app shell that is not the staff console: the workspace, account and public pages. */
 export const SHELL_NAMESPACES = [
@@ -41,6 +41,7 @@ export const SHELL_NAMESPACES = [
   "trialSetup",
   "unsubscribe",
   "validation",
+  "webPages",
   "workspace",
   "workspaceAccess",
 ] as const satisfies readonly Namespace[];

@@ -49,7 +49,7 @@ export const trialSetupSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
   displayName: displayNameSchema,
-  // Who gets a workspace (ARCHITECTURE §7.1), chosen by the first admin; absent: the default holds.
+  // Who gets a workspace (docs/rules/roles-and-routes.md#who-has-a-workspace), chosen by the first admin; absent: the default holds.
   workspaceAccess: z.enum(["admins", "everyone"]).optional(),
 });
 

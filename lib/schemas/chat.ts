@@ -35,7 +35,7 @@ export const sendMessageSchema = z
 
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
-/** POST /api/shared-assistants/{shareId}/messages (SPEC §7 names the text "message"). */
+/** POST /api/shared-assistants/{shareId}/messages (its text is named "message", not "content"). */
 export const shareMessageSchema = z
   .object({
     message: z.string().max(MESSAGE_MAX_LENGTH, "validation.chatMessageTooLong").default(""),
@@ -54,9 +54,9 @@ export const aiSuggestionsSchema = z.object({
   conversationHistory: z.array(historyItem).max(50).default([]),
   assistantName: z.string().max(ASSISTANT_NAME_MAX_LENGTH).optional(),
   assistantRole: z.string().max(ROLE_PROMPT_MAX_LENGTH).optional(),
-  /** Beyond SPEC §7: the shared page asks for follow-ups of its share. */
+  /** The shared page asks for follow-ups of its share. */
   shareId: z.string().max(100).optional(),
-  /** Beyond SPEC §7: which of the owner's assistants (absent: their default one). */
+  /** Which of the owner's assistants (absent: their default one). */
   assistantId: z.string().max(100).optional(),
 });
 

@@ -10,7 +10,7 @@ const rolePrompt = z.string().trim().max(ROLE_PROMPT_MAX_LENGTH, "validation.rol
 
 const assistantId = z.string().trim().min(1).max(100);
 
-/** POST /api/shared-assistants (the spec's fields; assistantId beyond them, absent: the default assistant). */
+/** POST /api/shared-assistants (name, rolePrompt, includeDocuments; assistantId absent: the default assistant). */
 export const createShareSchema = z.object({ name, rolePrompt, includeDocuments: z.boolean().default(true), assistantId: assistantId.optional() }).strict();
 
 /** PATCH /api/shared-assistants/{shareId}: what an owner may change on a share. */

@@ -1,4 +1,4 @@
-// What happens once a share link exists (SPEC §4 "Share creation"): copy it, then try to open it.
+// What happens once a share link exists (docs/rules/sharing.md#the-quick-link): copy it, then try to open it.
 // Kept free of React and the DOM so the order and the failure rules can be unit tested.
 
 export interface ShareAnnouncer {
@@ -8,7 +8,7 @@ export interface ShareAnnouncer {
 }
 
 /**
- * Copies the link and opens it in a new tab. A clipboard failure is only logged (SPEC §8) and a
+ * Copies the link and opens it in a new tab. A clipboard failure is only logged and a
  * blocked pop-up is not an error either: the share exists whatever the browser allows.
  * Resolves to whether the link reached the clipboard, so the toast can say where it is.
  */

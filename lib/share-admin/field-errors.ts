@@ -1,7 +1,7 @@
 // One place that turns validation problems into a message per form field, in the reader's
 // language, whether zod found them in the browser or the server sent them back.
 
-import { readError } from "@/lib/fetcher";
+import { readError } from "@/lib/errors";
 
 /** A zod issue in the browser, or one `details` entry of a 400 from the server. */
 export interface FieldIssue {

@@ -1,7 +1,7 @@
 import { GUEST_SESSION_ID_PATTERN, MESSAGES_CACHE_REFRESH_THRESHOLD_MS, PENDING_MESSAGE_STORAGE_KEY, PENDING_MESSAGE_TTL_MS } from "@/lib/constants";
 import type { ChatMessage } from "@/lib/chat/message-types";
 
-// What a visitor's browser keeps for a shared assistant (SPEC §3, §4): the guest session id, a
+// What a visitor's browser keeps for a shared assistant (docs/rules/sharing.md#guest-identity): the guest session id, a
 // cache of the conversation with the mark of the last visit, and the pending message saved before
 // a Google sign-in. Pure functions over a Storage so the rules are testable without a browser.
 

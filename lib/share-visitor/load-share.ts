@@ -1,20 +1,10 @@
-import type { AccessMode } from "@/lib/constants";
-import { readError } from "@/lib/fetcher";
+import type { VisitorShare } from "@/lib/server/present/api-types";
+import { readError } from "@/lib/errors";
 
-// Opening a shared assistant (SPEC §4 "Shared page load", §8): the id checked first, then
+// Opening a shared assistant (docs/rules/sharing.md#the-shared-page): the id checked first, then
 // GET /api/shared-assistants/{shareId} with a time-out, every failure turned into one of the
-// spec's messages.
+// texts of docs/rules/messages-and-errors.md#the-shared-page.
 
-export interface VisitorShare {
-  id: string;
-  name: string;
-  shareId: string;
-  accessMode: AccessMode;
-  isPublicMode: boolean;
-  announcementEnabled: boolean;
-  pinnedAnnouncement: string | null;
-  isOwner: boolean;
-}
 
 export type ShareLoadError =
   | { kind: "missingId" }

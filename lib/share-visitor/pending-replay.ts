@@ -1,6 +1,6 @@
 import { PENDING_REPLAY_DELAY_MS } from "@/lib/constants";
 
-// After a Google sign-in the page replays the message saved before it (SPEC §4): 1.5 s after the
+// After a Google sign-in the page replays the message saved before it (docs/rules/sharing.md#pending-message): 1.5 s after the
 // return it fires the sendPendingMessage event, which the shared chat answers once it is ready.
 // A desktop popup sign-in reloads the page without auth=success, so it leaves a flag instead.
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, createUserAsAdmin, signIn, uniqueEmail } from "./support/helpers";
 
-// SPEC §2, route by route: who may see it, and where everyone else goes.
+// docs/rules/roles-and-routes.md#route-table, route by route: who may see it, and where everyone else goes.
 const ADMIN_ONLY = [
   "/admin/users",
   "/user-management",

@@ -6,7 +6,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { startInstance, waitForHealth as waitForInstance } from "./support/app-instance";
 import { DURABLE_PORT as PORT } from "./support/ports";
 
-// SECURITY.md "Reliability": kill -9 of the server while documents are processing loses nothing.
+// docs/rules/security.md#reliability: kill -9 of the server while documents are processing loses nothing.
 // A second instance of the built app runs on its own embedded database for this test.
 
 const BASE = `http://127.0.0.1:${PORT}`;

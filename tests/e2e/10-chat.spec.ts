@@ -88,7 +88,7 @@ test.describe("chat", () => {
     await expect(page.getByTestId("message-assistant").last()).not.toContainText("找不到");
     await expect(page.getByTestId("image-preview")).toHaveCount(0);
 
-    // A file that is not an image is refused with the spec's toast.
+    // A file that is not an image is refused with its toast (docs/rules/chat.md#images).
     await page.getByTestId("image-file").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("x") });
     await expect(page.getByText("請選擇圖片檔案（JPG、PNG、GIF等）")).toBeVisible();
     // It opens below the header, whose buttons stay usable, on a desktop and on a phone.

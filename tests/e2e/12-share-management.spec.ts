@@ -57,7 +57,7 @@ test.describe("share management", () => {
     const [share] = await (await page.request.get(SHARES)).json();
     expect(share).toMatchObject({ name: "清運小幫手", rolePrompt: "你是環保局客服。", includeDocuments: true, shareUrl: tab.url() });
 
-    // The server refuses: 分享失敗 with the spec's text, and nothing new is listed.
+    // The server refuses: 分享失敗 with its text (docs/rules/sharing.md#the-quick-link), and nothing new is listed.
     await page.route("**/api/assistant/share-link*", (route) => route.fulfill({ status: 500, body: "{}" }));
     await page.getByTestId("share-assistant-button").click();
     await expect(page.getByText("分享失敗", { exact: true })).toBeVisible();

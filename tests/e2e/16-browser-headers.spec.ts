@@ -12,7 +12,7 @@ test.beforeAll(async () => {
   owner = await newAccount({ prefix: "headers" });
 });
 
-// Issue 17 point 4: every page carries a nonce-based Content-Security-Policy, and no page of the
+// docs/rules/security.md#browser-headers: every page carries a nonce-based Content-Security-Policy, and no page of the
 // product trips it, signed out, as a user or as an admin; a share's page may be framed by the
 // sites its owner listed on the shares tab and by no other; over https the COOP keeps the Google
 // sign-in popup working.

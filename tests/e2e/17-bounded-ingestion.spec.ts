@@ -6,7 +6,7 @@ import { makeManyPagesPdf, makeManyParagraphsDocx, makePdfFlateBomb } from "../.
 import { startInstance, stopInstance, waitForHealth } from "./support/app-instance";
 import { BOUNDED_INGEST_PORT } from "./support/ports";
 
-// Issue 17: no upload within the free plan's limits takes the server's memory past its ingestion
+// docs/rules/security.md#uploads-and-parsing: no upload within the free plan's limits takes the server's memory past its ingestion
 // budget. Each hostile file is uploaded twice at once by one free account while another account
 // uploads a small note; the server's resident memory (its process and every process it started)
 // is sampled from /proc throughout.

@@ -9,7 +9,7 @@ test.beforeAll(async () => {
   owner = await newAccount({ prefix: "referrals" });
 });
 
-// Issue 12, points 1 and 2: an invitation link through registration to both sides' trials, the
+// docs/rules/plans-and-referrals.md#referrals: an invitation link through registration to both sides' trials, the
 // rules a browser meets (a code dropped or kept), Google sign-in, and an admin's supporter grant.
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -12,8 +12,8 @@ test.beforeAll(async () => {
 });
 
 // Every page, signed out, as an ordinary user and as an admin, in both languages and both themes,
-// has no serious or critical axe violation (WCAG 2.1 A and AA rules). Issue 12 point 8 asks it of
-// the admin console, issue 15 of every page.
+// has no serious or critical axe violation (WCAG 2.1 A and AA rules), the admin console included
+// (docs/rules/quality.md#accessibility).
 //
 // Each language is paired with one theme here (Chinese light, English dark) and with the other in
 // the content-and-dialogs sweep below (English light, Chinese dark): every pairing is checked

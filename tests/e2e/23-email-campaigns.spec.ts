@@ -5,7 +5,7 @@ import { ownInstance } from "./support/app-instance";
 import { EMAIL_PORT } from "./support/ports";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 
-// Issue 13 in Chromium: an admin writes a campaign, previews both parts, sends a test, sends it,
+// docs/rules/email.md in Chromium: an admin writes a campaign, previews both parts, sends a test, sends it,
 // watches it reach 100 % and retries a failure, against a real SMTP server on loopback; a
 // recipient unsubscribes on a page in their language; someone who forgot their password sets a
 // new one from the mailed link; without a mail server, sending is off saying why and /auth says who can

@@ -8,7 +8,7 @@ import { startInstance, stopInstance, waitForHealth } from "./support/app-instan
 import { EMAIL_DURABLE_PORT as PORT } from "./support/ports";
 import { gate, startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 
-// Issue 13 point 3: a campaign is a durable job. The built app sends to a real SMTP server on
+// A campaign is a durable job (docs/rules/email.md#sending). The built app sends to a real SMTP server on
 // loopback and is killed with -9 (and restarted, and stopped gracefully) mid-campaign, on its
 // embedded database. Outside the one unavoidable window every recipient gets the message exactly
 // once. Inside it (the server has the message, the sender has not yet written "sent") the

@@ -15,9 +15,9 @@ test.beforeAll(async () => {
   owner = await newAccount({ prefix: "weight" });
 });
 
-// Issue 15 point 1: a budget on each page's first-load JavaScript (gzip bytes, read from the
+// docs/rules/quality.md#page-weight: a budget on each page's first-load JavaScript (gzip bytes, read from the
 // production build, not timed). The budgets hold today's weight plus a little, so any growth
-// fails here; the issue's targets (the shared page 130 KB, "/" and /auth 170 KB) are measured as
+// fails here; the targets (the shared page 130 KB, "/" and /auth 170 KB) are measured as
 // a browser receives them, brotli, by npm run bench:pages.
 const KB = 1024;
 const BUDGETS: { page: string; budgetKb: number; targetKb?: number }[] = [
@@ -97,7 +97,7 @@ async function scriptsFetched(browser: Browser, url: string, cookie?: string): P
   return { kb: bytes / KB, files: sizes.length };
 }
 
-// Today's figures plus a little; the issue's targets beside them. The shared page's is what a new
+// Today's figures plus a little; the targets beside them. The shared page's is what a new
 // visitor fetches before touching the page (the chat's code comes at the first touch, first-intent.ts).
 // A new connection carries about 14.6 KB (ten segments) in its first round trip; a shared page's
 // HTML that fits is drawn one round trip sooner on a phone. Brotli (scripts/page-brotli.ts) brings

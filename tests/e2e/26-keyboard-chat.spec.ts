@@ -11,7 +11,7 @@ test.beforeAll(async () => {
   owner = await newAccount({ prefix: "keyboard" });
 });
 
-// The chat from the keyboard alone (issue 15 point 2): after the page has loaded, nothing here
+// The chat from the keyboard alone (docs/rules/quality.md#accessibility): after the page has loaded, nothing here
 // clicks. Tab, Shift+Tab, Enter, Space, Escape and the arrows send a question, pick a suggested
 // follow-up, open a reply's sources, download an export, and open and close dialogs and menus —
 // in the owner's chat and on a share's public page. Every stop of Tab shows where focus is, dialogs

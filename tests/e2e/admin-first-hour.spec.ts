@@ -3,7 +3,7 @@ import { expectNoSeriousViolations } from "./support/accessibility";
 import { ADMIN, createUserAsAdmin, signIn, uniqueEmail } from "./support/helpers";
 import { E2E_BASE_URL } from "./support/ports";
 
-// Issue 32 ("A new person's first hour"), point 4, where it takes a real browser and server: the
+// A new person's first hour, where it takes a real browser and server: the
 // chat header's share button gives one link per assistant and says it is on the clipboard; a share
 // link that leads nowhere answers 404, or 410 once its owner ended it, with a page that says so in
 // the reader's language and a way home. Stands alone: its own owner and shares, made here.

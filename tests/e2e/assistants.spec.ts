@@ -4,7 +4,7 @@ import { expectNoSeriousViolations } from "./support/accessibility";
 import { E2E_BASE_URL } from "./support/ports";
 import { reachForChat } from "./support/shares";
 
-// Assistants made from documents (issue 34), as an owner and their guests meet them: two assistants
+// Assistants made from documents (docs/rules/assistants.md), as an owner and their guests meet them: two assistants
 // each made from one document on the screens, both shared, and a guest on each link who gets
 // answers (and citations) from that assistant's document only; the chat header's switcher keeping
 // a conversation per assistant; the library on a phone.
@@ -130,7 +130,7 @@ test.describe("assistants made from documents", () => {
 
     // Shared: 產品 FAQ from the chat header (the chat's assistant), 員工手冊助理 from its card.
     await page.getByTestId("share-assistant-button").click();
-    await expect(page.getByText("已建立分享連結", { exact: true }).first()).toBeVisible();
+    await expect(page.getByText("已建立新的分享連結，並嘗試在新分頁開啟", { exact: true }).first()).toBeVisible();
     await page.getByTestId("tab-assistants").click();
     await handbookCard.getByTestId("assistant-share").click();
     await expect(handbookCard.getByTestId("assistant-share-count")).toHaveText("1 個分享連結");
@@ -205,7 +205,8 @@ test.describe("assistants made from documents", () => {
     test.setTimeout(150_000);
     const account = await newAccount({ prefix: "assistants-library" });
     const api = await apiAs(account);
-    const files = Array.from({ length: 60 }, (_, i) => ({ name: `規章 ${String(i + 1).padStart(2, "0")}.txt`, text: `第 ${i + 1} 條規定：請遵守公司規章。` }));
+    // Long names without spaces, as exported files often have: no row may widen the page.
+    const files = Array.from({ length: 60 }, (_, i) => ({ name: `規章 ${String(i + 1).padStart(2, "0")}-employee-handbook-general-provisions-and-policies.txt`, text: `第 ${i + 1} 條規定：請遵守公司規章。` }));
     await uploadAndWait(api, files);
     const context = await browser.newContext({ baseURL: E2E_BASE_URL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     const page = await context.newPage();

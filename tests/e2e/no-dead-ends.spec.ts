@@ -7,7 +7,7 @@ import { expectNoSeriousViolations } from "./support/accessibility";
 import { uniqueEmail } from "./support/helpers";
 import { NO_DEAD_ENDS_PORT, WORKSPACE_CHOICE_PORT } from "./support/ports";
 
-// Issue 32, point 1: a signed-in person always sees what they can do here. A registered user, a
+// A signed-in person always sees what they can do here. A registered user, a
 // referred user and a manager, with workspaces closed (the admins' only) and open (everyone's):
 // told why instead of 權限不足, pages that promise only what this installation gives them, a
 // manager's console without locked doors, and a page a role may not open says so, with no React
@@ -250,8 +250,10 @@ test.describe("workspaces open to everyone", () => {
     await expect(page.getByTestId("assistant-name")).toHaveText("文件助理");
     // The chat's own share button, as an owner reading Chinese makes a share.
     context.on("page", (opened) => void opened.close());
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
     await page.getByTestId("share-assistant-button").click();
-    await expect(page.getByText("已建立分享連結")).toBeVisible();
+    await expect(page.getByText("頁面連結已複製到剪貼簿", { exact: true })).toBeVisible();
+    await expect(page.getByText("已建立新的分享連結，並嘗試在新分頁開啟", { exact: true })).toBeVisible();
     const [created] = (await (await page.request.get("/api/shared-assistants")).json()) as { shareId: string; name: string }[];
     expect(created.name).toBe("文件助理");
     await context.close();

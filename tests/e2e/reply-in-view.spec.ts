@@ -7,7 +7,7 @@ import { startInstance, stopInstance, waitForHealth } from "./support/app-instan
 import { REPLY_IN_VIEW_PORT } from "./support/ports";
 import { reachForChat } from "./support/shares";
 
-// A new answer is read from its first line (issue 32, point 3), on a phone and on a desktop, in
+// A new answer is read from its first line (docs/rules/quality.md#accessibility), on a phone and on a desktop, in
 // the owner's chat and for a guest on a share: after each reply, short ones and one three screens
 // long, the reply's first line (and its question, when both fit) is in the conversation's region;
 // once the conversation has started the region has at least 60 % of the window's height, and its

@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { E2E_BASE_URL } from "./support/ports";
 
 // The theme follows the system's preference (prefers-color-scheme) until the reader picks one;
-// their pick then holds whatever the system says (issue 32 point 4). The server draws the page so
+// their pick then holds whatever the system says (docs/rules/quality.md#accessibility). The server draws the page so
 // that its first frame is right without any script, and the browser bar (theme-color) matches.
 
 const LIGHT_BAR = "#ffffff";

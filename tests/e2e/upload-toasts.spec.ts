@@ -2,7 +2,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { ADMIN } from "./support/helpers";
 import { E2E_BASE_URL } from "./support/ports";
 
-// Toasts of the file library on a phone (issue 32 point 4): each upload has one toast, which says
+// Toasts of the file library on a phone (docs/rules/documents.md#following-an-upload): each upload has one toast, which says
 // 上傳成功 while the file is processed and then becomes 處理完成 in its place (before, the two
 // stacked, over the library's heading and the workspace's tabs), and no toast ever covers the
 // page's navigation: the header and the tabs under it.

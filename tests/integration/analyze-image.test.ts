@@ -75,7 +75,7 @@ describe("POST /api/analyze-image (offline)", () => {
     expect(clear.body.analysis).toContain("主要顏色：藍色。");
   });
 
-  it("refuses SVG, a text file named .png and a missing image, with the spec's message", async () => {
+  it("refuses SVG, a text file named .png and a missing image, with the product's message", async () => {
     const { cookie } = await seedUser({ role: "admin" });
     const svg = new File(["<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>"], "x.svg", { type: "image/svg+xml" });
     const fake = new File(["not an image at all"], "x.png", { type: "image/png" });

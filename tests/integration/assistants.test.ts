@@ -256,7 +256,7 @@ describe("shares follow their assistant", () => {
     expect((await call(shareRoute.GET, { params: { id: share.shareId } })).body.name).toBe("門市小幫手");
   });
 
-  it("the spec's POST without an assistant shares the default one; includeDocuments false shares no documents", async () => {
+  it("POST /api/shared-assistants without an assistant shares the default one; includeDocuments false shares no documents", async () => {
     const { owner } = await ownerWithTwoDocuments();
     const plain = (await call(sharesRoute.POST, { method: "POST", cookie: owner.cookie, body: { name: "公開助理", rolePrompt: "你是客服。", includeDocuments: true } })).body;
     const defaultId = (await call(assistantsRoute.GET, { cookie: owner.cookie })).body.assistants[0].id;
@@ -324,7 +324,7 @@ describe("changing assistants", () => {
     expect((await patch(owner, hr.id, { isDefault: true })).body.isDefault).toBe(true);
     const listed = (await call(assistantsRoute.GET, { cookie: owner.cookie })).body.assistants;
     expect(listed.filter((a: { isDefault: boolean }) => a.isDefault).map((a: { id: string }) => a.id)).toEqual([hr.id]);
-    // The spec's one assistant is now this one; its conversation is the chat's without an id.
+    // The single-assistant API's one assistant is now this one; its conversation is the chat's without an id.
     expect((await call(specAssistantRoute.GET, { cookie: owner.cookie })).body).toEqual({ name: "人資助理", rolePrompt: "你是人資。" });
     expect((await conversation(owner)).body).toHaveLength(2);
   });

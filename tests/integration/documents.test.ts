@@ -60,7 +60,7 @@ describe("POST /api/documents/upload", () => {
     const exe = new File([new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04])], "report.pdf", { type: "application/pdf" });
     const res = await uploadAs(cookie, exe);
     expect(res.status).toBe(415);
-    expect(res.body.error.message).toBe("不支援的檔案格式，請上傳 PDF、Word（DOCX）、純文字、Markdown 或圖片（JPG、PNG、WebP）檔案");
+    expect(res.body.error.message).toBe("不支援的檔案格式，請上傳 PDF、Word（DOCX）、Excel（XLSX）、CSV、PowerPoint（PPTX）、純文字、Markdown 或圖片（JPG、PNG、WebP）檔案");
     expect(res.body.error.code).toBe("unsupported_media_type");
     expect(await storedRows(user.id)).toHaveLength(0);
     // A picture OCR does not read (GIF) is refused like any other unknown type.

@@ -83,7 +83,7 @@ describe("PUT /api/settings/workspace-access", () => {
     expect(off.status).toBe(200);
     expect((await call(workspaceAccess.GET, { cookie: admin.cookie })).body).toEqual({ value: "admins" });
     expect(await canUseWorkspace(user.user)).toBe(false);
-    // Managers make assistants from documents whatever the setting (issue 34).
+    // Managers make assistants from documents whatever the setting (docs/rules/roles-and-routes.md#who-has-a-workspace).
     expect(await canUseWorkspace(manager.user)).toBe(true);
   });
 

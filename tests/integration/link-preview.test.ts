@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import * as linkPreviewRoute from "@/app/api/link-preview/route";
-import { OutboundRefused, type SafeFetchOptions } from "@/lib/server/http/safe-fetch";
+import { OutboundRefused, type SafeFetchOptions } from "@/lib/server/outbound/safe-fetch";
 import { linkPreview, LinkPreviewFailed } from "@/lib/server/use-cases/preview-link";
 import { call, seedUser } from "../support/http";
 

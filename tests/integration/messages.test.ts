@@ -431,7 +431,7 @@ describe("POST /api/messages (OpenAI-compatible service)", () => {
       expect(res.status).toBe(500);
       expect(res.body.aiMessage).toMatchObject({ role: "assistant", isError: true, content: expect.stringContaining("無法取得 AI 回應") });
       expect(typeof res.body.error.message).toBe("string");
-      // The error is sent once, nested; the spec's aiMessage and userMessage sit beside it.
+      // The error is sent once, nested; aiMessage and userMessage sit beside it (docs/rules/messages-and-errors.md#error-bodies).
       expect(Object.keys(res.body).sort()).toEqual(["aiMessage", "error", "userMessage"]);
       expect(await lastUsage()).toMatchObject({ provider: "openai-compatible", outcome });
       // The question is kept; the error reply is stored so the conversation shows what happened.

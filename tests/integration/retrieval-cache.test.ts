@@ -6,7 +6,7 @@ import { resetRetrievalCache, retrievalCacheUsage, retrievePassages } from "@/li
 import { setWorkspaceAccess } from "@/lib/server/policies/workspace-access";
 import { call, multipart, seedUser } from "../support/http";
 
-// Issue 14 point 3: an instance keeps retrieval indexes within RETRIEVAL_CACHE_MB, evicting the
+// docs/rules/quality.md#robustness: an instance keeps retrieval indexes within RETRIEVAL_CACHE_MB, evicting the
 // least recently asked owners, and answers an evicted owner as before by loading the index again.
 
 async function ownerWithDocument(topic: string) {

@@ -15,7 +15,7 @@ import { NextRequest } from "next/server";
 import { call, ORIGIN, seedUser } from "../support/http";
 
 // A share's owner reads, searches and exports its visitors' conversations; nobody else can (not
-// even another admin: the spec gives admins no such path), and public mode keeps nothing to read.
+// even another admin: docs/rules/sharing.md#visitors-conversations), and public mode keeps nothing to read.
 
 const WASTE = "臺北市垃圾清運\n\n資源回收在每週二與週四收運，請將紙類、塑膠與金屬分開放置。\n\n巨大垃圾需事先預約。";
 

@@ -15,7 +15,7 @@ import { EMBEDDED_GUEST_KEY_COOKIE, GUEST_KEY_COOKIE } from "@/lib/server/polici
 import { proxy } from "@/proxy";
 import { call, seedUser } from "../support/http";
 
-// Issue 17 point 4: every page carries a nonce-based CSP set by the proxy; a share's page may be
+// docs/rules/security.md#browser-headers: every page carries a nonce-based CSP set by the proxy; a share's page may be
 // framed by exactly the sites its owner listed, and nothing else may be framed.
 
 async function ownerShare() {

@@ -56,7 +56,7 @@ describe("GET /api/shared-assistants/{shareId}", () => {
     expect((await visit(created.shareId, owner.cookie)).body).toMatchObject({ announcementEnabled: true, pinnedAnnouncement: "本週五停止服務", isOwner: true });
   });
 
-  it("answers 404 with the spec's message for an unknown link", async () => {
+  it("answers 404 with the product's message for an unknown link", async () => {
     const res = await visit("nonexistent00");
     expect(res.status).toBe(404);
     expect(res.body.error.message).toBe("找不到此共享助手，請確認連結是否正確");
@@ -173,7 +173,7 @@ describe("POST /api/assistant/share-link", () => {
     }
     expect((await call(shares.GET, { cookie: owner.cookie })).body).toHaveLength(1);
 
-    // The spec's POST /api/shared-assistants still makes another link every time, none of them the button's.
+    // POST /api/shared-assistants still makes another link every time, none of them the button's.
     const made = await create(owner.cookie, { name: "另一個", rolePrompt: "", includeDocuments: true });
     expect(made.status).toBe(201);
     expect(made.body.quickLink).toBe(false);

@@ -18,7 +18,7 @@ import { deleteUserGuarded, findUserByEmail, findUserById, updateUserGuarded } f
 import { API_ROUTES, HTTP_METHODS, PROTECTED_ROUTES, concretePath, label, type ApiRoute, type Handler } from "../support/api-routes";
 import { call, seedUser, sessionFrom, type CallOptions } from "../support/http";
 
-// SECURITY.md "Authentication and roles": every handler checks the session and role itself.
+// docs/rules/security.md#sign-in-and-roles: every handler checks the session and role itself.
 
 type Seeded = Awaited<ReturnType<typeof seedUser>>;
 

@@ -6,7 +6,7 @@ import { LOCALE_COOKIE } from "@/lib/constants";
 import { createShare } from "@/lib/server/queries/shared-assistants";
 import { call, seedUser } from "../support/http";
 
-// Issue 17: a chat image kept whatever type the client declared, so a GIF/SVG hybrid labelled
+// A chat image once kept whatever type the client declared, so a GIF/SVG hybrid labelled
 // image/svg+xml was stored and served as SVG. Images are now decoded and re-encoded by sharp, and
 // stored with the type of what was encoded (PNG, JPEG or WebP; GIF becomes WebP).
 

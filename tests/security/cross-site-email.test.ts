@@ -26,7 +26,7 @@ import { API_ROUTES, MUTATING_WRAPPED_ROUTES, label, type Handler } from "../sup
 import { call, seedUser, type CallResult } from "../support/http";
 import { startSmtpServer, type TestSmtpServer } from "../support/smtp-server";
 
-// SECURITY.md "Cross-site requests" for the e-mail routes: a mutation with another site's Origin
+// docs/rules/security.md#cross-site-requests for the e-mail routes: a mutation with another site's Origin
 // is refused before it does anything. The one exception is RFC 8058's one-click unsubscribe, which
 // mail providers post from their own servers: its signed token is the whole authorisation.
 

@@ -22,6 +22,8 @@ import * as nextAuth from "@/app/api/auth/[...nextauth]/route";
 import * as documentIdRoute from "@/app/api/documents/[id]/route";
 import * as documentsBulk from "@/app/api/documents/bulk-delete/route";
 import * as documentsUpload from "@/app/api/documents/upload/route";
+import * as documentsWebPage from "@/app/api/documents/web-page/route";
+import * as documentRefresh from "@/app/api/documents/[id]/refresh/route";
 import * as assistantRoute from "@/app/api/assistant/route";
 import * as assistantShareLinkRoute from "@/app/api/assistant/share-link/route";
 import * as messagesRoute from "@/app/api/messages/route";
@@ -62,7 +64,7 @@ import * as collectionDocumentsRoute from "@/app/api/collections/[id]/documents/
 import { defaultAssistant, findAssistant, listAssistants } from "@/lib/server/queries/assistants";
 import { listCollections } from "@/lib/server/queries/collections";
 
-// SECURITY.md "Cross-site requests": a mutation carrying another site's Origin (or
+// docs/rules/security.md#cross-site-requests: a mutation carrying another site's Origin (or
 // Sec-Fetch-Site: cross-site) is refused before it does anything, even with a valid admin cookie.
 
 type Seeded = Awaited<ReturnType<typeof seedUser>>;
@@ -518,6 +520,36 @@ const CASES: MutationCase[] = [
           expect(res.status).toBe(200);
           expect(res.body.deleted).toBe(1);
         },
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/documents/web-page",
+    handler: documentsWebPage.POST,
+    prepare: async () => {
+      const a = await admin();
+      return {
+        cookie: a.cookie,
+        body: { url: "http://127.0.0.1/page" },
+        state: async () => (await listDocuments(a.user.id)).length,
+        // Past the Origin check, the outbound rules refuse the address before any fetch.
+        allowed: (res) => expect(res.status).toBe(400),
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/documents/{id}/refresh",
+    handler: documentRefresh.POST,
+    prepare: async () => {
+      const { a, document } = await adminWithDocument();
+      return {
+        cookie: a.cookie,
+        params: { id: document.id },
+        state: async () => (await findDocument(a.user.id, document.id))?.storageKey,
+        // An uploaded file has no address to fetch again.
+        allowed: (res) => expect(res.status).toBe(400),
       };
     },
   },

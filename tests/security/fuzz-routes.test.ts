@@ -7,7 +7,7 @@ import { findUserById } from "@/lib/server/queries/users";
 import { API_ROUTES, concretePath, label, type ApiRoute } from "../support/api-routes";
 import { call, seedUser } from "../support/http";
 
-// Issue 15 point 5: every route handler driven with generated input (random JSON shapes, strings
+// docs/rules/quality.md#robustness: every route handler driven with generated input (random JSON shapes, strings
 // with NUL, lone surrogates, RTL marks, 10,000-character fields, wrong content types, truncated
 // multipart, odd ids and queries) as a signed-out visitor, a user and an admin: never a 5xx, and
 // the server healthy afterwards. Runs are bounded and seeded, so a failure replays; a case that

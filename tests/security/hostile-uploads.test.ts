@@ -13,10 +13,11 @@ import { ParseError, parseCapacity, parseInWorker } from "@/lib/server/ingest/pa
 import { PDFDocument } from "pdf-lib";
 import sharp from "sharp";
 import { makeManyPagesPdf, makeManyParagraphsDocx, makePdfFlateBomb } from "../../scripts/hostile-files";
+import { makePptx, makeRawXlsx, makeXlsxBomb, worksheetXml } from "../../scripts/office-files";
 import { renderPage } from "../support/page-image";
 import { call, multipart, seedUser } from "../support/http";
 
-// Issue 17, point 1, through the real upload route and job runner: files within the free plan's
+// docs/rules/security.md#uploads-and-parsing, through the real upload route and job runner: files within the free plan's
 // limits that once grew the server by gigabytes (a legal DOCX whose XML inflates to 62 MB, a PDF
 // of compressed streams that inflate to 2 GB) or held a parse slot for a minute (50,000 pages)
 // end as `error` with a reason the file library translates, are not run again, and cost this
@@ -25,6 +26,8 @@ import { call, multipart, seedUser } from "../support/http";
 
 const MB = 1024 * 1024;
 const DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document";
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+const PPTX = "application/vnd.openxmlformats-officedocument.presentationml.presentation";
 const reasons = (catalogue: unknown) => (catalogue as { documents: { reasons: Record<string, string> } }).documents.reasons;
 
 async function uploadAs(cookie: string, name: string, bytes: Uint8Array, type: string) {
@@ -46,6 +49,35 @@ const cases = [
   { label: "a legal DOCX whose document.xml inflates to 62 MB of short paragraphs", name: "legal.docx", make: () => makeManyParagraphsDocx(62 * MB), type: DOCX, reasons: ["too_much_text"] },
   { label: "a PDF of compressed streams inflating to 2 GB", name: "streams.pdf", make: () => makePdfFlateBomb(2_048 * MB), type: "application/pdf", reasons: ["out_of_memory", "timeout"] },
   { label: "a PDF of 50,000 pages", name: "pages.pdf", make: () => makeManyPagesPdf(50_000), type: "application/pdf", reasons: ["too_many_pages"] },
+  {
+    label: "an XLSX whose worksheet inflates to 2 GB while declaring 1 KB",
+    name: "sheet-bomb.xlsx",
+    make: () => makeXlsxBomb("xl/worksheets/sheet1.xml", { inflatedBytes: 2_048 * MB, declaredBytes: 1024 }),
+    type: XLSX,
+    reasons: ["inflated_too_large"],
+  },
+  {
+    label: "an XLSX whose shared strings declare 300 MB",
+    name: "strings-bomb.xlsx",
+    make: () => makeXlsxBomb("xl/sharedStrings.xml", { inflatedBytes: 300 * MB }),
+    type: XLSX,
+    reasons: ["inflated_too_large"],
+  },
+  {
+    // A shared-strings bomb that passes every archive cap: one 32,767-character string in 8,000 cells.
+    label: "an XLSX whose one long shared string fills every cell",
+    name: "strings-everywhere.xlsx",
+    make: () => makeRawXlsx({ sharedStrings: `<sst><si><t>${"長".repeat(32_767)}</t></si></sst>`, sheet: worksheetXml('<row><c t="s"><v>0</v></c><c t="s"><v>0</v></c></row>'.repeat(4_000)) }),
+    type: XLSX,
+    reasons: ["too_much_text"],
+  },
+  {
+    label: "a PPTX of 1,100 slides with notes: more parts than the archive cap allows",
+    name: "many-slides.pptx",
+    make: () => makePptx(Array.from({ length: 1_100 }, (_, i) => ({ title: `第 ${i + 1} 張`, notes: ["備註"] }))),
+    type: PPTX,
+    reasons: ["too_many_entries"],
+  },
 ];
 
 describe("hostile uploads within the free plan's limits", () => {

@@ -16,7 +16,7 @@ import { findUserById } from "@/lib/server/queries/users";
 import { API_ROUTES, concretePath, label, type ApiRoute, type Handler } from "../support/api-routes";
 import { call, seedUser, type CallResult } from "../support/http";
 
-// SECURITY.md "Abuse and cost": malformed requests to every route get 4xx, never a 5xx with a
+// docs/rules/security.md#abuse-and-cost: malformed requests to every route get 4xx, never a 5xx with a
 // stack trace. Every loop here is bounded: a fixed list of bodies, params and queries per route.
 
 type Seeded = Awaited<ReturnType<typeof seedUser>>;

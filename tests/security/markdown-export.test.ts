@@ -4,7 +4,7 @@ import * as exportRoute from "@/app/api/messages/export/route";
 import { insertExchange } from "@/lib/server/queries/messages";
 import { ORIGIN, seedUser } from "../support/http";
 
-// Issue 17: the Markdown export kept raw HTML (`<script>`, `<img onerror>`) as written, live for
+// The Markdown export once kept raw HTML (`<script>`, `<img onerror>`) as written, live for
 // any viewer that renders HTML in Markdown. It is now text there, while code keeps its characters.
 
 const QUESTION = `看這個 <script>alert(1)</script><img src=x onerror="alert(2)"> & <iframe src=//evil.example>`;

@@ -13,7 +13,7 @@ import { getAuthSecret } from "@/lib/server/auth/secret";
 import type { Handler } from "../support/api-routes";
 import { call, seedUser, sessionFrom } from "../support/http";
 
-// Issue 17: logout used to clear the browser's cookie only, and a copied cookie kept working for
+// Logout used to clear the browser's cookie only, and a copied cookie kept working for
 // 30 days. Each session now has an id of its own in its token; logout revokes that id in the
 // database, which every request consults along with the user it already reads.
 

@@ -6,7 +6,7 @@ import { getDb } from "@/lib/server/db/client";
 import { loginAttempts } from "@/lib/server/db/schema";
 import { call, seedUser, sessionFrom } from "../support/http";
 
-// Issue 17: five wrong passwords from anywhere used to lock anyone's account for 15 minutes, so a
+// Five wrong passwords from anywhere used to lock anyone's account for 15 minutes, so a
 // stranger could lock out the admin. Attempts are now throttled per (account, address) pair with
 // exponential back-off, plus a generous cap per address across accounts.
 

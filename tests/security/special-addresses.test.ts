@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { isIP } from "node:net";
-import { checkOutboundUrl, isPublicAddress, OutboundRefused, safeFetch } from "@/lib/server/http/safe-fetch";
-import { IPV4_SPECIAL_PURPOSE, IPV6_SPECIAL_PURPOSE, type SpecialPurposeBlock } from "@/lib/server/http/special-purpose-addresses";
+import { checkOutboundUrl, isPublicAddress, OutboundRefused, safeFetch } from "@/lib/server/outbound/safe-fetch";
+import { IPV4_SPECIAL_PURPOSE, IPV6_SPECIAL_PURPOSE, type SpecialPurposeBlock } from "@/lib/server/outbound/special-purpose-addresses";
 
-// Issue 17: ::ffff:0:0/96 and 64:ff9b:1::/48 counted as public in the fetch guard. Every row of
+// ::ffff:0:0/96 and 64:ff9b:1::/48 once counted as public in the fetch guard. Every row of
 // the IANA special-purpose registries is now refused, at URL-check time for a literal address and
 // at connect time for a name that resolves into the row (DNS rebinding), except the NAT64
 // well-known prefix, which is judged by the IPv4 address it carries.

@@ -23,6 +23,8 @@ import * as documentsUpload from "@/app/api/documents/upload/route";
 import * as documentsUsage from "@/app/api/documents/usage/route";
 import * as documentId from "@/app/api/documents/[id]/route";
 import * as documentsBulk from "@/app/api/documents/bulk-delete/route";
+import * as documentsWebPage from "@/app/api/documents/web-page/route";
+import * as documentRefresh from "@/app/api/documents/[id]/refresh/route";
 import * as assistant from "@/app/api/assistant/route";
 import * as assistantShareLink from "@/app/api/assistant/share-link/route";
 import * as assistantsList from "@/app/api/assistants/route";
@@ -142,6 +144,8 @@ export const API_ROUTES: ApiRoute[] = [
   { path: "/api/documents/{id}", file: "api/documents/[id]/route.ts", method: "GET", access: "staff", handler: h(documentId.GET), body: false, wrapped: true },
   { path: "/api/documents/{id}", file: "api/documents/[id]/route.ts", method: "DELETE", access: "staff", handler: h(documentId.DELETE), body: false, wrapped: true },
   { path: "/api/documents/bulk-delete", file: "api/documents/bulk-delete/route.ts", method: "POST", access: "staff", handler: h(documentsBulk.POST), body: true, wrapped: true },
+  { path: "/api/documents/web-page", file: "api/documents/web-page/route.ts", method: "POST", access: "staff", handler: h(documentsWebPage.POST), body: true, wrapped: true },
+  { path: "/api/documents/{id}/refresh", file: "api/documents/[id]/refresh/route.ts", method: "POST", access: "staff", handler: h(documentRefresh.POST), body: false, wrapped: true },
   { path: "/api/assistant", file: "api/assistant/route.ts", method: "GET", access: "staff", handler: h(assistant.GET), body: false, wrapped: true },
   { path: "/api/assistant", file: "api/assistant/route.ts", method: "POST", access: "staff", handler: h(assistant.POST), body: true, wrapped: true },
   { path: "/api/assistant/share-link", file: "api/assistant/share-link/route.ts", method: "POST", access: "staff", handler: h(assistantShareLink.POST), body: false, wrapped: true },
@@ -194,7 +198,7 @@ export const API_ROUTES: ApiRoute[] = [
   ...emailRoutes(),
 ];
 
-// E-mail campaigns and account mail (issue 13).
+// E-mail campaigns and account mail (docs/rules/email.md).
 function emailRoutes(): ApiRoute[] {
   const e = { wrapped: true, emailSuite: true } as const;
   return [

@@ -3,7 +3,7 @@ import { defaultAssistant, linkPreviewSettingsOf, saveLinkPreviewSettings } from
 import { listConversation, ownConversation } from "@/lib/server/queries/messages";
 import type { AnswerScope } from "@/lib/server/use-cases/answer-message";
 
-// The owner's default assistant in tests that speak of "the owner's assistant", as the spec's one
+// The owner's default assistant in tests that speak of "the owner's assistant", as the single-assistant API's one
 // assistant is (GET/POST /api/assistant, the chat when none is chosen).
 
 /** The owner's own conversation with their default assistant. */

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import * as c from "@/lib/constants";
 
-// SPEC §9, §5 and §4 name these numbers; a change here is a change to the product's contract.
+// docs/rules/ names these numbers; a change here is a change to the product's contract.
 describe("lib/constants", () => {
-  it("pins the spec's business constants", () => {
+  it("pins the business constants", () => {
     expect(c.UPLOAD_TIMEOUT_MS).toBe(60_000);
     expect(c.FREE_MONTHLY_UPLOADS).toBe(5);
     expect(c.FREE_MAX_FILE_BYTES).toBe(10 * 1024 * 1024);
@@ -38,14 +38,14 @@ describe("lib/constants", () => {
     expect([c.TOAST_SHORT_MS, c.TOAST_DEFAULT_MS, c.TOAST_LONG_MS, c.TOAST_VERY_LONG_MS]).toEqual([2000, 3000, 5000, 10_000]);
   });
 
-  it("pins the chat bounds the issue chose", () => {
+  it("pins the chat bounds", () => {
     expect([c.ASSISTANT_NAME_MAX_LENGTH, c.ROLE_PROMPT_MAX_LENGTH]).toEqual([50, 4_000]);
     expect(c.MESSAGE_MAX_LENGTH).toBe(4_000);
     expect(c.AI_MAX_OUTPUT_TOKENS).toBeGreaterThan(0);
     expect(c.AI_CHUNK_TIMEOUT_MS).toBeLessThan(c.AI_REPLY_TIMEOUT_MS);
   });
 
-  it("pins the AI-service screen's bounds issue 12 chose", () => {
+  it("pins the AI-service screen's bounds", () => {
     // A saved change is in force on every instance within 5 s: each re-reads at least this often.
     expect(c.AI_SETTINGS_MAX_AGE_MS).toBeLessThan(5_000);
     expect(c.AI_MAX_OUTPUT_TOKENS).toBeGreaterThanOrEqual(c.AI_OUTPUT_TOKENS_MIN);
@@ -54,13 +54,13 @@ describe("lib/constants", () => {
     expect(c.SHARE_CONVERSATIONS_PAGE_SIZE).toBe(20);
   });
 
-  it("pins the assistants' bounds issue 34 chose", () => {
+  it("pins the assistants' bounds", () => {
     expect([c.ASSISTANTS_PER_OWNER_MAX, c.COLLECTIONS_PER_OWNER_MAX, c.KNOWLEDGE_IDS_MAX]).toEqual([100, 100, 1_000]);
     expect(c.LIBRARY_PAGE_SIZE).toBe(50);
     expect(c.KNOWLEDGE_PICKER_BATCH).toBeLessThanOrEqual(c.KNOWLEDGE_IDS_MAX);
   });
 
-  it("pins the ingestion bounds issue 17 chose", () => {
+  it("pins the ingestion bounds", () => {
     expect([c.PARSE_TIMEOUT_MS, c.PARSE_MAX_MEMORY_MB, c.INGEST_MEMORY_DEFAULT_MB, c.INGEST_MEMORY_MIN_MB]).toEqual([60_000, 512, 1024, 128]);
     expect([c.PARSE_BASE_TIME_MS, c.PARSE_PAGE_TIME_MS, c.PDF_MAX_PAGES]).toEqual([10_000, 200, 10_000]);
     // The default budget holds two whole parses (two files at once).

@@ -9,7 +9,7 @@ import {
 } from "@/lib/document-polling";
 import { formatBytes, formatImageSize } from "@/lib/format-bytes";
 
-// SPEC §4 and §9: how the file library follows an upload until it is processed.
+// How the file library follows an upload until it is processed (docs/rules/documents.md#following-an-upload).
 describe("processing checks after an upload", () => {
   it("waits 1 s before each of the first 5 checks, 2 s up to the 10th, then 3 s", () => {
     const delays = Array.from({ length: 25 }, (_, i) => processingCheckDelay(i + 1));

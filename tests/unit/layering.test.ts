@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// The server's imports run one way (ARCHITECTURE §3): app → http → use-cases → policies/present →
+// The server's imports run one way (docs/flows.md): app → http → use-cases → policies/present →
 // queries → db. A lower layer that imported a higher one would tie the route wrapper and the work
 // it wraps back together, so each rule below names the imports it forbids.
 
@@ -32,11 +32,12 @@ function violations(dir: string, layers: string[], allowed: (imported: string) =
   );
 }
 
-// The http modules with no server layer above the queries behind them: the error type, request
-// cookies and addresses, rate-limit counting, the outbound fetch guard. Anything may use them.
-const HTTP_TOOLS = new Set(["http/errors", "http/cookies", "http/client-ip", "http/rate-limit", "http/safe-fetch", "http/special-purpose-addresses"]);
-const httpTool = (i: string) => HTTP_TOOLS.has(i);
-
+// http/ is the top of the server: the route wrapper and the responses it builds. Only routes (app/)
+// and http/ itself import it; what every layer may use lives beside the layers, importing none
+// of them: the error type (errors.ts), request cookies (request-cookies.ts) and the outbound
+// fetch guard (outbound/).
+const SHARED_TOOLS = ["errors", "request-cookies"];
+const SHARED_TOOL_DIRS = ["outbound"];
 describe("the server's import direction", () => {
   it("keeps the old catch-all services folder gone", () => {
     expect(readdirSync(server)).not.toContain("services");
@@ -47,19 +48,29 @@ describe("the server's import direction", () => {
     expect(violations("lib/server/db", ["http", "use-cases", "policies", "present", "queries"])).toEqual([]);
   });
 
-  it("policies and present import no use case and, of http, only its tools", () => {
-    expect(violations("lib/server/policies", ["use-cases", "present", "http"], httpTool)).toEqual([]);
-    expect(violations("lib/server/present", ["use-cases", "http"], httpTool)).toEqual([]);
+  it("policies and present import no use case and nothing of http", () => {
+    expect(violations("lib/server/policies", ["use-cases", "present", "http"])).toEqual([]);
+    expect(violations("lib/server/present", ["use-cases", "http"])).toEqual([]);
   });
 
-  it("use cases import, of http, only its tools (never the route wrapper or a response builder)", () => {
-    expect(violations("lib/server/use-cases", ["http"], httpTool)).toEqual([]);
+  it("use cases import nothing of http (neither the route wrapper nor a response builder nor a tool)", () => {
+    expect(violations("lib/server/use-cases", ["http"])).toEqual([]);
   });
 
-  it("the http tools import nothing from the layers that use them", () => {
-    const tools = importsUnder("lib/server/http").filter(({ file }) => HTTP_TOOLS.has(path.relative("lib/server", file).replace(/\.ts$/, "")));
-    expect(tools.length).toBe(HTTP_TOOLS.size);
-    const upward = tools.flatMap(({ file, imports }) => imports.filter((i) => /^(use-cases|policies|present)\//.test(i)).map((i) => `${file} → ${i}`));
+  it("nothing on the server below the routes imports http/", () => {
+    const upward = importsUnder("lib/server")
+      .filter(({ file }) => !file.startsWith("lib/server/http/"))
+      .flatMap(({ file, imports }) => imports.filter((i) => i.startsWith("http/")).map((i) => `${file} → ${i}`));
+    expect(upward).toEqual([]);
+  });
+
+  it("the tools every layer uses import none of the layers", () => {
+    const tools = [
+      ...SHARED_TOOLS.flatMap((name) => importsUnder("lib/server").filter(({ file }) => file === `lib/server/${name}.ts`)),
+      ...SHARED_TOOL_DIRS.flatMap((dir) => importsUnder(`lib/server/${dir}`)),
+    ];
+    expect(tools.length).toBeGreaterThan(SHARED_TOOLS.length);
+    const upward = tools.flatMap(({ file, imports }) => imports.filter((i) => /^(http|use-cases|policies|present|queries|db)\//.test(i)).map((i) => `${file} → ${i}`));
     expect(upward).toEqual([]);
   });
 
@@ -75,6 +86,28 @@ describe("the server's import direction", () => {
 
   it("components never reach the database (they may share its row types)", () => {
     expect(violations("components", ["db", "queries"], () => false, true)).toEqual([]);
+  });
+});
+
+describe("the API's answer types", () => {
+  // Screens read the API's answers as lib/server/present/api-types.ts names them, the types the
+  // route handlers return: a module of types alone, so client code imports it without any of the
+  // server, and a changed answer fails to compile where it is read.
+  const apiTypes = "present/api-types";
+
+  it("api-types holds types only: no code, and it imports nothing at run time", () => {
+    const text = readFileSync(path.join(server, `${apiTypes}.ts`), "utf8");
+    const statements = text.split("\n").filter((line) => /^(import|export)\b/.test(line));
+    expect(statements.length).toBeGreaterThan(0);
+    expect(statements.filter((line) => !/^(import type|export type|export interface)\b/.test(line))).toEqual([]);
+  });
+
+  it("components and the client's modules reach present/ only through api-types", () => {
+    const outsideServer = importsUnder("lib").filter(({ file }) => !file.startsWith("lib/server/"));
+    const stray = [...importsUnder("components"), ...outsideServer].flatMap(({ file, imports }) =>
+      imports.filter((i) => i.startsWith("present/") && i !== apiTypes).map((i) => `${file} → ${i}`),
+    );
+    expect(stray).toEqual([]);
   });
 });
 

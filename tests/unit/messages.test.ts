@@ -46,7 +46,7 @@ describe("messages/*.json", () => {
     expect([...notString(zhTW, "zh-TW"), ...notString(en, "en")]).toEqual([]);
   });
 
-  it("uses the spec's Chinese texts word for word", () => {
+  it("uses the product's Chinese texts word for word", () => {
     const zh = new Map(leaves(zhTW));
     const expected: Record<string, string> = {
       "guard.forbidden": "權限不足",
@@ -67,5 +67,24 @@ describe("messages/*.json", () => {
       "shares.createFailedDescription": "無法創建共享助手，請稍後再試",
     };
     for (const [key, text] of Object.entries(expected)) expect(zh.get(key), key).toBe(text);
+  });
+});
+
+// A text that sends the reader to another screen names it as the console's menu shows it.
+describe("screens named by their titles", () => {
+  const catalogs = { "zh-TW": zhTW, en } as const;
+  it.each(Object.keys(catalogs) as (keyof typeof catalogs)[])("%s: the newsletter screen is called by its title wherever a text points to it", (locale) => {
+    const texts = catalogs[locale];
+    const title = texts.admin.emailManagement;
+    for (const text of [texts.email.errors.noMailServer, texts.email.compose.noServer, texts.email.compose.back]) expect(text).toContain(title);
+  });
+});
+
+describe("the guide quotes the buttons it names", () => {
+  it.each([
+    ["zh-TW", zhTW],
+    ["en", en],
+  ] as const)("%s: the sharing section names the chat's share button by its label", (_locale, texts) => {
+    expect(texts.guide.sections.share.body).toContain(texts.shares.shareButton);
   });
 });

@@ -10,7 +10,7 @@ const WORKSPACE: RouteRule = { kind: "workspace" };
 
 const ROLES_AND_NOBODY: (Role | undefined)[] = ["admin", "manager", "user", undefined];
 
-// SPEC §2's table, row by row.
+// The route table of docs/rules/roles-and-routes.md#route-table, row by row.
 const SPEC_TABLE: [string, RouteRule][] = [
   ["/", WORKSPACE],
   ["/account", SIGNED_IN],
@@ -34,7 +34,7 @@ const SPEC_TABLE: [string, RouteRule][] = [
 ];
 
 describe("ruleFor", () => {
-  it.each(SPEC_TABLE)("%s follows SPEC §2", (path, rule) => {
+  it.each(SPEC_TABLE)("%s follows the route table", (path, rule) => {
     expect(ruleFor(path)).toEqual(rule);
   });
 
@@ -74,7 +74,7 @@ describe("ruleFor", () => {
     }
   });
 
-  it("names the redirects from SPEC §2", () => {
+  it("names the redirects", () => {
     expect(REDIRECTS).toEqual({ "/share": "/", "/setup": "/trial-setup", "/admin/trial-setup": "/trial-setup" });
   });
 });
@@ -107,7 +107,7 @@ describe("roleAllowed", () => {
     }
   });
 
-  it("matches SPEC §2 for every route and role", () => {
+  it("matches the route table for every route and role", () => {
     const adminOnly = ["/admin/users", "/user-management", "/admin/feedback", "/admin/email-progress", "/admin/email-management", "/admin/api-usage", "/admin/ai-service"];
     for (const path of adminOnly) {
       expect(roleAllowed(ruleFor(path)!, "admin", false)).toBe(true);
@@ -118,7 +118,7 @@ describe("roleAllowed", () => {
       expect(roleAllowed(ruleFor(path)!, "manager", false)).toBe(true);
       expect(roleAllowed(ruleFor(path)!, "user", false)).toBe(false);
     }
-    // The workspace: the staff who make assistants from documents (SPEC §1), ordinary users once opened to everyone.
+    // The workspace: the staff who make assistants from documents, ordinary users once opened to everyone.
     expect(roleAllowed(ruleFor("/")!, "admin", false)).toBe(true);
     expect(roleAllowed(ruleFor("/")!, "manager", false)).toBe(true);
     expect(roleAllowed(ruleFor("/")!, "user", false)).toBe(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkOutboundUrl, isPublicAddress, OutboundRefused } from "@/lib/server/http/safe-fetch";
+import { checkOutboundUrl, isPublicAddress, OutboundRefused } from "@/lib/server/outbound/safe-fetch";
 
 describe("isPublicAddress", () => {
   it("accepts public unicast addresses", () => {
@@ -31,7 +31,7 @@ describe("isPublicAddress", () => {
       "::ffff:a00:1",
       "64:ff9b::a9fe:a9fe",
       "::127.0.0.1",
-      // IPv4-mapped is refused whatever it carries (issue 17): no resolver has reason to answer it.
+      // IPv4-mapped is refused whatever it carries: no resolver has reason to answer it.
       "::ffff:8.8.8.8",
       "not an address",
     ]) {

@@ -1,18 +1,13 @@
 import { z } from "zod";
 import { CHECKIN_NOTE_MAX_LENGTH } from "@/lib/constants";
 import { route } from "@/lib/server/http/route";
-import { calendarDay, streak } from "@/lib/checkin-streak";
+import { calendarDay } from "@/lib/checkin-streak";
 import { checkIn, recentCheckins } from "@/lib/server/queries/daily-checkins";
+import { toCheckinSummary } from "@/lib/server/present/checkin";
+import type { CheckinSummary } from "@/lib/server/present/api-types";
 
-async function summary(userId: string) {
-  const rows = await recentCheckins(userId);
-  const today = calendarDay(new Date());
-  return {
-    today,
-    checkedInToday: rows.some((r) => r.day === today),
-    streak: streak(rows.map((r) => r.day), today),
-    checkins: rows.map((r) => ({ day: r.day, note: r.note })),
-  };
+async function summary(userId: string): Promise<CheckinSummary> {
+  return toCheckinSummary(await recentCheckins(userId), calendarDay(new Date()));
 }
 
 // GET /api/daily-checkin: the caller's recent check-ins and streak (admins and managers).

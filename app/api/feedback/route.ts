@@ -1,14 +1,13 @@
 import { z } from "zod";
-import { FEEDBACK_SUBMIT_LIMIT_PER_IP, FEEDBACK_SUBMIT_WINDOW_MS } from "@/lib/constants";
-import type { RouteLimit } from "@/lib/server/http/rate-limit";
 import { route } from "@/lib/server/http/route";
+import { RATE_LIMITS } from "@/lib/server/policies/rate-limits";
 import { feedbackSchema } from "@/lib/schemas/feedback";
 import { createFeedback, listFeedback } from "@/lib/server/queries/feedback";
-
-const limit: RouteLimit = { name: "feedback", per: "ip", max: FEEDBACK_SUBMIT_LIMIT_PER_IP, windowMs: FEEDBACK_SUBMIT_WINDOW_MS };
+import { toFeedbackItem } from "@/lib/server/present/feedback";
+import type { FeedbackPage } from "@/lib/server/present/api-types";
 
 // POST /api/feedback: anyone may send feedback; stored for the admins.
-export const POST = route({ auth: "public", body: feedbackSchema, limit }, async ({ body, user }) => {
+export const POST = route({ auth: "public", body: feedbackSchema, limit: RATE_LIMITS.feedback }, async ({ body, user }) => {
   const row = await createFeedback({
     userId: user?.id ?? null,
     category: body.category,
@@ -26,7 +25,7 @@ const listQuery = z.object({
 });
 
 // GET /api/feedback: the stored feedback, newest first (admin only).
-export const GET = route({ auth: "admin", query: listQuery }, async ({ query }) => {
+export const GET = route({ auth: "admin", query: listQuery }, async ({ query }): Promise<FeedbackPage> => {
   const { feedback, total } = await listFeedback(query);
-  return { feedback: feedback.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })), total };
+  return { feedback: feedback.map(toFeedbackItem), total };
 });

@@ -1,7 +1,6 @@
-import { SHARE_SUGGESTIONS_PER_IP_PER_MINUTE, SHARE_SUGGESTIONS_PER_LINK_PER_MINUTE } from "@/lib/constants";
 import { initialQuestionsSchema } from "@/lib/schemas/chat";
-import { clientIp } from "@/lib/server/http/client-ip";
 import { route } from "@/lib/server/http/route";
+import { RATE_LIMITS } from "@/lib/server/policies/rate-limits";
 import { helperScope } from "@/lib/server/policies/share-access";
 import { initialQuestions } from "@/lib/server/use-cases/suggest-questions";
 
@@ -9,8 +8,8 @@ import { initialQuestions } from "@/lib/server/use-cases/suggest-questions";
 // caller's assistant (assistantId, or their default one), or with shareId those of the shared
 // assistant (from its knowledge when the share includes documents).
 // Seeing them needs no sign-in even on a google_required share; picking one does.
-export const POST = route({ auth: "public", body: initialQuestionsSchema }, async ({ req, user, body, locale }) => {
-  const scope = await helperScope(user, body, { ip: clientIp(req), limitKey: "share-suggest", perIpPerMinute: SHARE_SUGGESTIONS_PER_IP_PER_MINUTE, perLinkPerMinute: SHARE_SUGGESTIONS_PER_LINK_PER_MINUTE, signInRequired: false });
+export const POST = route({ auth: "public", body: initialQuestionsSchema, limit: [RATE_LIMITS.shareSuggestionsPerIp, RATE_LIMITS.shareSuggestionsPerLink] }, async ({ user, body, locale, countLimit }) => {
+  const scope = await helperScope(user, body, { signInRequired: false, countLimit });
   // A visitor never makes the owner pay: their forceRegenerate is ignored, and when nothing fits
   // the stored questions they get ones made from the documents alone, without the hosted model.
   return {

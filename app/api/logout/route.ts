@@ -1,5 +1,5 @@
 import { SESSION_COOKIE, revokeSessionToken } from "@/lib/server/auth/session";
-import { requestCookies } from "@/lib/server/http/cookies";
+import { requestCookies } from "@/lib/server/request-cookies";
 import { route } from "@/lib/server/http/route";
 import { signedOutResponse } from "@/lib/server/http/session-response";
 

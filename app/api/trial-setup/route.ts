@@ -1,19 +1,18 @@
 import { route } from "@/lib/server/http/route";
-import { AppError } from "@/lib/server/http/errors";
+import { RATE_LIMITS } from "@/lib/server/policies/rate-limits";
+import { AppError } from "@/lib/server/errors";
 import { trialSetupSchema } from "@/lib/schemas/auth";
 import { hashPassword } from "@/lib/server/auth/password";
 import { setWorkspaceAccess } from "@/lib/server/policies/workspace-access";
 import { countUsers, createFirstAdmin } from "@/lib/server/queries/users";
 import { signedInResponse } from "@/lib/server/http/session-response";
 
-const SETUPS_PER_IP_PER_HOUR = 30;
-
 // GET /api/trial-setup: whether the first admin still has to be created.
 export const GET = route({ auth: "public" }, async () => ({ needsSetup: (await countUsers()) === 0 }));
 
 // POST /api/trial-setup: create the first admin while no user exists (exactly one wins a race),
 // signed in at once, and save who gets a workspace if they chose (only the winner's choice counts).
-export const POST = route({ auth: "public", body: trialSetupSchema, limit: { name: "trial-setup", per: "ip", max: SETUPS_PER_IP_PER_HOUR, windowMs: 60 * 60_000 } }, async ({ body }) => {
+export const POST = route({ auth: "public", body: trialSetupSchema, limit: RATE_LIMITS.trialSetups }, async ({ body }) => {
   if ((await countUsers()) > 0) throw new AppError("conflict", { messageKey: "already_set_up" });
   const passwordHash = await hashPassword(body.password);
   // Setting up is signing in: the users list shows when.

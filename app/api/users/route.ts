@@ -3,6 +3,7 @@ import { ROLES } from "@/lib/constants";
 import { route } from "@/lib/server/http/route";
 import { listUsers } from "@/lib/server/queries/users";
 import { toPublicUser } from "@/lib/server/present/user";
+import type { UserPage } from "@/lib/server/present/api-types";
 
 const querySchema = z.object({
   search: z.string().trim().max(200).optional(),
@@ -12,7 +13,7 @@ const querySchema = z.object({
 });
 
 // GET /api/users: list and search users (admin only).
-export const GET = route({ auth: "admin", query: querySchema }, async ({ query }) => {
+export const GET = route({ auth: "admin", query: querySchema }, async ({ query }): Promise<UserPage> => {
   const { users, total } = await listUsers({ ...query, search: query.search || undefined });
   return { users: users.map(toPublicUser), total };
 });

@@ -52,8 +52,8 @@ export default async function SharedAssistantPage({ params }: { params: Promise<
     googleEnabled: env.googleEnabled,
     support: supportLink(env.SUPPORT_URL),
   };
-  // In-app browsers get the page directly and load the share from there, as SPEC §4 describes
-  // (the LINE delay, the load checks). Elsewhere the page's code loads lazily (SPEC §2), and the
+  // In-app browsers get the page directly and load the share from there (the LINE delay, the load
+  // checks: docs/rules/sharing.md#the-shared-page-in-in-app-browsers). Elsewhere the page's code loads lazily, and the
   // share and who is visiting come with the page: the server draws the chat with them, and the
   // code has no round trips to make before it takes over.
   const requestHeaders = await headers();

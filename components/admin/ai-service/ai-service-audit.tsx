@@ -8,7 +8,9 @@ import { jsonFetcher } from "@/lib/fetcher";
 import { DataLoadError, DataLoading } from "@/components/layout/data-states";
 import { Pagination } from "@/components/layout/pagination";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { auditKey, type AuditChange, type AuditPage } from "./types";
+import { auditKey } from "./ai-service-keys";
+import type { AuditPage } from "@/lib/server/present/api-types";
+import type { AiSettingChange } from "@/lib/schemas/ai-service";
 
 /** The AI service's change log: newest first, a page at a time from the server. */
 export function AiServiceAudit({ firstPage }: { firstPage: AuditPage }) {
@@ -77,7 +79,7 @@ export function AiServiceAudit({ firstPage }: { firstPage: AuditPage }) {
   );
 }
 
-function ChangeText({ change }: { change: AuditChange }) {
+function ChangeText({ change }: { change: AiSettingChange }) {
   const t = useTranslations("aiService");
   if (change.field === "apiKey") return <span data-testid="ai-audit-key-change">{t(`changeKey_${change.change}`)}</span>;
   const show = (value: string | number | boolean | null) =>

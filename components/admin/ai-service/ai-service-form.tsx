@@ -24,7 +24,7 @@ import { Input } from "@/components/ui/input";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 import { ConnectionResultPanel, useProblemText } from "./connection-result";
-import type { AiServiceView, ConnectionResult } from "./types";
+import type { AiServiceSaved, AiServiceView, ConnectionResult } from "@/lib/server/present/api-types";
 
 type Errors = Partial<Record<keyof AiServiceFormFields | "form", string>>;
 
@@ -93,7 +93,7 @@ export function AiServiceForm({ view, onSaved }: { view: AiServiceView; onSaved:
     setConfirming(false);
     setSaving(true);
     try {
-      const res = await apiFetch<{ changes: unknown[]; settings: AiServiceView }>("/api/settings/ai-service", { method: "PUT", json: body });
+      const res = await apiFetch<AiServiceSaved>("/api/settings/ai-service", { method: "PUT", json: body });
       setForm(formFromSaved(res.settings.saved));
       onSaved(res.settings);
       if (res.changes.length === 0) toast.info(t("savedUnchanged"));

@@ -7,7 +7,8 @@ import { PageHeader } from "@/components/layout/page-header";
 import { AiServiceAudit } from "./ai-service-audit";
 import { AiServiceForm } from "./ai-service-form";
 import { AiServiceStatus } from "./ai-service-status";
-import { AI_SERVICE_KEY, auditKey, type AiServiceView, type AuditPage } from "./types";
+import { AI_SERVICE_KEY, auditKey } from "./ai-service-keys";
+import type { AiServiceView, AuditPage } from "@/lib/server/present/api-types";
 
 /** /admin/ai-service: what answers now, the form that changes it, and who changed it when. */
 export function AiServiceScreen({ initial, firstAuditPage }: { initial: AiServiceView; firstAuditPage: AuditPage }) {

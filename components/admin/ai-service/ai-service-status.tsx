@@ -5,7 +5,7 @@ import { AlertTriangle, Cloud, HardDrive } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { SourceBadge } from "./source-badge";
-import type { AiServiceView } from "./types";
+import type { AiServiceView } from "@/lib/server/present/api-types";
 
 /** What answers right now, and each value in force with where it comes from. */
 export function AiServiceStatus({ view }: { view: AiServiceView }) {

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { CheckCircle2, Info, XCircle } from "lucide-react";
 import { AI_CONNECTION_TEST_TIMEOUT_MS } from "@/lib/constants";
 import { cn } from "@/lib/utils";
-import type { ConnectionResult } from "./types";
+import type { ConnectionResult } from "@/lib/server/present/api-types";
 
 type Failure = Extract<ConnectionResult, { ok: false }>;
 

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { Badge } from "@/components/ui/badge";
-import type { ValueSource } from "./types";
+import type { ValueSource } from "@/lib/server/present/api-types";
 
 const VARIANT = { saved: "default", environment: "secondary", default: "outline", unset: "outline" } as const;
 const LABEL = { saved: "sourceSaved", environment: "sourceEnvironment", default: "sourceDefault", unset: "sourceUnset" } as const;

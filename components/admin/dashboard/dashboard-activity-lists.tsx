@@ -7,7 +7,7 @@ import type { Dashboard } from "@/lib/server/use-cases/load-dashboard";
 
 /**
  * The latest feedback and what failed. Admins get the entries; managers, who may open neither the
- * feedback nor the workspace (SPEC §2), get how many there are: figures, not a locked door.
+ * feedback nor the user list (docs/rules/roles-and-routes.md#the-admin-console), get how many there are: figures, not a locked door.
  */
 export async function DashboardActivityLists({ dashboard }: { dashboard: Dashboard }) {
   const t = await getTranslations("dashboard");

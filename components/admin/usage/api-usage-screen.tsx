@@ -12,7 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
 import { jsonFetcher } from "@/lib/fetcher";
 import type { UsageReportQuery } from "@/lib/schemas/usage-report";
-import type { UsageReport } from "@/lib/server/use-cases/build-usage-report";
+import type { UsageReport } from "@/lib/server/present/api-types";
 import { USAGE_DIMENSIONS, type UsageDimension } from "@/lib/usage-report";
 import { ModelPriceEditor } from "./model-price-editor";
 import { SegmentedChoice } from "./segmented-choice";

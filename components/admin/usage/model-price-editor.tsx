@@ -11,7 +11,7 @@ import { Label } from "@/components/ui/label";
 import { Spinner } from "@/components/ui/spinner";
 import { apiFetch, errorMessage, jsonFetcher } from "@/lib/fetcher";
 import { MODEL_PRICE_MAX } from "@/lib/schemas/usage-report";
-import type { ModelPriceRow } from "@/lib/server/queries/usage-report";
+import type { ModelPriceList, ModelPriceRow } from "@/lib/server/present/api-types";
 import { OFFLINE_PROVIDER } from "@/lib/usage-report";
 
 const PRICES_URL = "/api/admin/model-prices";
@@ -44,7 +44,7 @@ function PriceRow({ row, onSaved }: { row: ModelPriceRow; onSaved: (prices: Mode
     setError(null);
     setBusy(true);
     try {
-      const res = await apiFetch<{ prices: ModelPriceRow[] }>(PRICES_URL, { method: "PUT", json: { model: row.model, inputPerMillion, outputPerMillion } });
+      const res = await apiFetch<ModelPriceList>(PRICES_URL, { method: "PUT", json: { model: row.model, inputPerMillion, outputPerMillion } });
       toast.success(t("saved", { model: row.model }));
       onSaved(res.prices);
     } catch (failure) {
@@ -57,7 +57,7 @@ function PriceRow({ row, onSaved }: { row: ModelPriceRow; onSaved: (prices: Mode
   const clear = async () => {
     setBusy(true);
     try {
-      const res = await apiFetch<{ prices: ModelPriceRow[] }>(PRICES_URL, { method: "DELETE", json: { model: row.model } });
+      const res = await apiFetch<ModelPriceList>(PRICES_URL, { method: "DELETE", json: { model: row.model } });
       toast.success(t("cleared", { model: row.model }));
       setInput("");
       setOutput("");
@@ -155,7 +155,7 @@ function NewModelRow({ onSaved }: { onSaved: (prices: ModelPriceRow[]) => void }
     setError(null);
     setBusy(true);
     try {
-      const res = await apiFetch<{ prices: ModelPriceRow[] }>(PRICES_URL, { method: "PUT", json: { model: model.trim(), inputPerMillion, outputPerMillion } });
+      const res = await apiFetch<ModelPriceList>(PRICES_URL, { method: "PUT", json: { model: model.trim(), inputPerMillion, outputPerMillion } });
       toast.success(t("saved", { model: model.trim() }));
       setModel("");
       setInput("");
@@ -198,7 +198,7 @@ function NewModelRow({ onSaved }: { onSaved: (prices: ModelPriceRow[]) => void }
 export function ModelPriceEditor() {
   const t = useTranslations("usage.prices");
   const { mutate: mutateAny } = useSWRConfig();
-  const { data, mutate } = useSWR<{ prices: ModelPriceRow[] }>(PRICES_URL, jsonFetcher, { revalidateIfStale: true });
+  const { data, mutate } = useSWR<ModelPriceList>(PRICES_URL, jsonFetcher, { revalidateIfStale: true });
   const onSaved = (prices: ModelPriceRow[]) => {
     void mutate({ prices }, { revalidate: false });
     void mutateAny((key) => typeof key === "string" && key.startsWith("/api/admin/api-usage?"));

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
-import type { UsageGroup } from "@/lib/server/queries/usage-report";
+import type { UsageGroup } from "@/lib/server/present/api-types";
 import type { UsageDimension, UsageSort } from "@/lib/usage-report";
 import { cn } from "@/lib/utils";
 import { useUsageFormat } from "./use-usage-format";

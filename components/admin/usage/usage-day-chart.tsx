@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
-import type { UsageDay } from "@/lib/server/queries/usage-report";
+import type { UsageDay } from "@/lib/server/present/api-types";
 import { SegmentedChoice } from "./segmented-choice";
 import { useUsageFormat } from "./use-usage-format";
 

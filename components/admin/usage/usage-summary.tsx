@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { Card } from "@/components/ui/card";
-import type { UsageMetrics } from "@/lib/server/queries/usage-report";
+import type { UsageMetrics } from "@/lib/server/present/api-types";
 import { cn } from "@/lib/utils";
 import { useUsageFormat } from "./use-usage-format";
 

@@ -1,4 +1,5 @@
 import "server-only";
+import { pageUnitOf } from "@/lib/chat/page-unit";
 import type { Locale } from "@/lib/constants";
 import type { Passage } from "@/lib/server/use-cases/retrieve-passages";
 
@@ -8,7 +9,8 @@ const LANGUAGE_NAME: Record<Locale, string> = { "zh-TW": "Traditional Chinese (z
 
 function sourceLabel(passage: Passage): string {
   if (passage.page === null) return passage.documentName;
-  const pages = passage.pageEnd !== null && passage.pageEnd !== passage.page ? `pages ${passage.page}-${passage.pageEnd}` : `page ${passage.page}`;
+  const unit = pageUnitOf(passage.documentKind);
+  const pages = passage.pageEnd !== null && passage.pageEnd !== passage.page ? `${unit}s ${passage.page}-${passage.pageEnd}` : `${unit} ${passage.page}`;
   return `${passage.documentName}, ${pages}`;
 }
 

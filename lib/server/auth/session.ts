@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { SESSION_MAX_AGE_S } from "@/lib/constants";
 import type { User } from "@/lib/server/db/schema";
 import { findSessionUser, revokeSession } from "@/lib/server/queries/sessions";
-import { requestCookies } from "@/lib/server/http/cookies";
+import { requestCookies } from "@/lib/server/request-cookies";
 import { getAuthSecret } from "./secret";
 
 // Sessions are next-auth JWT cookies (encrypted, HttpOnly, SameSite=Lax, Secure over https).

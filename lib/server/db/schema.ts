@@ -74,7 +74,7 @@ export const documents = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     originalName: text("original_name").notNull(),
     storageKey: text("storage_key").notNull(),
-    kind: text("kind", { enum: ["pdf", "docx", "txt", "md", "jpg", "png", "webp"] }).notNull(),
+    kind: text("kind", { enum: ["pdf", "docx", "txt", "md", "html", "xlsx", "pptx", "csv", "jpg", "png", "webp"] }).notNull(),
     mimeType: text("mime_type").notNull(),
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
     contentHash: text("content_hash").notNull(),
@@ -89,6 +89,9 @@ export const documents = pgTable(
     clientId: text("client_id"),
     processedAt: timestamp("processed_at", { withTimezone: true }),
     createdAt: createdAt(),
+    // A document added from a web address: the address, and when the stored copy was fetched.
+    sourceUrl: text("source_url"),
+    fetchedAt: timestamp("fetched_at", { withTimezone: true }),
   },
   (t) => [
     index("documents_user_idx").on(t.userId, t.createdAt),
@@ -179,7 +182,7 @@ const previewStyle = () =>
 
 /**
  * An assistant an owner made from their documents. Exactly one per owner is their default: the
- * spec's /api/assistant, the chat when none is chosen, and shares made without naming one. Its
+ * single-assistant /api/assistant, the chat when none is chosen, and shares made without naming one. Its
  * knowledge is every document of the owner (knowledge_all, documents uploaded later included) or
  * the documents chosen for it, directly or through collections. Everything per assistant (its own
  * chat, its shares, later its insights, API keys and chat bubble) names its id.
@@ -399,7 +402,7 @@ export const referrals = pgTable(
   (t) => [uniqueIndex("referrals_invitee_key").on(t.inviteeId), index("referrals_inviter_idx").on(t.inviterId)],
 );
 
-// E-mail campaigns (issue 13). A campaign is a draft until it starts; its recipients are then
+// E-mail campaigns (docs/rules/email.md#campaigns). A campaign is a draft until it starts; its recipients are then
 // written once (later sign-ups are not added) and each is claimed for sending at most once at a
 // time (lib/server/queries/email-recipients.ts).
 export const emailCampaigns = pgTable(

@@ -3,13 +3,13 @@ import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { EXPORT_MAX_MEMORY_MB, EXPORT_MAX_WAITING, EXPORT_TIMEOUT_MS } from "@/lib/constants";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { log } from "@/lib/server/log";
 import type { RichDocument } from "./export-content";
 
 // PDF and Word exports are typeset in worker threads (worker/export-worker.mjs): a long
 // conversation is seconds of CPU, which on the main thread held up every request of every user
-// (issue 17: three concurrent exports made /api/health take 10 s). A worker has a heap limit and a
+// (three concurrent exports once made /api/health take 10 s). A worker has a heap limit and a
 // time budget; one that fails them is terminated and replaced. On a small machine one worker runs
 // at a time and the others wait, so the main thread keeps a core.
 

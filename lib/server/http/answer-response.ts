@@ -1,15 +1,10 @@
 import "server-only";
 import { NextResponse } from "next/server";
 import { log } from "@/lib/server/log";
-import { answerMessage, type AnswerRequest, type AnswerResult } from "@/lib/server/use-cases/answer-message";
+import { answerMessage, type AnswerRequest } from "@/lib/server/use-cases/answer-message";
+import { toMessageReply, type MessageReply } from "@/lib/server/present/message";
 import { normalizeChatImage } from "@/lib/server/use-cases/normalize-chat-image";
 import { eventStreamResponse, wantsEventStream } from "./event-stream";
-
-/** The reply's body: a model failure answers 500 with the stored error reply as aiMessage (SPEC §7). */
-function replyBody(result: AnswerResult) {
-  if (!result.error) return result;
-  return { ...result, error: { code: "ai_failed", message: result.error } };
-}
 
 /**
  * Answers a message as JSON, or as Server-Sent Events (deltas, then the same payload as "done")
@@ -20,12 +15,13 @@ export async function answerResponse(req: Request, sent: AnswerRequest, context:
   const request = sent.imageData ? { ...sent, imageData: await normalizeChatImage(sent.imageData) } : sent;
   if (!wantsEventStream(req)) {
     const result = await answerMessage(request);
-    return NextResponse.json(replyBody(result), { status: result.error ? 500 : 200 });
+    // A model failure answers 500 with the stored error reply as aiMessage (docs/rules/chat.md#error-replies).
+    return NextResponse.json<MessageReply>(toMessageReply(result), { status: result.error ? 500 : 200 });
   }
   return eventStreamResponse(async (send) => {
     try {
       const result = await answerMessage({ ...request, onDelta: (text) => send("delta", { text }) });
-      send("done", replyBody(result));
+      send("done", toMessageReply(result) satisfies MessageReply);
     } catch (error) {
       log.error("streamed answer failed", { requestId: context.requestId, error });
       throw error;

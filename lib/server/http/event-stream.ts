@@ -1,4 +1,5 @@
 import "server-only";
+import type { ErrorBody } from "@/lib/errors";
 
 /** Whether the client asked for a streamed reply (Server-Sent Events). */
 export function wantsEventStream(req: Request): boolean {
@@ -26,7 +27,7 @@ export function eventStreamResponse(produce: (send: EventSink) => Promise<void>,
         }
       };
       produce(send)
-        .catch(() => send("error", { error: { code: "internal", message: failureMessage } }))
+        .catch(() => send("error", { error: { code: "internal", message: failureMessage } } satisfies ErrorBody))
         .finally(() => {
           if (closed) return;
           closed = true;

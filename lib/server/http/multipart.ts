@@ -1,6 +1,6 @@
 import "server-only";
 import { MULTIPART_OVERHEAD_BYTES } from "@/lib/constants";
-import { AppError } from "./errors";
+import { AppError } from "@/lib/server/errors";
 
 /**
  * Reads a multipart upload whose body cannot exceed `maxFileBytes` plus a little overhead: the

@@ -1,59 +1,63 @@
 import "server-only";
 import type { User } from "@/lib/server/db/schema";
-import { AppError } from "./errors";
+import { rateLimited } from "@/lib/server/errors";
+import type { LimitSubjects, RateLimit } from "@/lib/server/policies/rate-limits";
+import { incrementWindowsInOrder, releaseWindow, type WindowCheck } from "@/lib/server/queries/rate-limits";
 import { clientIp } from "./client-ip";
-import { incrementWindow, incrementWindowsInOrder, releaseWindow, type WindowCheck } from "@/lib/server/queries/rate-limits";
 
-const MINUTE_MS = 60_000;
-
-/**
- * A route's limit, declared on route({ limit }) so a handler never counts by hand: requests per
- * window, counted in the database so it holds across instances; 429 with Retry-After beyond it.
- */
-export interface RouteLimit {
-  /** Names the counter. */
-  name: string;
-  /** Whose requests count together: each signed-in user's (signed-out callers are not counted), or each client address's. */
-  per: "user" | "ip";
-  /** A function is read per request, so a configured value (env) and a test's change both apply. */
-  max: number | (() => number);
-  /** Defaults to a minute. */
-  windowMs?: number;
-  /** Callers the limit does not apply to (an admin creating accounts). */
-  exempt?: (user: User | null) => boolean;
-}
-
-/** 429 with Retry-After until `resetAt` (the message says how many seconds, in the caller's language). */
-export function limited(resetAt: Date): AppError {
-  const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
-  return new AppError("rate_limited", { params: { seconds }, headers: { "Retry-After": String(seconds) } });
-}
-
-/** Counts this request; throws 429 with Retry-After once the window holds more than `limit`. */
-export async function consumeLimit(key: string, limit: number, windowMs: number) {
-  const window = await incrementWindow(key, windowMs);
-  if (window.count > limit) throw limited(window.resetAt);
-}
+// Counting the limits a route declares (lib/server/policies/rate-limits.ts) for one request.
 
 /**
  * Several limits at once, checked in order (one database round trip): 429 at the first exceeded;
  * the ones after it are not counted.
  */
-export async function consumeLimits(checks: WindowCheck[]) {
+export async function consumeLimits(checks: (WindowCheck & { messageKey?: string })[]) {
   const counts = await incrementWindowsInOrder(checks);
   counts.forEach((window, i) => {
-    if (window.count > checks[i].limit) throw limited(window.resetAt);
+    if (window.count > checks[i].limit) throw rateLimited(window.resetAt, checks[i].messageKey);
   });
 }
 
-/** Gives back one count of consumeLimit (a sign-in that succeeded is not a failure). */
-export const releaseLimit = releaseWindow;
+function subject(value: string | undefined, limit: RateLimit): string {
+  // A route that declares such a limit and counts it without naming whom is a mistake in the route.
+  if (value === undefined) throw new Error(`rate limit "${limit.name}" per ${limit.per} was counted without its ${limit.per}`);
+  return value;
+}
 
-/** Counts a request against its route's declared limit. */
-export async function consumeRouteLimit(limit: RouteLimit, req: Request, user: User | null) {
-  if (limit.exempt?.(user)) return;
-  const caller = limit.per === "user" ? (user ? `user:${user.id}` : null) : `ip:${clientIp(req)}`;
-  if (caller === null) return;
-  const max = typeof limit.max === "function" ? limit.max() : limit.max;
-  await consumeLimit(`${limit.name}:${caller}`, max, limit.windowMs ?? MINUTE_MS);
+/** The counter this request counts against under `limit`; null when the limit does not apply to the caller. */
+function counterKey(limit: RateLimit, req: Request, user: User | null, subjects: LimitSubjects): string | null {
+  if (limit.exempt?.(user)) return null;
+  switch (limit.per) {
+    case "user":
+      return user ? `${limit.name}:user:${user.id}` : null;
+    case "ip":
+      return `${limit.name}:ip:${clientIp(req)}`;
+    case "email":
+      return `${limit.name}:email:${subject(subjects.email, limit)}`;
+    case "link":
+      return `${limit.name}:link:${subject(subjects.link, limit)}`;
+    case "visitor":
+      return `${limit.name}:visitor:${subject(subjects.link, limit)}:${subject(subjects.visitor, limit)}`;
+  }
+}
+
+/**
+ * Counts one request against a route's limits, in order; 429 with Retry-After at the first
+ * exceeded. Returns the counters of failures-only limits, to give back if the request succeeds.
+ */
+export async function countRouteLimits(limits: readonly RateLimit[], req: Request, user: User | null, subjects: LimitSubjects = {}): Promise<string[]> {
+  const checks = limits.flatMap((limit) => {
+    const key = counterKey(limit, req, user, subjects);
+    if (key === null) return [];
+    const max = typeof limit.max === "function" ? limit.max() : limit.max;
+    return [{ key, limit: max, windowMs: limit.windowMs, messageKey: limit.messageKey, failuresOnly: limit.failuresOnly === true }];
+  });
+  if (checks.length === 0) return [];
+  await consumeLimits(checks);
+  return checks.filter((check) => check.failuresOnly).map((check) => check.key);
+}
+
+/** Gives back the counts of a request that turned out not to be what its limit is about (a sign-in that succeeded). */
+export async function giveBackCounts(keys: string[]) {
+  await Promise.all(keys.map((key) => releaseWindow(key)));
 }

@@ -3,14 +3,16 @@ import { randomUUID } from "node:crypto";
 import { NextResponse } from "next/server";
 import { z, ZodError, type ZodType } from "zod";
 import { JSON_BODY_MAX_BYTES, type Locale } from "@/lib/constants";
+import type { ErrorBody } from "@/lib/errors";
 import { env, type Env } from "@/lib/env";
 import type { User } from "@/lib/server/db/schema";
 import { userFromRequest } from "@/lib/server/auth/session";
 import { localeOf, translator, type ServerTranslator } from "@/lib/server/i18n";
 import { log } from "@/lib/server/log";
 import { authorize, type AuthRequirement } from "@/lib/server/policies/auth-requirement";
-import { AppError, isAppError } from "./errors";
-import { consumeRouteLimit, type RouteLimit } from "./rate-limit";
+import { AppError, isAppError } from "@/lib/server/errors";
+import { countedByHandler, type CountLimit, type RateLimit } from "@/lib/server/policies/rate-limits";
+import { countRouteLimits, giveBackCounts } from "./rate-limit";
 
 // Every /api handler goes through route(): it authenticates, checks the role and the Origin of
 // mutations, validates input with zod, and turns thrown errors into one JSON error shape.
@@ -26,6 +28,8 @@ export interface RouteContext<B, Q> {
   locale: Locale;
   t: ServerTranslator;
   requestId: string;
+  /** Counts the route's declared limits that need a share link, a visitor or an e-mail address (lib/server/policies/rate-limits.ts). */
+  countLimit: CountLimit;
 }
 
 export interface RouteOptions<B extends ZodType | undefined, Q extends ZodType | undefined> {
@@ -38,8 +42,11 @@ export interface RouteOptions<B extends ZodType | undefined, Q extends ZodType |
   rawBody?: boolean;
   /** A larger JSON body limit than JSON_BODY_MAX_BYTES (messages carrying an image). */
   maxBodyBytes?: number;
-  /** How often a caller may make this request; counted after the input is checked, so a malformed request costs no count. */
-  limit?: RouteLimit;
+  /**
+   * How often a caller may make this request: an entry of RATE_LIMITS, or several counted together
+   * in order. Counted after the input is checked, so a malformed request costs no count.
+   */
+  limit?: RateLimit | readonly RateLimit[];
 }
 
 type Infer<T> = T extends ZodType ? z.infer<T> : undefined;
@@ -47,6 +54,13 @@ type Handler<B, Q, U> = (ctx: RouteContext<B, Q> & { user: U }) => Promise<Respo
 type NextHandler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+const declared = new WeakMap<NextHandler, readonly RateLimit[]>();
+
+/** The limits a handler made by route() declares (tests check that each route keeps its own). */
+export function declaredLimits(handler: unknown): readonly RateLimit[] {
+  return typeof handler === "function" ? (declared.get(handler as NextHandler) ?? []) : [];
+}
 
 type OriginSettings = Pick<Env, "APP_URL" | "appUrlConfigured" | "TRUST_PROXY">;
 
@@ -83,8 +97,8 @@ export function errorResponse(error: AppError, t: ServerTranslator, requestId?: 
   // A bare key names an entry of "errors"; a dotted one is a whole key of its own namespace.
   const key = error.messageKey.includes(".") ? error.messageKey : `errors.${error.messageKey}`;
   const message = t.has(key as never) ? t(key as never, error.params as never) : t("errors.internal" as never);
-  // The spec's own fields (requireAuth, aiMessage) sit beside `error`, never inside it.
-  const body: Record<string, unknown> = {
+  // The fields callers read beside `error` (requireAuth, aiMessage) sit there, never inside it (docs/rules/messages-and-errors.md#error-bodies).
+  const body: ErrorBody & Record<string, unknown> = {
     ...error.extra,
     error: { code: error.code, message, ...(error.details !== undefined ? { details: error.details } : {}) },
   };
@@ -171,7 +185,9 @@ export function route<B extends ZodType | undefined, Q extends ZodType | undefin
   options: RouteOptions<B, Q>,
   handler: Handler<Infer<B>, Infer<Q>, never>,
 ): NextHandler {
-  return async (req, ctx) => {
+  const limits: readonly RateLimit[] = options.limit === undefined ? [] : "name" in options.limit ? [options.limit] : options.limit;
+  const handlerCounts = limits.some(countedByHandler);
+  const next: NextHandler = async (req, ctx) => {
     const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
     const locale = localeOf(req);
     const t = translator(locale);
@@ -205,10 +221,17 @@ export function route<B extends ZodType | undefined, Q extends ZodType | undefin
         rejectNul(parsed.data);
         query = parsed.data;
       }
-      if (options.limit) await consumeRouteLimit(options.limit, req, user);
+      // Counters of failures-only limits, given back when the request succeeds.
+      const givenBackOnSuccess: string[] = [];
+      if (limits.length > 0 && !handlerCounts) givenBackOnSuccess.push(...(await countRouteLimits(limits, req, user)));
+      const countLimit: CountLimit = async (subjects) => {
+        if (!handlerCounts) throw new Error(`${path} declares no limit its handler counts`);
+        givenBackOnSuccess.push(...(await countRouteLimits(limits, req, user, subjects)));
+      };
 
-      const result = await handler({ req, body, query, params, user, locale, t, requestId } as never);
+      const result = await handler({ req, body, query, params, user, locale, t, requestId, countLimit } as never);
       const res = result instanceof Response ? result : NextResponse.json(result ?? { ok: true });
+      if (givenBackOnSuccess.length > 0 && res.ok) await giveBackCounts(givenBackOnSuccess);
       res.headers.set("x-request-id", requestId);
       log.info("request", { requestId, method: req.method, path, status: res.status, ms: Date.now() - started, userId: user?.id });
       return res;
@@ -226,4 +249,6 @@ export function route<B extends ZodType | undefined, Q extends ZodType | undefin
       return errorResponse(new AppError("internal"), t, requestId);
     }
   };
+  declared.set(next, limits);
+  return next;
 }

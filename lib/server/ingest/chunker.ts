@@ -126,7 +126,11 @@ export class ChunkStream {
     const first = this.pageIndexAt(span.start);
     const last = this.pageIndexAt(span.end - 1);
     const pageBreaks: number[] = [];
-    if (this.pageNumbers[first] !== null) for (let i = first + 1; i <= last; i++) pageBreaks.push(this.pageStarts[i] - span.start);
+    // A page given in pieces (a long sheet's blocks of rows, streamed) has its number more than
+    // once in a row: only a new number is a page break.
+    if (this.pageNumbers[first] !== null) {
+      for (let i = first + 1; i <= last; i++) if (this.pageNumbers[i] !== this.pageNumbers[i - 1]) pageBreaks.push(this.pageStarts[i] - span.start);
+    }
     return {
       ordinal: this.ordinal++,
       content: this.text.slice(span.start - this.textBase, span.end - this.textBase),

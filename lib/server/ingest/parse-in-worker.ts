@@ -22,6 +22,8 @@ export const PARSE_ERROR_CODES = [
   "worker_crashed",
   "too_many_pages",
   "too_much_text",
+  "login_required",
+  "empty_sheet",
   "unreadable_scan",
   "image_too_large",
   "cancelled",
@@ -39,8 +41,16 @@ export class ParseError extends Error {
   }
 }
 
+/**
+ * Kinds whose parser sends its text a piece at a time when given onPage (a PDF's pages, a sheet's
+ * blocks of rows, a deck's slides): the caller indexes it as it comes, and neither process holds
+ * the whole text.
+ */
+export const STREAMED_KINDS: readonly DocumentKind[] = ["pdf", "xlsx", "csv", "pptx"];
+
 export type ParsedPage = { page: number | null; text: string };
-export type ParsedDocument = { pages: ParsedPage[]; pageCount: number | null; unreadablePages?: number[] };
+/** `title`: a web page's own title; `unreadablePages`: scanned pages OCR could not read, left out. */
+export type ParsedDocument = { pages: ParsedPage[]; pageCount: number | null; title?: string | null; unreadablePages?: number[] };
 
 export type ParseOptions = {
   /** The longest a parse may take, whatever its page count. */
@@ -66,7 +76,7 @@ export type ParseOptions = {
   workerPath?: string;
   /** Receives the parse process's resident memory (bytes) at each watchdog sample. */
   onMemorySample?: (bytes: number) => void;
-  /** Receives each PDF page as soon as the child has read it, in page order; a PDF's result then has no pages. */
+  /** Receives each PDF page (a sheet's block of rows, a slide) as soon as the child has read it, in order; the result then has no pages. */
   onPage?: (page: ParsedPage) => void;
   /**
    * Lets a process that parsed a file successfully be used again for files with the same key
@@ -80,9 +90,9 @@ type ChildReply =
   | { type: "ready" }
   | { type: "rss"; rss: number }
   | { type: "opened"; pages: number }
-  | { type: "page"; page: number; text: string }
+  | { type: "page"; page: number | null; text: string }
   | { type: "ocr"; page: number; pages: number }
-  | { type: "done"; ok: true; pages: ParsedPage[]; pageCount: number | null; unreadablePages?: number[] }
+  | { type: "done"; ok: true; pages: ParsedPage[]; pageCount: number | null; title?: string | null; unreadablePages?: number[] }
   | { type: "done"; ok: false; code: string; message: string };
 
 // The Next.js bundle cannot contain the child's entry, so it is plain JavaScript loaded by path;
@@ -388,7 +398,7 @@ function runChild(childPath: string, bytes: Uint8Array, kind: DocumentKind, opti
           return;
         }
         case "done":
-          if (reply.ok) settle(() => resolve({ pages: reply.pages, pageCount: reply.pageCount, unreadablePages: reply.unreadablePages ?? [] }), true);
+          if (reply.ok) settle(() => resolve({ pages: reply.pages, pageCount: reply.pageCount, title: reply.title, unreadablePages: reply.unreadablePages ?? [] }), true);
           else settle(() => reject(new ParseError(isParseErrorCode(reply.code) ? reply.code : "worker_crashed", reply.message)));
           return;
         default:

@@ -1,6 +1,6 @@
 import "server-only";
 import type { User } from "@/lib/server/db/schema";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { canUseWorkspace } from "./workspace-access";
 
 // Who may call a route: the decision route() makes for every handler, kept here so the routes

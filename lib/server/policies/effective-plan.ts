@@ -11,7 +11,7 @@ import type { User } from "@/lib/server/db/schema";
 import { endOfDay } from "@/lib/zoned-day";
 
 // The one place that decides which plan holds for a user at a given moment, and so every limit
-// (SPEC §1, §9). Grants and trials end by their date alone: an ended one reads as free the moment
+// (docs/rules/plans-and-referrals.md#plans). Grants and trials end by their date alone: an ended one reads as free the moment
 // it ends, with no job having to run.
 
 export interface EffectivePlan {
@@ -45,7 +45,7 @@ export function supporterActive(user: Pick<User, "plan" | "supporterUntil">, now
   return user.plan === "supporter" && holdsAt(user.supporterUntil, now);
 }
 
-/** Admins are never plan-limited (ARCHITECTURE §7); then a supporter grant, then a trial, then free. */
+/** Admins are never plan-limited; then a supporter grant, then a trial, then free. */
 export function effectivePlan(user: PlanFields, now = new Date()): EffectivePlan {
   if (user.role === "admin") return { kind: "admin", until: null, ...SUPPORTER_LIMITS };
   if (supporterActive(user, now)) return { kind: "supporter", until: user.supporterUntil, ...SUPPORTER_LIMITS };

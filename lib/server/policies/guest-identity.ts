@@ -2,16 +2,16 @@ import "server-only";
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { GUEST_KEY_HEADER } from "@/lib/constants";
 import { env } from "@/lib/env";
-import { requestCookies } from "@/lib/server/http/cookies";
-import { AppError } from "@/lib/server/http/errors";
+import { requestCookies } from "@/lib/server/request-cookies";
+import { AppError } from "@/lib/server/errors";
 import { claimGuestSession, findGuestSession } from "@/lib/server/queries/guest-sessions";
 import type { ConversationKey } from "@/lib/server/queries/messages";
 import type { SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
 
 // A guest's session id (made by the page: session_ + time + random) names their conversation on a
 // share, but is never trusted alone: the browser that first used it holds a secret key in an
-// HttpOnly cookie, and only that browser reads or extends it (SECURITY.md "Ownership and shared
-// links"). The database keeps a hash of the key.
+// HttpOnly cookie, and only that browser reads or extends it (docs/rules/sharing.md#guest-identity).
+// The database keeps a hash of the key.
 
 export const GUEST_KEY_COOKIE = "dc_guest_key";
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import { REFERRAL_MAX_ACCOUNT_AGE_DAYS } from "@/lib/constants";
 import type { User } from "@/lib/server/db/schema";
 
-// Who may use which referral code (SPEC §1, §9; issue 12). Each refusal is final for that code on
+// Who may use which referral code (docs/rules/plans-and-referrals.md#referrals). Each refusal is final for that code on
 // that account: nothing a later retry could change, so the browser drops the stored code.
 
 export const REFERRAL_REFUSALS = ["unknown_code", "own_code", "already_referred", "inviter_disabled", "account_too_old"] as const;

@@ -1,6 +1,6 @@
 import "server-only";
 import type { AccessMode } from "@/lib/constants";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 
 /**
  * A share may be switched to google_required only where Google sign-in works: without it no

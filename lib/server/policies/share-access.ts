@@ -1,16 +1,13 @@
 import "server-only";
-import { env } from "@/lib/env";
 import type { User } from "@/lib/server/db/schema";
-import { AppError } from "@/lib/server/http/errors";
-import { consumeLimits } from "@/lib/server/http/rate-limit";
+import { AppError } from "@/lib/server/errors";
 import { authorize } from "@/lib/server/policies/auth-requirement";
+import type { CountLimit } from "@/lib/server/policies/rate-limits";
 import { defaultAssistant, findAssistant, knowledgeOf, type Knowledge } from "@/lib/server/queries/assistants";
 import { findActiveShare, type SharedAssistantRow } from "@/lib/server/queries/shared-assistants";
 
 // Who may use a shared assistant, and whose documents answer: the one place the share routes and
 // the suggestion/image routes (which serve both the workspace and a share) decide it.
-
-const MINUTE = 60_000;
 
 /** A live share, or 404 (unknown, revoked or replaced link). */
 export async function openShare(shareId: string): Promise<SharedAssistantRow> {
@@ -22,20 +19,6 @@ export async function openShare(shareId: string): Promise<SharedAssistantRow> {
 /** google_required: nothing costly until the visitor has signed in (the page then sends them to Google). */
 export function requireVisitorSignIn(share: SharedAssistantRow, user: User | null) {
   if (share.accessMode === "google_required" && !user) throw new AppError("unauthorized", { messageKey: "sign_in_required", extra: { requireAuth: true } });
-}
-
-/**
- * A visitor's message on a share, counted per address, per visitor on the link and per link (one
- * round trip, 429 at the first exceeded). Not a route({ limit }): the counts name the opened share
- * and come after its 404 and sign-in checks, so a refused request is not counted. The limits
- * default to lib/constants.ts and are set per deployment through SHARE_LIMIT_* (lib/env.ts).
- */
-export async function countShareMessage(share: SharedAssistantRow, caller: { ip: string; visitor: string }) {
-  await consumeLimits([
-    { key: `share-msg:ip:${caller.ip}`, limit: env.SHARE_LIMIT_PER_IP_PER_MINUTE, windowMs: MINUTE },
-    { key: `share-msg:visitor:${share.id}:${caller.visitor}`, limit: env.SHARE_LIMIT_PER_VISITOR_PER_MINUTE, windowMs: MINUTE },
-    { key: `share-msg:link:${share.id}`, limit: env.SHARE_LIMIT_PER_LINK_PER_MINUTE, windowMs: MINUTE },
-  ]);
 }
 
 /**
@@ -59,12 +42,13 @@ export interface HelperScope {
 
 /**
  * Scope of a suggestion or image call: the caller's own workspace, or with a share id the share
- * (open to visitors, counted per address and per link so a link cannot be used to run up its owner's bill).
+ * (open to visitors, and counted with `countLimit` — the route's limits per address and per link,
+ * so a link cannot be used to run up its owner's bill — once the share is open to this caller).
  */
 export async function helperScope(
   user: User | null,
   target: { shareId?: string; assistantId?: string },
-  options: { ip: string; limitKey: string; perIpPerMinute: number; perLinkPerMinute: number; signInRequired: boolean },
+  options: { signInRequired: boolean; countLimit: CountLimit },
 ): Promise<HelperScope> {
   const { shareId } = target;
   if (shareId === undefined) {
@@ -76,10 +60,6 @@ export async function helperScope(
   }
   const share = await openShare(shareId);
   if (options.signInRequired) requireVisitorSignIn(share, user);
-  // Per address, then per link: many addresses together still cannot run up the owner's bill.
-  await consumeLimits([
-    { key: `${options.limitKey}:ip:${options.ip}`, limit: options.perIpPerMinute, windowMs: MINUTE },
-    { key: `${options.limitKey}:link:${share.id}`, limit: options.perLinkPerMinute, windowMs: MINUTE },
-  ]);
+  await options.countLimit({ link: share.id });
   return { knowledge: await shareKnowledge(share), assistantId: share.assistant?.id ?? null, share, mayRegenerate: user?.id === share.ownerId };
 }

@@ -9,7 +9,7 @@ export interface UploadLimits {
   monthlyUploads: number | null;
 }
 
-/** SPEC §1/§9, as the effective plan decides them (lib/server/policies/effective-plan.ts). */
+/** The plan's upload limits (docs/rules/plans-and-referrals.md#upload-limits), as the effective plan decides them (lib/server/policies/effective-plan.ts). */
 export function uploadLimitsFor(user: User, now = new Date()): UploadLimits {
   const plan = effectivePlan(user, now);
   return { maxBytes: plan.maxFileBytes, monthlyUploads: plan.monthlyUploads };

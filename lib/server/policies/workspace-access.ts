@@ -3,7 +3,7 @@ import { env } from "@/lib/env";
 import type { User } from "@/lib/server/db/schema";
 import { getSetting, setSetting } from "@/lib/server/queries/app-settings";
 
-// ARCHITECTURE §7.1: who has a workspace at "/" (and the workspace APIs). Default from the
+// Who has a workspace at "/" (docs/rules/roles-and-routes.md#who-has-a-workspace) (and the workspace APIs). Default from the
 // environment; admins can change it from the console.
 export type WorkspaceAccess = "admins" | "everyone";
 

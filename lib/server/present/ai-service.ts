@@ -62,6 +62,33 @@ export function toAiServiceView(stored: StoredAiService, config: AiConfig, envir
 
 export type AiServiceView = ReturnType<typeof toAiServiceView>;
 
+/** PUT /api/settings/ai-service: what the save changed, and the settings as they are now. */
+export interface AiServiceSaved {
+  changes: AiSettingChange[];
+  settings: AiServiceView;
+}
+
 export function toAuditEntry(entry: SettingsAuditEntry) {
   return { id: entry.id, actorName: entry.actorName, actorEmail: entry.actorEmail, changes: entry.changes as AiSettingChange[], createdAt: entry.createdAt.toISOString() };
 }
+
+export type AuditEntry = ReturnType<typeof toAuditEntry>;
+
+/** A page (0-based) of the AI-service change log, newest first. */
+export interface AuditPage {
+  entries: AuditEntry[];
+  total: number;
+  pageSize: number;
+}
+
+/**
+ * What went wrong in a connection test, as a kind a person can act on; the service's own words (or
+ * the library's) go to the log, never to the screen. not_api: something answered at the address,
+ * but not as the API.
+ */
+export type ConnectionProblem = "unconfigured" | "unreachable" | "unauthorized" | "model_not_found" | "not_found" | "rate_limited" | "timeout" | "not_api" | "error";
+
+/** POST /api/settings/ai-service/test: the reply and its latency, or the problem. */
+export type ConnectionResult =
+  | { ok: true; latencyMs: number; model: string; reply: string }
+  | { ok: false; latencyMs: number; model: string; problem: ConnectionProblem; status: number | null };

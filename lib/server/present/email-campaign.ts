@@ -89,6 +89,15 @@ export interface RecipientView {
   nextAttemptAt: string | null;
 }
 
+/** GET /api/email/campaigns/{id}: the campaign's content and its progress. */
+export type CampaignDetail = CampaignDraftView & { progress: CampaignProgressView };
+
+/** GET /api/email/campaigns/{id}/recipients: a page of them and how many match. */
+export interface RecipientPage {
+  recipients: RecipientView[];
+  total: number;
+}
+
 export function recipientView(r: Recipient): RecipientView {
   return {
     id: r.id,
@@ -99,4 +108,19 @@ export function recipientView(r: Recipient): RecipientView {
     sentAt: r.sentAt?.toISOString() ?? null,
     nextAttemptAt: r.status === "queued" && r.error ? r.nextAttemptAt.toISOString() : null,
   };
+}
+
+/** POST /api/email/campaigns/{id}/send now: how many recipients it was written for. */
+export interface CampaignStart {
+  total: number;
+}
+
+/** POST /api/email/campaigns/{id}/send with a time: when it will start. */
+export interface CampaignSchedule {
+  scheduledAt: string;
+}
+
+/** POST /api/email/campaigns/{id}/actions: how many failed recipients a retry queued again. */
+export interface CampaignActionResult {
+  requeued?: number;
 }

@@ -18,3 +18,19 @@ export function toPublicMessage(row: MessageRow): ChatMessage {
 }
 
 export type PublicMessage = ChatMessage;
+
+/**
+ * POST /api/messages (and a share's): the question and the reply as stored. When the model failed
+ * the reply is a stored error reply, `error` says so and the status is 500. Streamed, the "done"
+ * event carries the same.
+ */
+export interface MessageReply {
+  userMessage: ChatMessage;
+  aiMessage: ChatMessage;
+  error?: { code: "ai_failed"; message: string };
+}
+
+export function toMessageReply(result: { userMessage: ChatMessage; aiMessage: ChatMessage; error?: string }): MessageReply {
+  const { userMessage, aiMessage } = result;
+  return result.error ? { userMessage, aiMessage, error: { code: "ai_failed", message: result.error } } : { userMessage, aiMessage };
+}

@@ -32,3 +32,23 @@ export function toConversationMessage(message: ConversationMessage) {
     createdAt: message.createdAt.toISOString(),
   };
 }
+
+export type ShareConversationSummary = ReturnType<typeof toConversationSummary>;
+export type ShareConversationMessage = ReturnType<typeof toConversationMessage>;
+
+/** A page of a share's conversations, latest first. */
+export interface ShareConversationPage {
+  conversations: ShareConversationSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** The share is in public mode now: what is listed came before it was switched on. */
+  publicMode: boolean;
+}
+
+/** One conversation: its latest messages, oldest first (`truncated`: the export holds them all). */
+export interface ShareConversationDetail {
+  conversation: ShareConversationSummary;
+  messages: ShareConversationMessage[];
+  truncated: boolean;
+}

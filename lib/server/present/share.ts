@@ -39,9 +39,15 @@ export function toOwnerShare(row: SharedAssistantRow, locale: Locale) {
 
 export type OwnerShare = ReturnType<typeof toOwnerShare>;
 
+/** POST /api/assistant/share-link: the assistant's quick link, and whether this press made it. */
+export interface QuickLink {
+  share: OwnerShare;
+  created: boolean;
+}
+
 /**
- * What GET /api/shared-assistants/{shareId} tells a visitor (SPEC §7). The pinned announcement is
- * for the owner's view only (ARCHITECTURE §7.6): anyone else gets it switched off and empty. A
+ * What GET /api/shared-assistants/{shareId} tells a visitor. The pinned announcement is for the
+ * owner's view only (docs/rules/sharing.md#pinned-announcement): anyone else gets it switched off and empty. A
  * share that kept the default name greets the visitor in the visitor's language.
  */
 export function toVisitorShare(row: SharedAssistantRow, viewerId: string | null, locale: Locale) {
@@ -57,3 +63,5 @@ export function toVisitorShare(row: SharedAssistantRow, viewerId: string | null,
     isOwner: owner,
   };
 }
+
+export type VisitorShare = ReturnType<typeof toVisitorShare>;

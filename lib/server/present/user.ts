@@ -36,4 +36,30 @@ export function toPublicUser(user: User) {
 }
 
 export type PublicUser = ReturnType<typeof toPublicUser>;
+
+/** Signing in, registering or setting up the first admin: the user the new session is for. */
+export interface SignedIn {
+  user: PublicUser;
+  displayName: string;
+}
+
+/** GET and PATCH /api/user: the signed-in user, with the same again under `user`. */
+export type CurrentUser = PublicUser & { user: PublicUser };
+
+/** GET /api/users: a page of users and how many match. */
+export interface UserPage {
+  users: PublicUser[];
+  total: number;
+}
 export type PublicPlanStatus = ReturnType<typeof toPublicPlanStatus>;
+
+/** GET /api/plan: the plan in force, this month's uploads against it, the running trial or grant. */
+export interface PlanOverview {
+  status: PublicPlanStatus;
+  month: string;
+  uploads: number;
+  /** The user has a workspace to upload into; without one the limits are not in use yet. */
+  workspace: boolean;
+  trialEndsAt: string | null;
+  supporterUntil: string | null;
+}

@@ -265,6 +265,8 @@ export async function loadChunks(ids: readonly number[]) {
         charStart: documentChunks.charStart,
         charEnd: documentChunks.charEnd,
         originalName: documents.originalName,
+        sourceUrl: documents.sourceUrl,
+        documentKind: documents.kind,
       })
       .from(documentChunks)
       .innerJoin(documents, eq(documents.id, documentChunks.documentId))

@@ -52,13 +52,6 @@ function inOrderStatement(counters: number): string {
   return text;
 }
 
-/** Adds one to a fixed-window counter in the database (so every instance shares it) and returns it. */
-export async function incrementWindow(key: string, windowMs: number): Promise<WindowCount> {
-  // A single counter: no limit guards anything after it.
-  const [window] = await incrementWindowsInOrder([{ key, limit: Number.MAX_SAFE_INTEGER, windowMs }]);
-  return window;
-}
-
 export async function readWindow(key: string): Promise<WindowCount | undefined> {
   const db = await getDb();
   const [row] = await db

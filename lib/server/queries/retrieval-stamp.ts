@@ -31,9 +31,10 @@ export function forgetRetrievalStamp(ownerId: string) {
   recent.delete(ownerId);
 }
 
-export async function bumpRetrievalStamp(tx: Db, ownerId: string) {
+/** `full`: known documents' passages changed (a document indexed again), so indexes are rebuilt rather than patched. */
+export async function bumpRetrievalStamp(tx: Db, ownerId: string, options: { full?: boolean } = {}) {
   recent.delete(ownerId);
-  const value = randomUUID();
+  const value = options.full ? `${FULL_RELOAD_PREFIX}${randomUUID()}` : randomUUID();
   await tx
     .insert(appSettings)
     .values({ key: keyFor(ownerId), value })

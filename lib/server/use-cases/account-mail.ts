@@ -1,11 +1,11 @@
 import "server-only";
 import { createHash, randomBytes } from "node:crypto";
-import { PASSWORD_RESET_PER_ADDRESS, PASSWORD_RESET_PER_IP, PASSWORD_RESET_TTL_MS, PASSWORD_RESET_WINDOW_MS, type Locale } from "@/lib/constants";
+import { PASSWORD_RESET_TTL_MS, type Locale } from "@/lib/constants";
 import { env } from "@/lib/env";
 import { hashPassword } from "@/lib/server/auth/password";
-import { AppError } from "@/lib/server/http/errors";
-import { consumeLimits } from "@/lib/server/http/rate-limit";
+import { AppError } from "@/lib/server/errors";
 import { translator } from "@/lib/server/i18n";
+import type { CountLimit } from "@/lib/server/policies/rate-limits";
 import { enqueueJob } from "@/lib/server/queries/jobs";
 import { pokeJobRunner } from "@/lib/server/jobs/runner";
 import { accountMail } from "@/lib/server/mail/campaign-mail";
@@ -24,14 +24,14 @@ export const ACCOUNT_MAIL_JOB = "account-mail";
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("base64url");
 
-/** POST /api/password-reset: counts the request against both limits, then queues the mail job. */
-export async function requestPasswordReset(input: { email: string; ip: string; locale: Locale }): Promise<void> {
+/**
+ * POST /api/password-reset: once mail can go out, counts the request with `countLimit` (the
+ * route's limits per client address and per e-mail address), then queues the mail job.
+ */
+export async function requestPasswordReset(input: { email: string; locale: Locale; countLimit: CountLimit }): Promise<void> {
   await requireMailServer();
   const email = normalizeEmail(input.email);
-  await consumeLimits([
-    { key: `password-reset:ip:${input.ip}`, limit: PASSWORD_RESET_PER_IP, windowMs: PASSWORD_RESET_WINDOW_MS },
-    { key: `password-reset:email:${email}`, limit: PASSWORD_RESET_PER_ADDRESS, windowMs: PASSWORD_RESET_WINDOW_MS },
-  ]);
+  await input.countLimit({ email });
   await enqueueJob({ type: ACCOUNT_MAIL_JOB, payload: { kind: "password-reset", email, locale: input.locale }, maxAttempts: 3 });
   pokeJobRunner();
 }

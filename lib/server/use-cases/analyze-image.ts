@@ -5,7 +5,7 @@ import { sniffImageType } from "@/lib/image-data";
 import type { ImageFacts } from "@/lib/server/ai/offline/describe-image";
 import { resolveModel } from "@/lib/server/ai/providers";
 import { ModelCallError, runModel } from "@/lib/server/ai/run-model";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { log } from "@/lib/server/log";
 
 // libvips keeps a cache of decoded images across calls; uploads are one-off, so keep none.

@@ -1,4 +1,5 @@
 import "server-only";
+import { pageUnitOf } from "@/lib/chat/page-unit";
 import { splitImageAnalysis } from "@/lib/chat/compose-message";
 import type { ModelMessage } from "ai";
 import { ANSWER_PASSAGES, CHAT_HISTORY_TURNS, type Locale } from "@/lib/constants";
@@ -47,7 +48,7 @@ export interface AnswerRequest {
   content: string;
   imageData?: string | null;
   imageFileName?: string | null;
-  /** Makes a retried send create one exchange (SECURITY.md "Reliability"). */
+  /** Makes a retried send create one exchange (docs/rules/security.md#reliability). */
   clientId?: string;
   /** Receives the reply while it is generated (streaming responses). */
   onDelta?: (text: string) => void;
@@ -76,7 +77,8 @@ function sourcesFor(text: string, passages: Passage[]): MessageSource[] {
   return [...cited].sort((a, b) => a - b).map((n) => {
     const p = passages[n - 1];
     const { page, pageEnd } = citedPages(text, n, p);
-    return { n, documentId: p.documentId, documentName: p.documentName, page, pageEnd, quote: p.content };
+    const unit = pageUnitOf(p.documentKind);
+    return { n, documentId: p.documentId, documentName: p.documentName, page, pageEnd, ...(unit !== "page" && { pageUnit: unit }), quote: p.content, ...(p.sourceUrl ? { sourceUrl: p.sourceUrl } : {}) };
   });
 }
 

@@ -1,12 +1,12 @@
 import "server-only";
 import { calendarDay } from "@/lib/checkin-streak";
 import type { UsageReportQuery } from "@/lib/schemas/usage-report";
+import type { UsageReport } from "@/lib/server/present/usage-report";
 import {
   countUsageCalls,
   usageBreakdown,
   usageByDay,
   type UsageDay,
-  type UsageGroup,
   type UsageMetrics,
   type UsageSource,
 } from "@/lib/server/queries/usage-report";
@@ -15,28 +15,8 @@ import {
   USAGE_PAGE_SIZE,
   daysOf,
   resolveUsageRange,
-  type UsageDimension,
   type UsageRange,
-  type UsageSort,
 } from "@/lib/usage-report";
-
-export interface UsageReport {
-  range: UsageRange;
-  /** "exact": percentiles from every call of the range; "histogram": estimated from the rollup. */
-  latency: "exact" | "histogram";
-  totals: UsageMetrics;
-  /** Every day of the range, days without calls included. */
-  days: UsageDay[];
-  breakdown: {
-    dimension: UsageDimension;
-    sort: UsageSort;
-    dir: "asc" | "desc";
-    page: number;
-    pageSize: number;
-    total: number;
-    groups: UsageGroup[];
-  };
-}
 
 export interface ReportOptions {
   /** The moment "today" is taken from (tests). */

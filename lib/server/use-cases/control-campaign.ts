@@ -1,7 +1,8 @@
 import "server-only";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { retryFailedRecipients, transitionCampaign, unschedule, type Campaign } from "@/lib/server/queries/email-campaigns";
 import { enqueueSendingRound, requireMailServer } from "./start-campaign";
+import type { CampaignActionResult } from "@/lib/server/present/email-campaign";
 
 // Pause, resume, cancel, retry the failed, or withdraw a scheduled start. Pausing and cancelling
 // take effect at the sender's next batch: messages already handed to the server finish.
@@ -13,7 +14,7 @@ function moved(campaign: Campaign | undefined): Campaign {
   return campaign;
 }
 
-export async function controlCampaign(id: string, action: CampaignAction): Promise<{ requeued?: number }> {
+export async function controlCampaign(id: string, action: CampaignAction): Promise<CampaignActionResult> {
   switch (action) {
     case "pause":
     case "cancel":

@@ -1,5 +1,5 @@
 import "server-only";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { deleteAssistant } from "@/lib/server/queries/assistants";
 import { inTransaction } from "@/lib/server/queries/transaction";
 import { forgetSharePage } from "@/lib/server/policies/share-page";

@@ -1,7 +1,7 @@
 import "server-only";
 import { EXPORT_MAX_CHARACTERS, EXPORT_MAX_IMAGE_BYTES, EXPORT_MAX_MESSAGES, type ExportFormat, type Locale } from "@/lib/constants";
 import { exportConversation, type ExportFile } from "@/lib/server/export/chat-export";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { latestOwnMessagesForExport, ownMessageImages, type ConversationKey, type ExportRow } from "@/lib/server/queries/messages";
 
 /**

@@ -2,7 +2,7 @@ import "server-only";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { PARSE_TIMEOUT_MS } from "@/lib/constants";
 import { ChunkStream, chunkDocument, type Chunk } from "@/lib/server/ingest/chunker";
-import { parseInWorker, ParseError, type ParsedPage } from "@/lib/server/ingest/parse-in-worker";
+import { parseInWorker, ParseError, STREAMED_KINDS, type ParsedPage } from "@/lib/server/ingest/parse-in-worker";
 import { PageTermCollector, type PassageTerms } from "@/lib/server/ingest/passage-terms";
 import { encodeTerms } from "@/lib/server/ingest/term-encoding";
 import { termFrequencies, tokenize } from "@/lib/server/ingest/tokenizer";
@@ -29,7 +29,8 @@ function passageTerms(chunk: Chunk): PassageTerms {
  * "error" with a reason code the interface translates; anything else (a crash, the database
  * going away) is thrown so the job is retried.
  *
- * A PDF is indexed while it is parsed: each page the worker reads is tokenised here, the chunks
+ * A PDF (a spreadsheet, a slide deck) is indexed while it is parsed: each page (block of a sheet's
+ * rows, slide) the worker reads is tokenised here, the chunks
  * it completes are cut and written at once, and marking the document processed is all that is
  * left when the worker is done. A retry after a crash clears what the earlier attempt wrote.
  */
@@ -75,11 +76,12 @@ export async function ingestDocument(documentId: string): Promise<void> {
       .catch((error) => log.warn("OCR progress not saved", { documentId, error }));
   };
 
+  const streamed = STREAMED_KINDS.includes(doc.kind);
   let parsed;
   try {
     parsed = await parseInWorker(new Uint8Array(bytes), doc.kind, {
       timeoutMs: PARSE_TIMEOUT_MS,
-      onPage: doc.kind === "pdf" ? onPage : undefined,
+      onPage: streamed ? onPage : undefined,
       onOcrPage,
       signal: cancel.signal,
       reuseKey: doc.userId,
@@ -99,7 +101,7 @@ export async function ingestDocument(documentId: string): Promise<void> {
     throw error;
   }
 
-  if (doc.kind === "pdf") {
+  if (streamed) {
     const last = stream.finish();
     writer.add(last, collector.assign(last));
   } else {
@@ -122,7 +124,8 @@ export async function ingestDocument(documentId: string): Promise<void> {
     pageCount: parsed.pageCount,
     chunkCount: written,
     unreadablePages: parsed.unreadablePages,
-    afterWrite: (tx) => bumpRetrievalStamp(tx, doc.userId),
+    // Indexed before (a web page fetched again): indexes holding its old passages are rebuilt.
+    afterWrite: (tx) => bumpRetrievalStamp(tx, doc.userId, { full: doc.processedAt !== null }),
   });
   // Again after the commit: a search meanwhile may have cached the stamp from before it.
   forgetRetrievalStamp(doc.userId);

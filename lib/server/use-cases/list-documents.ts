@@ -1,5 +1,5 @@
 import "server-only";
-import { toPublicDocument } from "@/lib/server/present/document";
+import { toDocumentWithUse, type DocumentWithUse } from "@/lib/server/present/document";
 import { chosenKnowledge, listAssistants } from "@/lib/server/queries/assistants";
 import { documentMemberships, listCollections } from "@/lib/server/queries/collections";
 import { listDocuments } from "@/lib/server/queries/documents";
@@ -9,7 +9,7 @@ import { listDocuments } from "@/lib/server/queries/documents";
  * assistants it was chosen for, and every assistant that answers from it (those of all documents,
  * and those of its collections, too): what the file library shows and filters by.
  */
-export async function listDocumentsWithUse(ownerId: string) {
+export async function listDocumentsWithUse(ownerId: string): Promise<DocumentWithUse[]> {
   const [documents, memberships, assistants, collections] = await Promise.all([listDocuments(ownerId), documentMemberships(ownerId), listAssistants(ownerId), listCollections(ownerId)]);
   const chosen = await chosenKnowledge(assistants.map((a) => a.id));
   const collectionDocuments = new Map(collections.map((c) => [c.id, c.documentIds]));
@@ -22,8 +22,6 @@ export async function listDocumentsWithUse(ownerId: string) {
   const usedBy = (documentId: string) => scopes.filter((s) => s.documents === null || s.documents.has(documentId)).map((s) => s.id);
   return documents.map((doc) => {
     const { collectionIds, assistantIds } = memberships.get(doc.id) ?? { collectionIds: [], assistantIds: [] };
-    return { ...toPublicDocument(doc), collectionIds, assistantIds, usedByAssistantIds: usedBy(doc.id) };
+    return toDocumentWithUse(doc, { collectionIds, assistantIds, usedByAssistantIds: usedBy(doc.id) });
   });
 }
-
-export type LibraryDocument = Awaited<ReturnType<typeof listDocumentsWithUse>>[number];

@@ -1,7 +1,7 @@
 import "server-only";
 import sharp, { type Sharp } from "sharp";
 import { CHAT_IMAGE_MAX_BYTES, IMAGE_MAX_PIXELS } from "@/lib/constants";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { inspectImage } from "@/lib/server/use-cases/analyze-image";
 
 // A chat image is stored and shown again to its sender, to the share's owner and in exports. What

@@ -1,16 +1,9 @@
 import "server-only";
 import { sniffImageType } from "@/lib/image-data";
-import { OutboundRefused, checkOutboundUrl, safeFetch, type SafeFetchOptions } from "@/lib/server/http/safe-fetch";
+import { OutboundRefused, checkOutboundUrl, safeFetch, type SafeFetchOptions } from "@/lib/server/outbound/safe-fetch";
 import { log } from "@/lib/server/log";
 import { findCachedPreview, rememberPreview } from "@/lib/server/queries/link-preview-cache";
-
-export interface LinkPreview {
-  title: string | null;
-  siteName: string | null;
-  description: string | null;
-  /** The page's preview image as a data URL: the browser then loads nothing from another origin. */
-  image: string | null;
-}
+import type { LinkPreview } from "@/lib/server/present/link-preview";
 
 export class LinkPreviewFailed extends Error {
   constructor(readonly reason: string) {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Locale } from "@/lib/constants";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { profileOf, type AssistantProfile } from "@/lib/server/present/assistant";
 import { defaultAssistant, findAssistant, type AssistantRow } from "@/lib/server/queries/assistants";
 
@@ -15,7 +15,7 @@ export async function ownAssistant(ownerId: string, assistantId?: string | null)
   return assistant;
 }
 
-/** GET /api/assistant: the owner's default assistant, as the spec's one assistant. */
+/** GET /api/assistant: the owner's default assistant, this API's one assistant (docs/rules/assistants.md#the-default-assistant). */
 export async function assistantProfile(userId: string, locale: Locale): Promise<AssistantProfile> {
   return profileOf(await defaultAssistant(userId), locale);
 }

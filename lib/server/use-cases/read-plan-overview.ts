@@ -2,7 +2,7 @@ import "server-only";
 import type { User } from "@/lib/server/db/schema";
 import { effectivePlan, supporterActive, trialActive } from "@/lib/server/policies/effective-plan";
 import { monthlyUploads } from "@/lib/server/queries/documents";
-import { toPublicPlanStatus } from "@/lib/server/present/user";
+import { toPublicPlanStatus, type PlanOverview } from "@/lib/server/present/user";
 import { currentMonth } from "@/lib/server/policies/upload-limits";
 import { canUseWorkspace } from "@/lib/server/policies/workspace-access";
 
@@ -11,7 +11,7 @@ import { canUseWorkspace } from "@/lib/server/policies/workspace-access";
  * and whether the user has a workspace to upload into at all (without one, the limits wait for an
  * administrator to open workspaces).
  */
-export async function readPlanOverview(user: User, now = new Date()) {
+export async function readPlanOverview(user: User, now = new Date()): Promise<PlanOverview> {
   const month = currentMonth(now);
   const [uploads, workspace] = await Promise.all([monthlyUploads(user.id, month), canUseWorkspace(user)]);
   return {
@@ -24,5 +24,3 @@ export async function readPlanOverview(user: User, now = new Date()) {
     supporterUntil: supporterActive(user, now) ? (user.supporterUntil?.toISOString() ?? null) : null,
   };
 }
-
-export type PlanOverview = Awaited<ReturnType<typeof readPlanOverview>>;

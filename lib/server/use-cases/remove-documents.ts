@@ -3,12 +3,7 @@ import { deleteDocuments } from "@/lib/server/queries/documents";
 import { objectStore } from "@/lib/server/storage/file-store";
 import { log } from "@/lib/server/log";
 import { bumpRetrievalStamp, forgetRetrievalStamp } from "@/lib/server/queries/retrieval-stamp";
-
-export interface RemoveResult {
-  id: string;
-  ok: boolean;
-  error?: "not_found";
-}
+import type { DocumentRemoval } from "@/lib/server/present/document";
 
 /**
  * Deletes documents the user owns: rows and chunks in one transaction (the retrieval stamp moves
@@ -16,7 +11,7 @@ export interface RemoveResult {
  * reported as not found, exactly like ids that never existed. A file that could not be removed
  * now is removed later with the other objects no row points at (collect-orphan-files).
  */
-export async function removeDocuments(userId: string, ids: readonly string[]): Promise<RemoveResult[]> {
+export async function removeDocuments(userId: string, ids: readonly string[]): Promise<DocumentRemoval[]> {
   const deleted = await deleteDocuments(userId, ids, (tx) => bumpRetrievalStamp(tx, userId));
   // Again after the commit: a search meanwhile may have cached the stamp from before it.
   forgetRetrievalStamp(userId);

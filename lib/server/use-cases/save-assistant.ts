@@ -1,7 +1,7 @@
 import "server-only";
 import { ASSISTANTS_PER_OWNER_MAX, type Locale } from "@/lib/constants";
 import type { KnowledgeInput } from "@/lib/schemas/assistants";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { toStored } from "@/lib/server/policies/default-assistant";
 import type { PublicAssistant } from "@/lib/server/present/assistant";
 import { changeChosenDocuments, chosenKnowledge, defaultAssistant, findAssistant, insertAssistant, makeDefault, replaceChosenKnowledge, updateAssistant, type AssistantRow } from "@/lib/server/queries/assistants";

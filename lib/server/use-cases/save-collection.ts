@@ -1,6 +1,6 @@
 import "server-only";
 import { COLLECTIONS_PER_OWNER_MAX } from "@/lib/constants";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { toPublicCollection, type PublicCollection } from "@/lib/server/present/assistant";
 import { changeCollectionDocuments, findCollection, insertCollection, listCollections, renameCollection } from "@/lib/server/queries/collections";
 import { inTransaction } from "@/lib/server/queries/transaction";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Locale } from "@/lib/constants";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { toStored } from "@/lib/server/policies/default-assistant";
 import { profileOf } from "@/lib/server/present/assistant";
 import { findAssistant, type AssistantRow } from "@/lib/server/queries/assistants";
@@ -8,7 +8,7 @@ import { createShare, updateOwnerShare, type SharedAssistantRow } from "@/lib/se
 import { ownAssistant } from "./read-assistant-profile";
 
 // A share carries a name or role prompt of its own only where it differs from its assistant's:
-// what merely repeats the assistant's (the spec's POST sends both), or the default's words, follows
+// what merely repeats the assistant's (POST /api/shared-assistants sends both), or the default's words, follows
 // the assistant, so renaming it or changing its role prompt changes every such share at once.
 
 function overrides(assistant: AssistantRow, locale: Locale, values: { name?: string; rolePrompt?: string }) {

@@ -2,7 +2,7 @@ import "server-only";
 import type { Locale } from "@/lib/constants";
 import { readAudience } from "@/lib/schemas/email";
 import { campaignReadySchema } from "@/lib/schemas/email";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { translator } from "@/lib/server/i18n";
 import { accountMail, campaignMailer } from "@/lib/server/mail/campaign-mail";
 import { getMailSetup } from "@/lib/server/mail/mail-settings";

@@ -1,11 +1,12 @@
 import "server-only";
 import { campaignReadySchema, readAudience } from "@/lib/schemas/email";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { enqueueJob } from "@/lib/server/queries/jobs";
 import { pokeJobRunner } from "@/lib/server/jobs/runner";
 import { getMailSetup } from "@/lib/server/mail/mail-settings";
 import { findCampaign, scheduleDraft, startCampaignSending, type Campaign } from "@/lib/server/queries/email-campaigns";
 import { EMAIL_LANES } from "./send-campaign-batch";
+import type { CampaignStart } from "@/lib/server/present/email-campaign";
 
 // Starting a campaign: now (recipients written at once, sending jobs queued) or at a set time (a
 // job that starts it then, unless it was withdrawn meanwhile).
@@ -40,7 +41,7 @@ function requireReady(campaign: Campaign) {
   campaignReadySchema.parse({ subject: campaign.subject, bodyMarkdown: campaign.bodyMarkdown, audience: readAudience(campaign.audience), ratePerMinute: campaign.ratePerMinute });
 }
 
-export async function startCampaignNow(id: string): Promise<{ total: number }> {
+export async function startCampaignNow(id: string): Promise<CampaignStart> {
   const campaign = await findCampaign(id);
   if (!campaign) throw new AppError("not_found");
   requireReady(campaign);

@@ -4,18 +4,9 @@ import type { AiServiceTestInput } from "@/lib/schemas/ai-service";
 import { effectiveConfig, openStoredKey, readStoredAiService, type StoredAiService } from "@/lib/server/ai/ai-config";
 import { serviceModel } from "@/lib/server/ai/providers";
 import { ModelCallError, runModel } from "@/lib/server/ai/run-model";
+import type { ConnectionProblem, ConnectionResult } from "@/lib/server/present/ai-service";
 
 export const CONNECTION_TEST_ROUTE = "ai-service-test";
-
-/**
- * What went wrong, as a kind a person can act on; the service's own words (or the library's) go to
- * the log, never to the screen. not_api: something answered at the address, but not as the API.
- */
-export type ConnectionProblem = "unconfigured" | "unreachable" | "unauthorized" | "model_not_found" | "not_found" | "rate_limited" | "timeout" | "not_api" | "error";
-
-export type ConnectionResult =
-  | { ok: true; latencyMs: number; model: string; reply: string }
-  | { ok: false; latencyMs: number; model: string; problem: ConnectionProblem; status: number | null };
 
 function problemOf(error: ModelCallError): ConnectionProblem {
   if (error.outcome === "timeout") return "timeout";

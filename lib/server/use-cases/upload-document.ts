@@ -3,8 +3,8 @@ import { createHash, randomUUID } from "node:crypto";
 import { DOCUMENT_NAME_MAX_LENGTH } from "@/lib/constants";
 import { inTransaction } from "@/lib/server/queries/transaction";
 import type { User } from "@/lib/server/db/schema";
-import { AppError } from "@/lib/server/http/errors";
-import { detectType } from "@/lib/server/ingest/worker/detect-type.mjs";
+import { AppError } from "@/lib/server/errors";
+import { detectType, isEncryptedOffice, MIME_TYPES, type DocumentKind } from "@/lib/server/ingest/worker/detect-type.mjs";
 import { enqueueJob } from "@/lib/server/queries/jobs";
 import { pokeJobRunner } from "@/lib/server/jobs/runner";
 import {
@@ -32,7 +32,7 @@ export function cleanDocumentName(name: string): string {
   return cleaned === "" || cleaned === "." || cleaned === ".." ? "document" : cleaned;
 }
 
-function overMonthlyLimit(limit: number): AppError {
+export function overMonthlyLimit(limit: number): AppError {
   return new AppError("forbidden", {
     messageKey: "monthly_upload_limit",
     params: { limit },
@@ -50,6 +50,8 @@ export async function uploadDocument(input: {
   name: string;
   bytes: Uint8Array;
   clientId?: string;
+  /** A document added from a web address (add-web-page.ts): where and when it was fetched, and "html" for a page. */
+  source?: { url: string; fetchedAt: Date; kind: DocumentKind };
 }): Promise<{ document: DocumentRow; created: boolean }> {
   const { user, bytes } = input;
   const limits = uploadLimitsFor(user);
@@ -61,8 +63,13 @@ export async function uploadDocument(input: {
       details: { limitBytes: limits.maxBytes, sizeBytes: bytes.byteLength, reason: "file_too_large" },
     });
   }
-  const detected = detectType(bytes, input.name);
+  // A page's HTML is text to detectType; what it is was decided when it was fetched.
+  const detected = input.source?.kind === "html" ? { kind: "html" as const, mimeType: MIME_TYPES.html } : detectType(bytes, input.name);
   if (!detected) {
+    // Said as such: "not supported" would send the person looking for another format.
+    if (isEncryptedOffice(bytes)) {
+      throw new AppError("unsupported_media_type", { messageKey: "password_protected", details: { reason: "password_protected" } });
+    }
     throw new AppError("unsupported_media_type", { messageKey: "unsupported_file_type", details: { reason: "unsupported_file_type" } });
   }
 
@@ -91,6 +98,8 @@ export async function uploadDocument(input: {
         sizeBytes: bytes.byteLength,
         contentHash: createHash("sha256").update(bytes).digest("hex"),
         clientId: input.clientId ?? null,
+        sourceUrl: input.source?.url ?? null,
+        fetchedAt: input.source?.fetchedAt ?? null,
       });
       await enqueueJob({ type: INGEST_JOB, payload: { documentId: id }, dedupeKey: `ingest:${id}`, ownerKey: user.id }, t);
       return row;

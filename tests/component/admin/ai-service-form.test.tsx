@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import { AiServiceForm } from "@/components/admin/ai-service/ai-service-form";
-import type { AiServiceView, ConnectionResult } from "@/components/admin/ai-service/types";
+import type { AiServiceView, ConnectionResult } from "@/lib/server/present/api-types";
 import { renderInLocale } from "../support/render";
 import { fakeApi } from "../support/fake-api";
 

@@ -12,7 +12,7 @@ function renderSelect(props: Partial<Parameters<typeof RoleSelect>[0]> = {}, loc
   return { ...utils, onConfirm, select: screen.getByTestId("role-select-ming@example.com") as HTMLSelectElement };
 }
 
-// Issue 32: a role, even admin, changed with no confirmation. Now the choice asks first, naming the
+// A role, even admin, once changed with no confirmation. Now the choice asks first, naming the
 // person and the new role, and a promotion to admin says what it grants.
 describe("RoleSelect", () => {
   it("promoting to admin asks first, naming the person, both roles and what an admin may do", async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { AssistantCard } from "@/components/assistants/assistant-card";
 import { fakeApi } from "../support/fake-api";
-import { assistant } from "../support/library-data";
+import { assistant, collectionList } from "../support/library-data";
 import { renderInLocale } from "../support/render";
 
 // One assistant in the assistants tab: what it answers from, and deleting it only once the owner
@@ -35,7 +35,7 @@ describe("AssistantCard", () => {
     expect(screen.getByTestId("assistant-knowledge").textContent).toBe("所有文件（含日後上傳）");
     expect(screen.getByTestId("assistant-share-count").textContent).toBe("尚未分享");
     unmount();
-    fakeApi({ "GET /api/documents": () => ({ body: [] }), "GET /api/collections": () => ({ body: { collections: [] } }) });
+    fakeApi({ "GET /api/documents": () => ({ body: [] }), "GET /api/collections": () => ({ body: collectionList() }) });
     const { user } = card({ assistant: assistant("n", "New one") }, "en");
     const empty = screen.getByTestId("assistant-no-documents");
     expect(empty.textContent).toContain("This assistant has no documents yet");

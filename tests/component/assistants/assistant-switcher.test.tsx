@@ -3,7 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { AssistantSwitcherMenu } from "@/components/chat/assistant-switcher-menu";
 import type { Locale } from "@/lib/constants";
 import { fakeApi } from "../support/fake-api";
-import { assistant, libraryDocument } from "../support/library-data";
+import { assistant, collectionList, libraryDocument } from "../support/library-data";
 import { setLocation } from "../support/navigation";
 import { renderInLocale } from "../support/render";
 
@@ -59,7 +59,7 @@ describe("AssistantSwitcherMenu", () => {
   it("new assistant: made with its documents in the dialog, then the chat switches to it", async () => {
     const calls = fakeApi({
       "GET /api/documents": () => ({ body: [libraryDocument("doc1", "員工手冊.pdf"), libraryDocument("doc2", "產品說明.pdf")] }),
-      "GET /api/collections": () => ({ body: { collections: [] } }),
+      "GET /api/collections": () => ({ body: collectionList() }),
       "POST /api/assistants": ({ body }) => ({ status: 201, body: assistant("new", (body as { name: string }).name) }),
     });
     const { user, onChoose } = menu();
@@ -77,7 +77,7 @@ describe("AssistantSwitcherMenu", () => {
   it("past the cap, the server's translated reason is shown and the dialog stays open", async () => {
     fakeApi({
       "GET /api/documents": () => ({ body: [] }),
-      "GET /api/collections": () => ({ body: { collections: [] } }),
+      "GET /api/collections": () => ({ body: collectionList() }),
       "POST /api/assistants": () => ({ status: 409, body: { error: { code: "conflict", message: "An account can have at most 100 assistants. Delete one you no longer use first" } } }),
     });
     const { user, onChoose } = menu({}, "en");

@@ -3,9 +3,9 @@ import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { AssistantForm } from "@/components/assistants/assistant-form";
 import { KnowledgePicker } from "@/components/assistants/knowledge-picker";
-import type { Knowledge } from "@/components/assistants/types";
+import type { Knowledge, PublicAssistant } from "@/lib/server/present/api-types";
 import { fakeApi } from "../support/fake-api";
-import { assistant, collection, libraryDocument, numberedDocuments } from "../support/library-data";
+import { assistant, collection, collectionList, libraryDocument, numberedDocuments } from "../support/library-data";
 import { renderInLocale } from "../support/render";
 
 // What an assistant answers from: all documents, or the documents and collections chosen here.
@@ -16,7 +16,7 @@ const collections = [collection("hr", "人事規章", ["handbook", "leave"]), co
 function serve() {
   return fakeApi({
     "GET /api/documents": () => ({ body: library }),
-    "GET /api/collections": () => ({ body: { collections } }),
+    "GET /api/collections": () => ({ body: collectionList(collections) }),
   });
 }
 
@@ -117,7 +117,7 @@ describe("KnowledgePicker", () => {
   });
 
   it("with an empty library, says where documents come from", async () => {
-    fakeApi({ "GET /api/documents": () => ({ body: [] }), "GET /api/collections": () => ({ body: { collections: [] } }) });
+    fakeApi({ "GET /api/documents": () => ({ body: [] }), "GET /api/collections": () => ({ body: collectionList() }) });
     renderInLocale(<Picker initial={{ all: false, documentIds: [], collectionIds: [] }} onValue={() => {}} />, { locale: "en" });
     const empty = await screen.findByTestId("knowledge-no-documents");
     expect(empty.textContent).toBe("Your library has no documents yet. Upload some in the file library, then come back to choose.");
@@ -130,8 +130,8 @@ describe("AssistantForm (editing)", () => {
     const saved = assistant("h", "員工手冊助理", { knowledge: { all: false, documentIds: ["handbook"], collectionIds: [] } });
     const calls = fakeApi({
       "GET /api/documents": () => ({ body: library }),
-      "GET /api/collections": () => ({ body: { collections } }),
-      "PATCH /api/assistants/h": ({ body }) => ({ body: { ...saved, ...(body as object) } }),
+      "GET /api/collections": () => ({ body: collectionList(collections) }),
+      "PATCH /api/assistants/h": ({ body }) => ({ body: { ...saved, ...(body as Partial<PublicAssistant>) } satisfies PublicAssistant }),
     });
     const onDone = vi.fn();
     const { user } = renderInLocale(<AssistantForm assistant={saved} onDone={onDone} />);
@@ -144,7 +144,7 @@ describe("AssistantForm (editing)", () => {
   });
 
   it("an empty name is caught before anything is sent", async () => {
-    const calls = fakeApi({ "GET /api/documents": () => ({ body: library }), "GET /api/collections": () => ({ body: { collections } }) });
+    const calls = fakeApi({ "GET /api/documents": () => ({ body: library }), "GET /api/collections": () => ({ body: collectionList(collections) }) });
     const { user } = renderInLocale(<AssistantForm assistant={assistant("h", "員工手冊助理")} onDone={() => {}} />);
     await user.clear(screen.getByLabelText("助理名稱"));
     await user.click(screen.getByTestId("assistant-settings-save"));

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { LinkPreviewSettingsControl } from "@/components/chat/link-preview-settings";
+import type { LinkPreviewSettings } from "@/lib/server/present/api-types";
 import { fakeApi } from "../support/fake-api";
 import { renderInLocale } from "../support/render";
 
@@ -10,12 +11,12 @@ import { renderInLocale } from "../support/render";
 
 const PNG_DATA_URL = "data:image/png;base64,iVBORw0KGgo=";
 
-function server(initial: { style?: string; useCustomIcon?: boolean; customIcon?: string | null } = {}) {
-  let settings = { style: "default", useCustomIcon: false, customIcon: null as string | null, ...initial };
+function server(initial: Partial<LinkPreviewSettings> = {}) {
+  let settings: LinkPreviewSettings = { style: "default", useCustomIcon: false, customIcon: null, ...initial };
   const calls = fakeApi({
     "GET /api/link-preview-settings": () => ({ body: settings }),
     "PUT /api/link-preview-settings": ({ body }) => {
-      settings = { ...settings, ...(body as object) };
+      settings = { ...settings, ...(body as Partial<LinkPreviewSettings>) };
       return { body: settings };
     },
     "POST /api/link-preview-settings/icon": () => {

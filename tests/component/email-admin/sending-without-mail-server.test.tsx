@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import { CampaignSendPanel } from "@/components/email-admin/campaign-send-panel";
 import { CampaignProgressCard } from "@/components/email-admin/campaign-progress-card";
-import { MailServerCard, type MailSettings } from "@/components/email-admin/mail-server-card";
-import type { CampaignProgress } from "@/components/email-admin/types";
+import { MailServerCard } from "@/components/email-admin/mail-server-card";
+import type { CampaignProgressView, MailSettingsView } from "@/lib/server/present/api-types";
 import { renderInLocale } from "../support/render";
 import { fakeApi } from "../support/fake-api";
 
@@ -60,7 +60,7 @@ describe("CampaignSendPanel", () => {
 });
 
 describe("MailServerCard", () => {
-  const settings = (source: MailSettings["source"]): MailSettings => ({
+  const settings = (source: MailSettingsView["source"]): MailSettingsView => ({
     source,
     environmentConfigured: false,
     host: source ? "smtp.example.com" : "",
@@ -84,7 +84,7 @@ describe("MailServerCard", () => {
 });
 
 describe("CampaignProgressCard", () => {
-  const paused: CampaignProgress = {
+  const paused: CampaignProgressView = {
     id: "c1",
     subject: "十月新功能",
     status: "paused",

@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { screen, waitFor, within } from "@testing-library/react";
 import { FileLibrary } from "@/components/files/file-library";
+import type { UploadUsage } from "@/lib/server/present/api-types";
 import { fakeApi } from "../support/fake-api";
-import { assistant, collection, numberedDocuments } from "../support/library-data";
+import { assistant, assistantList, collection, collectionList, numberedDocuments } from "../support/library-data";
 import { renderInLocale } from "../support/render";
 
 // The file library at scale: 120 documents, 50 a page; search, filters, what uses each document,
@@ -24,9 +25,9 @@ const collections = [collection("hr", "人事規章", documents.slice(0, 10).map
 function library(locale: "zh-TW" | "en" = "zh-TW") {
   const calls = fakeApi({
     "GET /api/documents": () => ({ body: documents }),
-    "GET /api/documents/usage": () => ({ body: { month: "2026-12", uploads: 120, monthlyLimit: null, maxFileBytes: 31_457_280 } }),
-    "GET /api/assistants": () => ({ body: { assistants } }),
-    "GET /api/collections": () => ({ body: { collections } }),
+    "GET /api/documents/usage": () => ({ body: { month: "2026-12", uploads: 120, monthlyLimit: null, maxFileBytes: 31_457_280 } satisfies UploadUsage }),
+    "GET /api/assistants": () => ({ body: assistantList(assistants) }),
+    "GET /api/collections": () => ({ body: collectionList(collections) }),
     "POST /api/assistants/f/documents": () => ({ body: assistants[2] }),
     "POST /api/collections/hr/documents": () => ({ body: collections[0] }),
   });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { fireEvent, screen } from "@testing-library/react";
 import { SWRConfig } from "swr";
 import { FileLibrary } from "@/components/files/file-library";
-import type { UploadUsage } from "@/components/files/types";
+import type { UploadUsage } from "@/lib/server/present/api-types";
 import { renderInLocale } from "../support/render";
 
 // The file library's upload control against what the server says of this month's uploads

@@ -4,9 +4,10 @@ import { SWRConfig } from "swr";
 import { WorkspaceHint } from "@/components/home/workspace-hint";
 import { DOCUMENTS_KEY } from "@/components/files/document-keys";
 import type { DocumentsState } from "@/lib/documents-state";
+import { libraryDocument } from "../support/library-data";
 import { renderInLocale } from "../support/render";
 
-const doc = (id: string, status: "processing" | "processed" | "error") => ({ id, originalName: `${id}.pdf`, status, kind: "pdf", size: 1, pageCount: 1, chunkCount: 1, createdAt: "", processedAt: null, errorReason: null });
+const doc = (id: string, status: "processing" | "processed" | "error") => libraryDocument(id, `${id}.pdf`, { status, kind: "pdf" });
 
 /** The hint as the chat's empty state draws it, the document list in the data cache as the file library left it (or not loaded). */
 function renderHint(initial: DocumentsState, list?: ReturnType<typeof doc>[], locale: "zh-TW" | "en" = "zh-TW") {
@@ -19,7 +20,7 @@ function renderHint(initial: DocumentsState, list?: ReturnType<typeof doc>[], lo
   );
 }
 
-// Issue 32: after starting over with nine documents the hint still said to upload first. It now
+// After starting over with nine documents the hint once still said to upload first. It now
 // says what the documents allow.
 describe("WorkspaceHint", () => {
   it("says what to do for each state the server found", () => {

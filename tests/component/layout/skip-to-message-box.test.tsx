@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { screen } from "@testing-library/react";
 import { ChatConversation } from "@/components/chat/chat-conversation";
 import type { useChat } from "@/components/chat/use-chat";
-import type { ChatMessage } from "@/components/chat/types";
+import type { ChatMessage } from "@/lib/server/present/api-types";
 import { AppHeader } from "@/components/layout/app-header";
 import { SharedHeader } from "@/components/share-visitor/shared-header";
 import { renderInLocale } from "../support/render";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { screen } from "@testing-library/react";
 import { SWRConfig } from "swr";
 import { PlanOverviewCard } from "@/components/plans/plan-overview-card";
-import type { PlanOverview } from "@/components/plans/use-plan";
+import type { PlanOverview } from "@/lib/server/present/api-types";
 import { renderInLocale } from "../support/render";
 
 const MB = 1024 * 1024;
@@ -25,7 +25,7 @@ function renderCard(overview: PlanOverview, locale: "zh-TW" | "en" = "zh-TW") {
   );
 }
 
-// Issue 32: someone without a workspace read 本月上傳 0 / 5 個檔案 for uploads they cannot make.
+// Someone without a workspace once read 本月上傳 0 / 5 個檔案 for uploads they cannot make.
 describe("PlanOverviewCard", () => {
   it("with a workspace: the limits, this month's uploads against them and the plans link", () => {
     renderCard(free(true));

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { screen, within } from "@testing-library/react";
 import { toast as sonner } from "sonner";
 import { ShareAssistantButton } from "@/components/share-admin/share-assistant-button";
+import type { QuickLink } from "@/lib/server/present/api-types";
 import { renderInLocale } from "../support/render";
 import { fakeApi } from "../support/fake-api";
 import { ownerShare } from "../support/owner-share";
@@ -16,7 +17,7 @@ function quickLinkServer() {
     if (method === "POST" && path === "/api/assistant/share-link") {
       const created = !made;
       made = true;
-      return { status: created ? 201 : 200, body: { share: ownerShare("Quick_Link01", { quickLink: true }), created } };
+      return { status: created ? 201 : 200, body: { share: ownerShare("Quick_Link01", { quickLink: true }), created } satisfies QuickLink };
     }
     return { status: 404, body: { error: { code: "not_found", message: "not here" } } };
   });
@@ -86,7 +87,7 @@ describe("ShareAssistantButton", () => {
     expect(open).toHaveBeenCalledOnce();
   });
 
-  it("a refusal shows the spec's 分享失敗 and opens nothing", async () => {
+  it("a refusal shows 分享失敗 and opens nothing", async () => {
     fakeApi(() => ({ status: 500, body: { error: { code: "internal", message: "伺服器發生錯誤" } } }));
     const { user } = renderButton();
     await user.click(screen.getByTestId("share-assistant-button"));

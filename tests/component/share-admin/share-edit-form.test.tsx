@@ -2,9 +2,9 @@ import { describe, expect, it, vi } from "vitest";
 import { screen, waitFor } from "@testing-library/react";
 import { GoogleAvailability } from "@/components/share-admin/google-availability";
 import { ShareEditForm } from "@/components/share-admin/share-edit-dialog";
-import type { OwnerShare } from "@/components/share-admin/types";
+import type { OwnerShare } from "@/lib/server/present/api-types";
 import { fakeApi } from "../support/fake-api";
-import { assistant } from "../support/library-data";
+import { assistant, assistantList } from "../support/library-data";
 import { renderInLocale } from "../support/render";
 
 // A share belongs to an assistant and follows its name and role prompt unless it has its own.
@@ -35,8 +35,8 @@ const share: OwnerShare = {
 
 function form() {
   const calls = fakeApi({
-    "GET /api/assistants": () => ({ body: { assistants: [handbook, faq] } }),
-    "PATCH /api/shared-assistants/abc": ({ body }) => ({ body: { ...share, ...(body as object) } }),
+    "GET /api/assistants": () => ({ body: assistantList([handbook, faq]) }),
+    "PATCH /api/shared-assistants/abc": ({ body }) => ({ body: { ...share, ...(body as Partial<OwnerShare>) } satisfies OwnerShare }),
   });
   const onDone = vi.fn();
   const view = renderInLocale(

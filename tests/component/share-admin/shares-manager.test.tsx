@@ -3,6 +3,7 @@ import { screen, within } from "@testing-library/react";
 import { toast as sonner } from "sonner";
 import { SharesManager } from "@/components/share-admin/shares-manager";
 import { renderInLocale } from "../support/render";
+import type { AssistantProfile } from "@/lib/server/present/api-types";
 import { fakeApi } from "../support/fake-api";
 import { ownerShare } from "../support/owner-share";
 
@@ -23,7 +24,7 @@ describe("SharesManager", () => {
     let made = 0;
     const seen = fakeApi(({ method, path }) => {
       if (method === "GET" && path === "/api/shared-assistants") return { status: 200, body: [ownerShare("Quick_Link01", { quickLink: true })] };
-      if (method === "GET" && path === "/api/assistant") return { status: 200, body: { name: "稅務小幫手", rolePrompt: "你是稅務顧問。" } };
+      if (method === "GET" && path === "/api/assistant") return { status: 200, body: { name: "稅務小幫手", rolePrompt: "你是稅務顧問。" } satisfies AssistantProfile };
       if (method === "POST" && path === "/api/shared-assistants") return { status: 201, body: ownerShare(`Made_Link_0${++made}`, { name: "稅務小幫手" }) };
       return { status: 404, body: {} };
     });

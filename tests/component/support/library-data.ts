@@ -1,9 +1,8 @@
-import type { Assistant, Collection } from "@/components/assistants/types";
-import type { LibraryDocument } from "@/components/files/types";
+import type { AssistantList, CollectionList, DocumentWithUse, PublicAssistant, PublicCollection } from "@/lib/server/present/api-types";
 
 // An owner's library as the API gives it, for components that show documents, assistants and collections.
 
-export function assistant(id: string, name: string, overrides: Partial<Assistant> = {}): Assistant {
+export function assistant(id: string, name: string, overrides: Partial<PublicAssistant> = {}): PublicAssistant {
   return {
     id,
     name,
@@ -20,11 +19,11 @@ export function assistant(id: string, name: string, overrides: Partial<Assistant
   };
 }
 
-export function collection(id: string, name: string, documentIds: string[] = []): Collection {
+export function collection(id: string, name: string, documentIds: string[] = []): PublicCollection {
   return { id, name, documentIds, createdAt: "2026-12-01T00:00:00.000Z" };
 }
 
-export function libraryDocument(id: string, originalName: string, overrides: Partial<LibraryDocument> = {}): LibraryDocument {
+export function libraryDocument(id: string, originalName: string, overrides: Partial<DocumentWithUse> = {}): DocumentWithUse {
   return {
     id,
     originalName,
@@ -36,6 +35,10 @@ export function libraryDocument(id: string, originalName: string, overrides: Par
     createdAt: "2026-12-01T00:00:00.000Z",
     processedAt: "2026-12-01T00:00:01.000Z",
     errorReason: null,
+    sourceUrl: null,
+    fetchedAt: null,
+    reading: null,
+    unreadablePages: [],
     collectionIds: [],
     assistantIds: [],
     usedByAssistantIds: [],
@@ -43,7 +46,13 @@ export function libraryDocument(id: string, originalName: string, overrides: Par
   };
 }
 
+/** GET /api/assistants's answer. */
+export const assistantList = (assistants: PublicAssistant[]): AssistantList => ({ assistants });
+
+/** GET /api/collections's answer. */
+export const collectionList = (collections: PublicCollection[] = []): CollectionList => ({ collections });
+
 /** `count` documents named 文件 001.txt, 文件 002.txt, … */
-export function numberedDocuments(count: number, overrides: (i: number) => Partial<LibraryDocument> = () => ({})): LibraryDocument[] {
+export function numberedDocuments(count: number, overrides: (i: number) => Partial<DocumentWithUse> = () => ({})): DocumentWithUse[] {
   return Array.from({ length: count }, (_, i) => libraryDocument(`d${i + 1}`, `文件 ${String(i + 1).padStart(3, "0")}.txt`, overrides(i + 1)));
 }

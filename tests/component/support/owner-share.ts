@@ -1,4 +1,4 @@
-import type { OwnerShare } from "@/components/share-admin/types";
+import type { OwnerShare } from "@/lib/server/present/api-types";
 
 /** A share as GET /api/shared-assistants lists it for its owner, with `changes` over plain defaults. */
 export function ownerShare(shareId: string, changes: Partial<OwnerShare> = {}): OwnerShare {

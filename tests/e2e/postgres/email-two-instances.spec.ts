@@ -7,7 +7,7 @@ import { startInstance, waitForHealth } from "../support/app-instance";
 import { EMAIL_TWO_INSTANCE_PORTS } from "../support/ports";
 import { startSmtpServer } from "../../support/smtp-server";
 
-// Issue 13 point 3: two app instances on one PostgreSQL send one campaign together. Recipients are
+// Two app instances on one PostgreSQL send one campaign together (docs/rules/email.md#sending). Recipients are
 // claimed with FOR UPDATE SKIP LOCKED, so both instances send and nobody gets the message twice or
 // not at all; the throttle's slots are shared through the database.
 // Runs when TEST_DATABASE_URL names a PostgreSQL server (.ci/run starts one).

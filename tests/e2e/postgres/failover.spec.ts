@@ -10,7 +10,7 @@ import { startS3Server, type TestS3Server } from "../../support/s3-server";
 import { startInstance, stopInstance, waitForHealth } from "../support/app-instance";
 import { FAILOVER_PORTS } from "../support/ports";
 
-// Issue 14 point 2: instances that share nothing but PostgreSQL and an S3-compatible bucket
+// docs/rules/quality.md#robustness: instances that share nothing but PostgreSQL and an S3-compatible bucket
 // (s3rver on loopback). Each has a data directory of its own, so a file uploaded through one can
 // only reach another through the bucket. Runs when TEST_DATABASE_URL names a PostgreSQL server.
 

@@ -8,7 +8,7 @@ import { startFakeOpenAi } from "../../support/fake-openai";
 import { startInstance, waitForHealth } from "../support/app-instance";
 import { TWO_INSTANCE_AI_PORTS, TWO_INSTANCE_PORTS, TWO_INSTANCE_SHARE_PORTS } from "../support/ports";
 
-// SECURITY.md "Reliability": two app instances on one PostgreSQL. Documents uploaded through
+// docs/rules/security.md#reliability: two app instances on one PostgreSQL. Documents uploaded through
 // either instance are processed exactly once, by whichever instance claims the job.
 // Runs when TEST_DATABASE_URL names a PostgreSQL server (.ci/run starts one).
 

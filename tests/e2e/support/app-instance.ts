@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { seedDataDir } from "./data-template";
 
 // Extra instances of the built app that some specs start beside the suite's own server: on a
 // data directory (and database) of their own, with the environment the spec needs.
@@ -14,6 +15,7 @@ const STDERR_TAIL_CHARS = 4_000;
 
 export function startInstance(options: { port: number; dataDir: string; env?: Record<string, string> }): ChildProcess {
   const base = `http://127.0.0.1:${options.port}`;
+  if (!options.env?.DATABASE_URL) seedDataDir(options.dataDir);
   const server = spawn(path.join(root, "node_modules/.bin/node"), ["scripts/server.ts"], {
     cwd: root,
     env: { ...process.env, NODE_ENV: "production", PORT: String(options.port), HOST: "127.0.0.1", APP_URL: base, DATA_DIR: options.dataDir, LOG_LEVEL: "warn", DATABASE_URL: "", ...options.env },

@@ -45,3 +45,6 @@ export const REPLY_IN_VIEW_PORT = E2E_PORT + 93;
 export const WORKSPACE_CHOICE_PORT = E2E_PORT + 94;
 /** The instance whose workspace setting no-dead-ends closes and opens (an app-wide setting). */
 export const NO_DEAD_ENDS_PORT = E2E_PORT + 95;
+/** The instance allowed (OUTBOUND_ALLOWED_HOSTS) to fetch the local site of web-pages, and that site. */
+export const WEB_PAGES_PORT = E2E_PORT + 86;
+export const WEB_PAGES_SITE_PORT = E2E_PORT + 87;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contentBlocks, type RichDocument } from "@/lib/server/export/export-content";
 import { renderInWorker } from "@/lib/server/export/export-in-worker";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 
 function conversation(messages: number): RichDocument {
   return {

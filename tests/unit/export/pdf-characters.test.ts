@@ -7,7 +7,7 @@ import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, decodePDFRawStre
 import { exportConversation, type ExportMessage } from "@/lib/server/export/chat-export";
 import { glyphSource } from "@/lib/server/export/pdf-fonts";
 
-// Issue 32: the PDF export dropped, without a trace, every character Noto Sans TC lacks. These
+// The PDF export once dropped, without a trace, every character Noto Sans TC lacks. These
 // tests read the PDF as a reader does: pdftotext (poppler-utils) maps each drawn glyph back to text
 // through the font's ToUnicode map, and the embedded font programs show what each glyph draws.
 
@@ -80,7 +80,7 @@ async function embeddedFonts(bytes: Uint8Array): Promise<{ names: string[]; embe
 /** What a reader sees of a text, character by character: no whitespace (line and page breaks are layout) and no invisible format characters (U+FE0F, U+200D), which a PDF does not draw. */
 const visible = (text: string) => [...text.replace(/[\s\p{Default_Ignorable_Code_Point}]/gu, "")];
 
-describe("PDF export characters (issue 32)", () => {
+describe("PDF export characters", () => {
   it("keeps every character of the eval set's Traditional and Simplified ideographs, kana, Hangul, emoji and symbols, as the text export has them", { timeout: 120_000 }, async () => {
     const ideographs = evalIdeographs();
     expect(ideographs.length).toBeGreaterThan(4_000);

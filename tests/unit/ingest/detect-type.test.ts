@@ -52,11 +52,12 @@ describe("detectType", () => {
     expect(detectType(text(`${" ".repeat(1100)}%PDF-1.7`))?.kind).not.toBe("pdf");
   });
 
-  it("accepts only ZIP archives that are Word documents", () => {
+  it("accepts only ZIP archives that are Word, Excel or PowerPoint documents, by their parts", () => {
     const xlsx = zipSync({ "[Content_Types].xml": strToU8("<Types/>"), "xl/workbook.xml": strToU8("<workbook/>") });
     const plainZip = zipSync({ "readme.txt": strToU8("hi") });
     const noContentTypes = zipSync({ "word/document.xml": strToU8("<w:document/>") });
-    expect(detectType(xlsx, "book.docx")).toBeNull();
+    expect(detectType(xlsx, "book.docx")?.kind).toBe("xlsx");
+    expect(detectType(zipSync({ "xl/workbook.xml": strToU8("<workbook/>") }), "book.xlsx")).toBeNull();
     expect(detectType(plainZip, "a.docx")).toBeNull();
     expect(detectType(noContentTypes, "a.docx")).toBeNull();
     expect(detectType(fixture("zh.docx").subarray(0, 200), "cut.docx")).toBeNull();

@@ -80,6 +80,8 @@ describe("parseInWorker", () => {
       "worker_crashed",
       "too_many_pages",
       "too_much_text",
+      "login_required",
+      "empty_sheet",
       "unreadable_scan",
       "image_too_large",
       "cancelled",

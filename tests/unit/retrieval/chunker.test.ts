@@ -173,6 +173,17 @@ describe("chunkDocument", () => {
     expect(pageOf(chunk.content.indexOf("第四頁"))).toBe(4);
   });
 
+  it("takes a page given in pieces (a sheet's blocks of rows) as one page: only a new number is a break", () => {
+    const pages: PageText[] = [
+      { page: 1, text: "工作表一\n| 品名 | 價格 |\n| --- | --- |\n| 蘋果 | 30 |" },
+      { page: 1, text: "工作表一\n| 品名 | 價格 |\n| --- | --- |\n| 香蕉 | 20 |" },
+      { page: 2, text: "工作表二\n| 姓名 | 分機 |\n| --- | --- |\n| 陳 | 1234 |" },
+    ];
+    const [chunk] = chunkDocument({ pages });
+    expectWellFormed(pages, [chunk]);
+    expect(chunk).toMatchObject({ pageStart: 1, pageEnd: 2, pageBreaks: [chunk.content.indexOf("工作表二")] });
+  });
+
   it("skips empty pages", () => {
     const pages: PageText[] = [
       { page: 1, text: "" },

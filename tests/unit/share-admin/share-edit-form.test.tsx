@@ -4,7 +4,7 @@ import { NextIntlClientProvider } from "next-intl";
 import { SWRConfig } from "swr";
 import { GoogleAvailability } from "@/components/share-admin/google-availability";
 import { ShareEditForm } from "@/components/share-admin/share-edit-dialog";
-import type { OwnerShare } from "@/components/share-admin/types";
+import type { OwnerShare } from "@/lib/server/present/api-types";
 import zhTW from "@/messages/zh-TW.json";
 
 const share: OwnerShare = {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { VisitorShare } from "@/lib/server/present/api-types";
 import { checkShareId, errorFromResponse, loadShare } from "@/lib/share-visitor/load-share";
 
-const share = { id: "1", name: "小幫手", shareId: "abc", accessMode: "open", isPublicMode: false, announcementEnabled: false, pinnedAnnouncement: null, isOwner: false };
+const share: VisitorShare = { id: "1", name: "小幫手", shareId: "abc", accessMode: "open", isPublicMode: false, announcementEnabled: false, pinnedAnnouncement: null, isOwner: false };
 
 const respond = (status: number, body: unknown): typeof fetch => (async () => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } })) as typeof fetch;
 

@@ -2,6 +2,7 @@ import { NextResponse } from "next/server";
 import { assistantQuerySchema } from "@/lib/schemas/assistants";
 import { route } from "@/lib/server/http/route";
 import { toOwnerShare } from "@/lib/server/present/share";
+import type { QuickLink } from "@/lib/server/present/api-types";
 import { findOrCreateQuickLink } from "@/lib/server/queries/shared-assistants";
 import { ownAssistant } from "@/lib/server/use-cases/read-assistant-profile";
 
@@ -11,5 +12,5 @@ import { ownAssistant } from "@/lib/server/use-cases/read-assistant-profile";
 // get the same link back while it lives (201 made, 200 the same one).
 export const POST = route({ auth: "workspace", query: assistantQuerySchema }, async ({ user, locale, query }) => {
   const { share, created } = await findOrCreateQuickLink(await ownAssistant(user.id, query.assistantId));
-  return NextResponse.json({ share: toOwnerShare(share, locale), created }, { status: created ? 201 : 200 });
+  return NextResponse.json<QuickLink>({ share: toOwnerShare(share, locale), created }, { status: created ? 201 : 200 });
 });

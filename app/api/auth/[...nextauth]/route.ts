@@ -1,6 +1,6 @@
 import { callNextAuth, toResponse } from "@/lib/server/auth/next-auth-handler";
-import { requestCookies } from "@/lib/server/http/cookies";
-import { AppError } from "@/lib/server/http/errors";
+import { requestCookies } from "@/lib/server/request-cookies";
+import { AppError } from "@/lib/server/errors";
 import { errorResponse } from "@/lib/server/http/route";
 import { localeOf, translator } from "@/lib/server/i18n";
 

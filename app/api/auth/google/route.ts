@@ -3,9 +3,9 @@ import { z } from "zod";
 import { env } from "@/lib/env";
 import { safeNextPath } from "@/lib/route-access";
 import { route } from "@/lib/server/http/route";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { callNextAuth, toResponse } from "@/lib/server/auth/next-auth-handler";
-import { requestCookies } from "@/lib/server/http/cookies";
+import { requestCookies } from "@/lib/server/request-cookies";
 
 const querySchema = z.object({
   shareId: z

@@ -1,11 +1,12 @@
 import { collectionSchema } from "@/lib/schemas/assistants";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { route } from "@/lib/server/http/route";
 import { deleteCollection } from "@/lib/server/queries/collections";
 import { renameOwnCollection } from "@/lib/server/use-cases/save-collection";
+import type { PublicCollection } from "@/lib/server/present/api-types";
 
 // PATCH /api/collections/{id}: renames it.
-export const PATCH = route({ auth: "workspace", body: collectionSchema }, async ({ user, params, body }) => renameOwnCollection(user.id, params.id, body.name));
+export const PATCH = route({ auth: "workspace", body: collectionSchema }, async ({ user, params, body }): Promise<PublicCollection> => renameOwnCollection(user.id, params.id, body.name));
 
 // DELETE /api/collections/{id}: its documents stay; assistants that used it stop drawing on them through it.
 export const DELETE = route({ auth: "workspace" }, async ({ user, params }) => {

@@ -1,10 +1,11 @@
 import { NextResponse } from "next/server";
 import { route } from "@/lib/server/http/route";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { readMultipartFile } from "@/lib/server/http/multipart";
 import { uploadDocument } from "@/lib/server/use-cases/upload-document";
 import { uploadLimitsFor } from "@/lib/server/policies/upload-limits";
 import { toPublicDocument } from "@/lib/server/present/document";
+import type { PublicDocument } from "@/lib/server/present/api-types";
 
 const CLIENT_ID = /^[A-Za-z0-9_-]{8,64}$/;
 const MB = 1024 * 1024;
@@ -31,5 +32,5 @@ export const POST = route({ auth: "workspace", rawBody: true }, async ({ req, us
     bytes: new Uint8Array(await file.arrayBuffer()),
     clientId: typeof clientId === "string" && CLIENT_ID.test(clientId) ? clientId : undefined,
   });
-  return NextResponse.json(toPublicDocument(document), { status: created ? 201 : 200 });
+  return NextResponse.json<PublicDocument>(toPublicDocument(document), { status: created ? 201 : 200 });
 });

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { route } from "@/lib/server/http/route";
 import { setSubscriptionByToken } from "@/lib/server/use-cases/unsubscribe";
 

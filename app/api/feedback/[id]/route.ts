@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/http/route";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { feedbackStatusSchema } from "@/lib/schemas/feedback";
 import { setFeedbackStatus } from "@/lib/server/queries/feedback";
 

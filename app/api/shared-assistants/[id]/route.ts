@@ -1,17 +1,18 @@
 import { env } from "@/lib/env";
 import { updateShareSchema } from "@/lib/schemas/shared-assistant";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { route } from "@/lib/server/http/route";
 import { assertAccessModeAvailable } from "@/lib/server/policies/share-access-mode";
 import { forgetSharePage } from "@/lib/server/policies/share-page";
 import { findActiveShare, revokeOwnerShare } from "@/lib/server/queries/shared-assistants";
 import { changeShare } from "@/lib/server/use-cases/save-share";
 import { toOwnerShare, toVisitorShare } from "@/lib/server/present/share";
+import type { OwnerShare, VisitorShare } from "@/lib/server/present/api-types";
 
 // The path segment is the share id of the public link (/shared/{shareId}).
 
 // GET /api/shared-assistants/{shareId}: what a visitor needs to open the shared assistant.
-export const GET = route({ auth: "public" }, async ({ params, user, locale }) => {
+export const GET = route({ auth: "public" }, async ({ params, user, locale }): Promise<VisitorShare> => {
   const share = await findActiveShare(params.id);
   if (!share) throw new AppError("not_found", { messageKey: "share_not_found" });
   return toVisitorShare(share, user?.id ?? null, locale);
@@ -19,7 +20,7 @@ export const GET = route({ auth: "public" }, async ({ params, user, locale }) =>
 
 // PATCH /api/shared-assistants/{shareId}: the owner changes its assistant, name, role, modes, the
 // announcement or the sites that may embed it.
-export const PATCH = route({ auth: "workspace", body: updateShareSchema }, async ({ params, user, body, locale }) => {
+export const PATCH = route({ auth: "workspace", body: updateShareSchema }, async ({ params, user, body, locale }): Promise<OwnerShare> => {
   const current = await findActiveShare(params.id);
   if (!current || current.ownerId !== user.id) throw new AppError("not_found", { messageKey: "share_not_found" });
   // Whether the share already had the mode (it may keep it).

@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/http/route";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { changePasswordSchema } from "@/lib/schemas/auth";
 import { hashPassword, verifyPassword } from "@/lib/server/auth/password";
 import { setPassword } from "@/lib/server/queries/users";

@@ -1,5 +1,5 @@
 import { route } from "@/lib/server/http/route";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { updateUserSchema } from "@/lib/schemas/auth";
 import { deleteUserGuarded, findUserById, updateUserGuarded } from "@/lib/server/queries/users";
 import { supporterGrantEnd } from "@/lib/server/policies/effective-plan";

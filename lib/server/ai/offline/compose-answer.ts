@@ -4,15 +4,16 @@ import { pagesOfSpan, type PageRange } from "@/lib/server/ingest/page-breaks";
 import { matchSentences, type Candidate, type OfflinePassage } from "./match-sentences";
 import { isTableRow } from "@/lib/chat/markdown-table";
 import { readRow } from "./table-rows";
+import { pageUnitOf, type PageUnit } from "@/lib/chat/page-unit";
 
 export { matchSentences, type Candidate, type OfflinePassage, type SentenceMatch } from "./match-sentences";
 export { SENTENCE_CACHE_LIMIT, sentenceCacheSize } from "./passage-sentences";
 
 /** Retrieved passages numbered for citation, [1] first. */
 export function toOfflinePassages(
-  passages: readonly { documentName: string; page: number | null; pageEnd: number | null; pageBreaks?: readonly number[] | null; content: string }[],
+  passages: readonly { documentName: string; documentKind?: string; page: number | null; pageEnd: number | null; pageBreaks?: readonly number[] | null; content: string }[],
 ): OfflinePassage[] {
-  return passages.map((p, i) => ({ n: i + 1, documentName: p.documentName, page: p.page, pageEnd: p.pageEnd, pageBreaks: p.pageBreaks ?? null, content: p.content }));
+  return passages.map((p, i) => ({ n: i + 1, documentName: p.documentName, unit: pageUnitOf(p.documentKind), page: p.page, pageEnd: p.pageEnd, pageBreaks: p.pageBreaks ?? null, content: p.content }));
 }
 
 export interface AnswerInput {
@@ -34,7 +35,10 @@ const TEXT = {
     lead: "根據文件，最相關的內容如下：",
     unsure: "文件中沒有找到直接的答案，以下內容可能相關：",
     more: "另一段相關內容：",
-    page: (from: number, to: number) => (from === to ? `第 ${from} 頁` : `第 ${from}–${to} 頁`),
+    page: (from: number, to: number, unit: PageUnit) => {
+      const [before, after] = unit === "sheet" ? ["工作表 ", ""] : unit === "slide" ? ["投影片 ", ""] : ["第 ", " 頁"];
+      return from === to ? `${before}${from}${after}` : `${before}${from}–${to}${after}`;
+    },
     nothing: "在目前的文件中找不到與這個問題直接相關的內容。",
     tryTopics: (names: string) => `您可以試著詢問這些文件的內容：${names}。`,
     noDocuments: "目前還沒有可以參考的文件。請先上傳文件，處理完成後我就能根據內容回答。",
@@ -47,7 +51,7 @@ const TEXT = {
     lead: "Here is what the documents say about this:",
     unsure: "The documents do not answer this directly; this may be related:",
     more: "Also relevant:",
-    page: (from: number, to: number) => (from === to ? `page ${from}` : `pages ${from}–${to}`),
+    page: (from: number, to: number, unit: PageUnit) => (from === to ? `${unit} ${from}` : `${unit}s ${from}–${to}`),
     nothing: "I could not find anything in the documents that answers this directly.",
     tryTopics: (names: string) => `You could ask about what these documents cover: ${names}.`,
     noDocuments: "There are no documents to draw on yet. Upload one, and once it is processed I can answer from it.",
@@ -105,7 +109,7 @@ function excerptOf(quote: Candidate, locale: Locale): { text: string; start: num
 
 function source(passage: OfflinePassage, pages: PageRange, locale: Locale): string {
   const name = locale === "en" ? `*${passage.documentName}*` : `《${passage.documentName}》`;
-  return pages.page === null ? name : `${name}${locale === "en" ? ", " : " "}${TEXT[locale].page(pages.page, pages.pageEnd ?? pages.page)}`;
+  return pages.page === null ? name : `${name}${locale === "en" ? ", " : " "}${TEXT[locale].page(pages.page, pages.pageEnd ?? pages.page, passage.unit ?? "page")}`;
 }
 
 function nothingFound(input: AnswerInput): string {

@@ -1,4 +1,5 @@
 import "server-only";
+import type { PageUnit } from "@/lib/chat/page-unit";
 import { tokenize } from "@/lib/server/ingest/tokenizer";
 import { cuesAt, sentencesOf, type PassageSentences } from "./passage-sentences";
 import { offers, wantedBy, type Wanted } from "./question-cues";
@@ -7,6 +8,8 @@ export interface OfflinePassage {
   /** The citation number the reply uses, [n]. */
   n: number;
   documentName: string;
+  /** What its pages are: pages, a workbook's sheets, a deck's slides. */
+  unit?: PageUnit;
   page: number | null;
   /** The last page the passage reaches, when it runs over a page break. */
   pageEnd?: number | null;

@@ -9,6 +9,11 @@ export const MIME_TYPES = Object.freeze({
   docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
   txt: "text/plain",
   md: "text/markdown",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  csv: "text/csv",
+  // Never detected from an upload: a web page added by its address (fetch-web-page.ts).
+  html: "text/html",
   jpg: "image/jpeg",
   png: "image/png",
   webp: "image/webp",
@@ -21,23 +26,47 @@ const TEXT_SAMPLE_BYTES = 64 * 1024;
 // Share of control characters a text sample may carry before it is taken for binary data.
 const MAX_CONTROL_RATIO = 0.02;
 const MARKDOWN_NAME = /\.(md|markdown|mdown|mkd|mkdn)$/i;
+const CSV_NAME = /\.(csv|tsv)$/i;
+// The part that tells each Office Open XML format from the others.
+const OFFICE_PARTS = /** @type {const} */ ([
+  ["word/document.xml", "docx"],
+  ["xl/workbook.xml", "xlsx"],
+  ["ppt/presentation.xml", "pptx"],
+]);
 
 /**
  * @param {Uint8Array} bytes
  * @param {string} [fileName]
- * @returns {{ kind: "pdf" | "docx" | "txt" | "md" | "jpg" | "png" | "webp", mimeType: string } | null}
+ * @returns {{ kind: import("./detect-type.mjs").DocumentKind, mimeType: string } | null}
  */
 export function detectType(bytes, fileName) {
-  if (isZip(bytes)) return isDocx(bytes) ? typed("docx") : null;
+  if (isZip(bytes)) {
+    const kind = officeKind(bytes);
+    return kind ? typed(kind) : null;
+  }
   const image = imageKind(bytes);
   if (image) return typed(image);
   if (hasPdfHeader(bytes)) return typed("pdf");
-  const text = textSample(bytes);
+  const csv = fileName !== undefined && CSV_NAME.test(fileName);
+  const text = textSample(bytes) ?? (csv ? big5Sample(bytes) : null);
   if (text === null || looksLikeSvg(text)) return null;
+  if (csv) return typed("csv");
   return typed(fileName && MARKDOWN_NAME.test(fileName) ? "md" : "txt");
 }
 
-/** @param {"pdf" | "docx" | "txt" | "md" | "jpg" | "png" | "webp"} kind */
+// An encrypted Word, Excel or PowerPoint file is not a ZIP archive but a Compound File holding an
+// "EncryptedPackage" stream (the encrypted document) beside its "EncryptionInfo"; the file's
+// directory names its streams in UTF-16.
+const CFB_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const ENCRYPTED_PACKAGE = Buffer.from("EncryptedPackage", "utf16le");
+
+/** Whether the file is a password-protected Office document (which no parser can read). @param {Uint8Array} bytes */
+export function isEncryptedOffice(bytes) {
+  if (bytes.length < 512 || CFB_SIGNATURE.some((b, i) => bytes[i] !== b)) return false;
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(ENCRYPTED_PACKAGE);
+}
+
+/** @param {import("./detect-type.mjs").DocumentKind} kind */
 function typed(kind) {
   return { kind, mimeType: MIME_TYPES[kind] };
 }
@@ -69,21 +98,45 @@ function hasPdfHeader(bytes) {
   return false;
 }
 
-/** @param {Uint8Array} bytes */
-function isDocx(bytes) {
+/**
+ * Which Office document a ZIP archive is: [Content_Types].xml and the format's main part.
+ * @param {Uint8Array} bytes
+ * @returns {"docx" | "xlsx" | "pptx" | null}
+ */
+function officeKind(bytes) {
   let contentTypes = false;
-  let document = false;
+  /** @type {"docx" | "xlsx" | "pptx" | null} */
+  let kind = null;
   try {
     for (const entry of centralDirectoryEntries(bytes)) {
       if (entry.name === "[Content_Types].xml") contentTypes = true;
-      else if (entry.name === "word/document.xml") document = true;
-      if (contentTypes && document) return true;
+      else kind ??= OFFICE_PARTS.find(([part]) => part === entry.name)?.[1] ?? null;
+      if (contentTypes && kind) return kind;
     }
   } catch (error) {
-    if (error instanceof ZipFormatError || error instanceof RangeError) return false;
+    if (error instanceof ZipFormatError || error instanceof RangeError) return null;
     throw error;
   }
-  return false;
+  return null;
+}
+
+/**
+ * The decoded start of a Big5 file (the encoding Excel in Taiwan saves CSV in), otherwise null.
+ * @param {Uint8Array} bytes
+ */
+function big5Sample(bytes) {
+  let end = Math.min(bytes.length, TEXT_SAMPLE_BYTES);
+  // A Big5 character is one ASCII byte or a lead byte (0x81–0xFE) and a trail byte: a cut after
+  // a lead byte would split one.
+  let leads = 0;
+  for (let i = end - 1; i >= 0 && bytes[i] >= 0x81; i--) leads++;
+  if (end < bytes.length && leads % 2 === 1) end--;
+  try {
+    const text = new TextDecoder("big5", { fatal: true }).decode(bytes.subarray(0, end));
+    return mostlyPrintable(text) ? text : null;
+  } catch {
+    return null;
+  }
 }
 
 /**

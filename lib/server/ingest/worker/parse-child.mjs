@@ -36,8 +36,8 @@ process.on("message", async (/** @type {ParseRequest} */ request) => {
     // Scanned pages and images are read by OCR; the parent hears of each such page first (its
     // progress, and the page's own time).
     const ocr = { pageTimeMs: ocrPageTimeMs ?? 45_000, onPage: (/** @type {number} */ page, /** @type {number} */ pages) => send({ type: "ocr", page, pages }) };
-    const { pages, pageCount, unreadablePages } = await parseDocument(bytes, kind, onPage, { maxPages, onOpen, ocr });
-    send({ type: "done", ok: true, pages: onPage && kind === "pdf" ? [] : pages, pageCount, unreadablePages });
+    const { pages, pageCount, title, unreadablePages } = await parseDocument(bytes, kind, onPage, { maxPages, onOpen, ocr });
+    send({ type: "done", ok: true, pages: onPage && kind === "pdf" ? [] : pages, pageCount, title, unreadablePages });
   } catch (error) {
     if (error instanceof ParseFailure) {
       send({ type: "done", ok: false, code: error.code, message: error.message });

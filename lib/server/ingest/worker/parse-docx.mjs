@@ -5,22 +5,22 @@
 // A DOCX has no pages (Word lays them out when it renders), so the text is one page with page
 // null. Explicit page breaks are rare and would number pages wrongly, so they are not used.
 import mammoth from "mammoth";
-import { Inflate, zipSync } from "fflate";
+import { zipSync } from "fflate";
 import { tableText } from "./docx-tables.mjs";
+import { OOXML_LIMITS, OoxmlArchive } from "./ooxml-archive.mjs";
 import { ParseFailure } from "./parse-failure.mjs";
-import { centralDirectoryEntries, entryData, ZipFormatError } from "./zip.mjs";
 
 const MB = 1024 * 1024;
 export const DOCX_LIMITS = Object.freeze({
-  maxEntries: 2000,
-  // Sum of the sizes every entry declares, media included.
-  maxDeclaredBytes: 200 * MB,
-  // Bytes actually inflated from the parts mammoth reads; past this mammoth's XML tree alone
-  // would outgrow the worker's heap.
-  maxInflatedBytes: 64 * MB,
-  // Deflate tops out near 1030:1 (runs of one byte); real DOCX parts stay far below this.
-  maxRatio: 200,
-  ratioCheckAbove: 1 * MB,
+  // The archive's caps are those of every Office file (ooxml-archive.mjs): entries, the sum of
+  // the sizes every entry declares (media included), the bytes inflated from the parts mammoth
+  // reads (past 64 MB mammoth's XML tree alone would outgrow the worker's heap), and the
+  // compression ratio (deflate tops out near 1030:1; real parts stay far below 200:1).
+  maxEntries: OOXML_LIMITS.maxEntries,
+  maxDeclaredBytes: OOXML_LIMITS.maxDeclaredBytes,
+  maxInflatedBytes: OOXML_LIMITS.maxHeldBytes,
+  maxRatio: OOXML_LIMITS.maxRatio,
+  ratioCheckAbove: OOXML_LIMITS.ratioCheckAbove,
   // mammoth builds a tree of the whole XML: about 80 bytes of memory per byte of it, so an 8 MB
   // word/document.xml already needs more than a parse process's allowance. Above this size the
   // text is read in one pass over the XML instead, holding only the text.
@@ -29,9 +29,6 @@ export const DOCX_LIMITS = Object.freeze({
   // would take the server itself past what one document may cost.
   maxTextChars: 3_000_000,
 });
-// Small pushes bound what one call to the inflater can produce (at most ~1 MB per 1 KB here)
-// before the running total is checked again.
-const INFLATE_CHUNK = 1024;
 const TEXT_PART = /\.(xml|rels)$/i;
 
 /**
@@ -201,102 +198,20 @@ export function streamDocumentText(xml) {
 }
 
 /**
- * Vets the archive from its central directory, then inflates the XML parts under a running cap.
+ * The archive vetted from its central directory (ooxml-archive.mjs), then its XML parts inflated
+ * under a running cap, any with a DTD refused.
  * @param {Uint8Array} bytes
  * @returns {Map<string, Uint8Array>}
  */
 function readTextParts(bytes) {
-  const entries = [];
-  let declared = 0;
-  try {
-    for (const entry of centralDirectoryEntries(bytes)) {
-      entries.push(entry);
-      if (entries.length > DOCX_LIMITS.maxEntries) {
-        throw new ParseFailure("too_many_entries", `the archive has more than ${DOCX_LIMITS.maxEntries} entries`);
-      }
-      declared += entry.uncompressedSize;
-      if (declared > DOCX_LIMITS.maxDeclaredBytes) {
-        throw new ParseFailure("inflated_too_large", `the archive declares more than ${DOCX_LIMITS.maxDeclaredBytes / MB} MB`);
-      }
-      if (
-        entry.uncompressedSize > DOCX_LIMITS.ratioCheckAbove &&
-        entry.uncompressedSize > Math.max(entry.compressedSize, 1) * DOCX_LIMITS.maxRatio
-      ) {
-        throw new ParseFailure("inflated_too_large", `${entry.name} expands ${Math.round(entry.uncompressedSize / Math.max(entry.compressedSize, 1))} times`);
-      }
-    }
-  } catch (error) {
-    if (error instanceof ZipFormatError || error instanceof RangeError) throw new ParseFailure("malformed", `bad ZIP archive: ${error.message}`);
-    throw error;
-  }
-
+  const archive = new OoxmlArchive(bytes);
   /** @type {Map<string, Uint8Array>} */
   const parts = new Map();
-  let inflated = 0;
-  for (const entry of entries) {
-    if (!TEXT_PART.test(entry.name)) continue;
-    if (entry.flags & 1) throw new ParseFailure("malformed", `${entry.name} is encrypted`);
-    let compressed;
-    try {
-      compressed = entryData(bytes, entry);
-    } catch (error) {
-      if (error instanceof ZipFormatError) throw new ParseFailure("malformed", error.message);
-      throw error;
-    }
-    const budget = Math.min(entry.uncompressedSize, DOCX_LIMITS.maxInflatedBytes - inflated);
-    const data = inflateEntry(entry.name, entry.method, compressed, budget);
-    inflated += data.length;
-    const view = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-    if (view.includes("<!DOCTYPE") || view.includes("<!ENTITY")) {
-      // Office XML never has a DTD; one here is an entity-expansion or external-entity attempt.
-      throw new ParseFailure("malformed", `${entry.name} declares a DTD`);
-    }
-    parts.set(entry.name, data);
+  for (const name of archive.entries.keys()) {
+    if (!TEXT_PART.test(name)) continue;
+    parts.set(name, /** @type {Uint8Array} */ (archive.read(name)));
   }
   return parts;
-}
-
-/**
- * Inflates one entry, stopping as soon as the output passes `budget` (its declared size, or
- * what is left of the overall cap): declared sizes can lie.
- * @param {string} name
- * @param {number} method
- * @param {Uint8Array} compressed
- * @param {number} budget
- */
-function inflateEntry(name, method, compressed, budget) {
-  const tooLarge = () => new ParseFailure("inflated_too_large", `${name} inflates past its declared size or the ${DOCX_LIMITS.maxInflatedBytes / MB} MB cap`);
-  if (method === 0) {
-    if (compressed.length > budget) throw tooLarge();
-    return compressed.slice();
-  }
-  if (method !== 8) throw new ParseFailure("malformed", `${name} uses unsupported compression method ${method}`);
-
-  /** @type {Uint8Array[]} */
-  const chunks = [];
-  let size = 0;
-  const inflater = new Inflate((chunk) => {
-    size += chunk.length;
-    if (size > budget) throw tooLarge();
-    chunks.push(chunk);
-  });
-  try {
-    for (let at = 0; at < compressed.length; at += INFLATE_CHUNK) {
-      const end = Math.min(at + INFLATE_CHUNK, compressed.length);
-      inflater.push(compressed.subarray(at, end), end === compressed.length);
-    }
-    if (compressed.length === 0) inflater.push(new Uint8Array(0), true);
-  } catch (error) {
-    if (error instanceof ParseFailure) throw error;
-    throw new ParseFailure("malformed", `${name} does not inflate: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
 }
 
 /**

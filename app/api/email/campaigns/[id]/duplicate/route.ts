@@ -1,8 +1,9 @@
 import { NextResponse } from "next/server";
 import { readAudience } from "@/lib/schemas/email";
-import { AppError } from "@/lib/server/http/errors";
+import { AppError } from "@/lib/server/errors";
 import { route } from "@/lib/server/http/route";
 import { draftView } from "@/lib/server/present/email-campaign";
+import type { CampaignDraftView } from "@/lib/server/present/api-types";
 import { createCampaign, findCampaign } from "@/lib/server/queries/email-campaigns";
 
 // POST /api/email/campaigns/{id}/duplicate: a new draft with the campaign's subject, body, audience and rate.
@@ -16,5 +17,5 @@ export const POST = route({ auth: "admin" }, async ({ params, user }) => {
     audience: readAudience(source.audience),
     ratePerMinute: source.ratePerMinute,
   });
-  return NextResponse.json(draftView(copy), { status: 201 });
+  return NextResponse.json<CampaignDraftView>(draftView(copy), { status: 201 });
 });

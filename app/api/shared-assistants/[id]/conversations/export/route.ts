@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { SHARE_CONVERSATION_SEARCH_MAX_LENGTH, SHARE_CONVERSATIONS_EXPORTS_PER_MINUTE } from "@/lib/constants";
+import { SHARE_CONVERSATION_SEARCH_MAX_LENGTH } from "@/lib/constants";
 import { attachmentDisposition } from "@/lib/server/http/attachment";
 import { route } from "@/lib/server/http/route";
+import { RATE_LIMITS } from "@/lib/server/policies/rate-limits";
 import { exportConversationsOfShare } from "@/lib/server/use-cases/export-share-conversations";
 
 const query = z.object({
@@ -11,7 +12,7 @@ const query = z.object({
 
 // GET /api/shared-assistants/{shareId}/conversations/export?format=csv|jsonl&q=: the caller's share's visitor conversations as a streamed file.
 export const GET = route(
-  { auth: "workspace", query, limit: { name: "share-conversations-export", per: "user", max: SHARE_CONVERSATIONS_EXPORTS_PER_MINUTE } },
+  { auth: "workspace", query, limit: RATE_LIMITS.shareConversationExports },
   async ({ user, params, query, locale }) => {
     const file = await exportConversationsOfShare({ owner: user, shareId: params.id, search: query.q || undefined, format: query.format, locale });
     return new Response(file.body, {

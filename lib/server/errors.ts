@@ -1,32 +1,16 @@
 import "server-only";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 
-// One error type for the whole server. The code picks the HTTP status; the message is an i18n key
-// under "errors" in messages/*.json, translated into the caller's language by the route wrapper.
-
-export const ERROR_STATUS = {
-  bad_request: 400,
-  validation: 400,
-  unauthorized: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  // A well-formed request the server could not carry out for reasons outside it (a link whose page gives no preview).
-  unprocessable: 422,
-  rate_limited: 429,
-  internal: 500,
-  unavailable: 503,
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_STATUS;
+// One error type for the whole server, thrown from any layer. Its code (lib/errors.ts, shared with
+// the client) picks the HTTP status; the message is an i18n key under "errors" in messages/*.json,
+// translated into the caller's language by the route wrapper.
 
 export interface AppErrorOptions {
   /** Key under "errors" in messages/*.json; defaults to the code. */
   messageKey?: string;
   params?: Record<string, string | number>;
   details?: unknown;
-  /** Extra top-level body fields the spec asks for (requireAuth, aiMessage, …). */
+  /** Extra top-level body fields (requireAuth, aiMessage, …: docs/rules/messages-and-errors.md#error-bodies). */
   extra?: Record<string, unknown>;
   headers?: Record<string, string>;
 }
@@ -55,4 +39,10 @@ export class AppError extends Error {
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
+}
+
+/** 429 with Retry-After until `resetAt`; the message (a key under "errors") says how many seconds, in the caller's language. */
+export function rateLimited(resetAt: Date, messageKey?: string): AppError {
+  const seconds = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
+  return new AppError("rate_limited", { messageKey, params: { seconds }, headers: { "Retry-After": String(seconds) } });
 }

@@ -3,13 +3,16 @@ import { promises as dns, type LookupAddress } from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import { BlockList, isIP, type LookupFunction } from "node:net";
+import { env } from "@/lib/env";
 import { IPV4_MULTICAST, IPV4_SPECIAL_PURPOSE, IPV6_GLOBAL_UNICAST, IPV6_NAT64_WELL_KNOWN, IPV6_SPECIAL_PURPOSE } from "./special-purpose-addresses";
 
-// The only way the server fetches a URL someone else chose (link previews). SECURITY.md
-// "Outbound fetches": http(s) on ports 80 and 443 only; never loopback, private, link-local,
+// The only way the server fetches a URL someone else chose (link previews, web pages added as
+// documents; docs/rules/security.md#outbound-fetches): http(s) on ports 80 and 443 only; never loopback, private, link-local,
 // unspecified or otherwise special addresses in any spelling; the address is checked when the
 // socket connects (our own DNS look-up feeds the connection, so a name cannot re-bind between a
-// check and the connect); every redirect is checked again; body and time are capped.
+// check and the connect); every redirect is checked again; body and time are capped. The one
+// exception is the operator's: hosts named in OUTBOUND_ALLOWED_HOSTS (host and port exactly) may
+// be on their own network; a redirect from one to anywhere else is checked like any other.
 
 export class OutboundRefused extends Error {
   constructor(readonly reason: string) {
@@ -56,8 +59,14 @@ export function isPublicAddress(address: string): boolean {
 
 const WEB_PORTS: readonly number[] = [80, 443];
 
+/** Whether the operator allowed this URL's host and port (OUTBOUND_ALLOWED_HOSTS), the port written out. */
+function operatorAllowed(url: URL, options: Pick<SafeFetchOptions, "trustedHosts">): boolean {
+  const hostPort = `${url.hostname.toLowerCase()}:${url.port || (url.protocol === "https:" ? "443" : "80")}`;
+  return (options.trustedHosts ?? env.OUTBOUND_ALLOWED_HOSTS).includes(hostPort);
+}
+
 /** Checks a URL before any connection: scheme, port, credentials, and a literal address. */
-export function checkOutboundUrl(raw: string | URL, options: Pick<SafeFetchOptions, "ports" | "allowAddress"> = {}): URL {
+export function checkOutboundUrl(raw: string | URL, options: Pick<SafeFetchOptions, "ports" | "allowAddress" | "trustedHosts"> = {}): URL {
   let url: URL;
   try {
     url = new URL(raw);
@@ -65,6 +74,10 @@ export function checkOutboundUrl(raw: string | URL, options: Pick<SafeFetchOptio
     throw new OutboundRefused("invalid_url");
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") throw new OutboundRefused("scheme");
+  if (operatorAllowed(url, options)) {
+    if (url.username || url.password) throw new OutboundRefused("credentials");
+    return url;
+  }
   if (url.port !== "" && !(options.ports ?? WEB_PORTS).includes(Number(url.port))) throw new OutboundRefused("port");
   if (url.username || url.password) throw new OutboundRefused("credentials");
   // The URL parser has already turned 2130706433, 0x7f.1 and 017700000001 into 127.0.0.1.
@@ -78,8 +91,8 @@ export function checkOutboundUrl(raw: string | URL, options: Pick<SafeFetchOptio
  * The connection's DNS look-up: resolves the name, and fails unless every address it gives is
  * allowed. The socket then connects to exactly the address checked here.
  */
-function checkedLookup(options: SafeFetchOptions): LookupFunction {
-  const allowed = options.allowAddress ?? isPublicAddress;
+function checkedLookup(options: SafeFetchOptions, anyAddress: boolean): LookupFunction {
+  const allowed = anyAddress ? () => true : (options.allowAddress ?? isPublicAddress);
   const resolve = options.resolve ?? ((hostname: string) => dns.lookup(hostname, { all: true, verbatim: true }));
   return (hostname, lookupOptions, callback) => {
     resolve(hostname).then(
@@ -117,18 +130,23 @@ export interface SafeFetchOptions {
   allowAddress?: (address: string) => boolean;
   /** Ports allowed (default 80 and 443). Tests use their server's port. */
   ports?: readonly number[];
+  /** "host:port" entries fetched whatever their address (default: OUTBOUND_ALLOWED_HOSTS). */
+  trustedHosts?: readonly string[];
+  /** Sent as User-Agent (default: the link previewer's). */
+  userAgent?: string;
 }
 
 function requestOnce(url: URL, options: SafeFetchOptions, signal: AbortSignal): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer; truncated: boolean }> {
   return new Promise((resolve, reject) => {
     const client = url.protocol === "https:" ? https : http;
+    const anyAddress = operatorAllowed(url, options);
     const req = client.request(
       url,
       {
         method: "GET",
         signal,
-        lookup: checkedLookup(options),
-        headers: { accept: options.accept, "user-agent": "DocChatLinkPreview/1.0", "accept-encoding": "identity" },
+        lookup: checkedLookup(options, anyAddress),
+        headers: { accept: options.accept, "user-agent": options.userAgent ?? "DocChatLinkPreview/1.0", "accept-encoding": "identity" },
         // No pooled sockets: each hop is looked up and checked again.
         agent: false,
       },
@@ -156,7 +174,7 @@ function requestOnce(url: URL, options: SafeFetchOptions, signal: AbortSignal): 
     req.on("socket", (socket) => {
       socket.once("connect", () => {
         const address = socket.remoteAddress ?? "";
-        const allowed = options.allowAddress ? options.allowAddress(address) : isPublicAddress(address);
+        const allowed = anyAddress || (options.allowAddress ? options.allowAddress(address) : isPublicAddress(address));
         if (!allowed) req.destroy(new OutboundRefused("address"));
       });
     });
