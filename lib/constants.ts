@@ -244,6 +244,11 @@ export const PARSE_BASE_TIME_MS = 10_000;
 export const PARSE_PAGE_TIME_MS = 200;
 // More pages than this and a PDF is refused as soon as it is open (the page tree says how many).
 export const PDF_MAX_PAGES = 10_000;
+// OCR (scanned PDF pages, photos): the most one page may take before it is left out with a note
+// (about 2 s of processor time on a clean page here, several times that on a busy machine), and
+// the most a whole document's reading may take, whatever its page count (about 500 clean pages).
+export const OCR_PAGE_TIME_MS = 45_000;
+export const OCR_TIMEOUT_MS = 30 * 60_000;
 export const RETRIEVAL_DEFAULT_K = 5;
 
 // E-mail campaigns and account mail: bounds a demanding user expects (docs/rules/email.md)

@@ -22,6 +22,7 @@ const runs = [
   ["bench:tenants"],
   ["bench:pages"],
   ["bench:library"],
+  ["bench:ocr"],
   // Two instances need a PostgreSQL server to share.
   ...(process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL ? [["bench:scale-out"]] : []),
 ];

@@ -86,6 +86,16 @@ export function DocumentList({ documents, assistantNames, collectionNames, selec
                 collections={(doc.collectionIds ?? []).flatMap((id) => (collectionNames.has(id) ? [collectionNames.get(id)!] : []))}
                 assistants={(doc.usedByAssistantIds ?? []).flatMap((id) => (assistantNames.has(id) ? [assistantNames.get(id)!] : []))}
               />
+              {doc.status === "processing" && doc.reading ? (
+                <p className="mt-1 text-xs text-muted-foreground" data-testid="document-reading" aria-live="polite">
+                  {t("reading", { page: doc.reading.page, pages: doc.reading.pages })}
+                </p>
+              ) : null}
+              {doc.status === "processed" && doc.unreadablePages?.length ? (
+                <p className="mt-1 text-xs text-muted-foreground" data-testid="document-unreadable-pages">
+                  {t("unreadablePages", { pages: doc.unreadablePages.join(locale.startsWith("zh") ? "、" : ", ") })}
+                </p>
+              ) : null}
               {doc.status === "error" ? (
                 <p className="mt-1 text-xs text-destructive" data-testid="document-error-reason">
                   {doc.errorReason === "too_many_pages"

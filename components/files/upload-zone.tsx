@@ -11,6 +11,7 @@ import type { UploadProgress } from "./use-uploads";
 const ACCEPT = [
   ".pdf,.docx,.txt,.md,.markdown,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain,text/markdown",
   ".xlsx,.csv,.tsv,.pptx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv,application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  ".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp",
 ].join(",");
 
 /**

@@ -60,11 +60,12 @@ describe("POST /api/documents/upload", () => {
     const exe = new File([new Uint8Array([0x4d, 0x5a, 0x90, 0x00, 0x03, 0x00, 0x00, 0x00, 0x04])], "report.pdf", { type: "application/pdf" });
     const res = await uploadAs(cookie, exe);
     expect(res.status).toBe(415);
-    expect(res.body.error.message).toBe("不支援的檔案格式，請上傳 PDF、Word（DOCX）、Excel（XLSX）、CSV、PowerPoint（PPTX）、純文字或 Markdown 檔案");
+    expect(res.body.error.message).toBe("不支援的檔案格式，請上傳 PDF、Word（DOCX）、Excel（XLSX）、CSV、PowerPoint（PPTX）、純文字、Markdown 或圖片（JPG、PNG、WebP）檔案");
     expect(res.body.error.code).toBe("unsupported_media_type");
     expect(await storedRows(user.id)).toHaveLength(0);
-    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13])], "notes.txt", { type: "text/plain" });
-    expect((await uploadAs(cookie, png)).status).toBe(415);
+    // A picture OCR does not read (GIF) is refused like any other unknown type.
+    const gif = new File([new Uint8Array([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0, 0x80, 0])], "notes.txt", { type: "text/plain" });
+    expect((await uploadAs(cookie, gif)).status).toBe(415);
     expect(await storedRows(user.id)).toHaveLength(0);
   });
 

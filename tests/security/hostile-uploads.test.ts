@@ -9,8 +9,12 @@ import { jobs } from "@/lib/server/db/schema";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
 import { setWorkspaceAccess } from "@/lib/server/policies/workspace-access";
+import { ParseError, parseCapacity, parseInWorker } from "@/lib/server/ingest/parse-in-worker";
+import { PDFDocument } from "pdf-lib";
+import sharp from "sharp";
 import { makeManyPagesPdf, makeManyParagraphsDocx, makePdfFlateBomb } from "../../scripts/hostile-files";
 import { makePptx, makeRawXlsx, makeXlsxBomb, worksheetXml } from "../../scripts/office-files";
+import { renderPage } from "../support/page-image";
 import { call, multipart, seedUser } from "../support/http";
 
 // docs/rules/security.md#uploads-and-parsing, through the real upload route and job runner: files within the free plan's
@@ -111,3 +115,60 @@ describe("hostile uploads within the free plan's limits", () => {
     });
   }
 });
+
+// Scans: OCR costs seconds of processor time a page, so a long scan is bounded by time as well as
+// memory, and a picture too large to decode is refused from its header.
+describe("hostile scans", () => {
+  it("a 10^8-pixel image ends as image_too_large, translated, without decoding it anywhere", { timeout: 180_000 }, async () => {
+    const { cookie } = await seedUser();
+    const huge = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: "#ffffff" } }).greyscale().png({ compressionLevel: 9 }).toBuffer();
+    const rssBefore = process.memoryUsage().rss;
+    const id = await uploadAs(cookie, "huge.png", new Uint8Array(huge), "image/png");
+    await drainJobs();
+    const list = await call(documentsRoute.GET, { method: "GET", path: "/api/documents", cookie });
+    const doc = (list.body as { id: string; status: string; errorReason: string | null }[]).find((d) => d.id === id)!;
+    expect(doc).toMatchObject({ status: "error", errorReason: "image_too_large" });
+    expect(reasons(zhTW).image_too_large).toMatch(/[\u4e00-\u9fff]/);
+    expect(reasons(en).image_too_large).toMatch(/too many pixels/);
+    expect((process.memoryUsage().rss - rssBefore) / MB).toBeLessThan(100);
+  });
+
+  it("a 500-page scan stays inside its parse process's memory and its time, while another file is parsed beside it", { timeout: 300_000 }, async () => {
+    // One scanned page painted on all 500 pages: the file stays small, every page is read anew.
+    const page = await renderPage([{ kind: "paragraph", text: "第十二條 本規則經董事會通過後施行，修正時亦同。".repeat(12) }], { dpi: 150 });
+    const doc = await PDFDocument.create();
+    const image = await doc.embedPng(page);
+    for (let i = 0; i < 500; i++) doc.addPage([595, 842]).drawImage(image, { x: 0, y: 0, width: 595, height: 842 });
+    const pdf = await doc.save();
+    expect(pdf.length).toBeLessThan(10 * MB);
+
+    const { allowanceMb } = parseCapacity();
+    let peak = 0;
+    let pagesRead = 0;
+    const rssBefore = process.memoryUsage().rss;
+    // The parse's limits made small here (in use: 60 s for a text layer, OCR_TIMEOUT_MS, half an
+    // hour, once pages are read by OCR).
+    const scan = parseInWorker(pdf, "pdf", { timeoutMs: 20_000, ocrTimeoutMs: 20_000, onOcrPage: () => pagesRead++, onMemorySample: (rss) => (peak = Math.max(peak, rss)) });
+    const small = await parseInWorker(new Uint8Array(await makeSmallPdf()), "pdf");
+    expect(small.pages.map((p) => p.text).join(" ")).toContain("Meeting notes");
+    const settled = await scan.then(
+      () => "finished",
+      (error: unknown) => (error instanceof ParseError ? error.code : String(error)),
+    );
+    expect(settled).toBe("timeout");
+    expect(pagesRead).toBeGreaterThan(0);
+    // Ended by its limit, not by reading to the end.
+    expect(pagesRead).toBeLessThan(500);
+    expect(peak).toBeGreaterThan(0);
+    expect(peak / MB).toBeLessThan(allowanceMb);
+    expect((process.memoryUsage().rss - rssBefore) / MB).toBeLessThan(200);
+  });
+});
+
+async function makeSmallPdf(): Promise<Uint8Array> {
+  const { StandardFonts } = await import("pdf-lib");
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage([595, 842]).drawText("Meeting notes: the budget review moves to Friday.", { x: 50, y: 780, size: 12, font });
+  return doc.save();
+}

@@ -74,7 +74,7 @@ export const documents = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     originalName: text("original_name").notNull(),
     storageKey: text("storage_key").notNull(),
-    kind: text("kind", { enum: ["pdf", "docx", "txt", "md", "html", "xlsx", "pptx", "csv"] }).notNull(),
+    kind: text("kind", { enum: ["pdf", "docx", "txt", "md", "html", "xlsx", "pptx", "csv", "jpg", "png", "webp"] }).notNull(),
     mimeType: text("mime_type").notNull(),
     sizeBytes: bigint("size_bytes", { mode: "number" }).notNull(),
     contentHash: text("content_hash").notNull(),
@@ -82,6 +82,9 @@ export const documents = pgTable(
     chunkCount: integer("chunk_count").notNull().default(0),
     status: text("status", { enum: ["processing", "processed", "error"] }).notNull().default("processing"),
     errorReason: text("error_reason"),
+    // OCR of scans and photos: the page being read while processing, the pages no text could be
+    // read from once done (left out with a note rather than failing the document).
+    ocr: jsonb("ocr").$type<{ page?: number; pages?: number; unreadablePages?: number[] }>(),
     // Idempotency: the same upload retried with the same client id creates one row.
     clientId: text("client_id"),
     processedAt: timestamp("processed_at", { withTimezone: true }),

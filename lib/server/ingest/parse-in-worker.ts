@@ -2,7 +2,7 @@ import "server-only";
 import { fork, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { PARSE_BASE_TIME_MS, PARSE_PAGE_TIME_MS, PARSE_TIMEOUT_MS, PDF_MAX_PAGES } from "@/lib/constants";
+import { OCR_PAGE_TIME_MS, OCR_TIMEOUT_MS, PARSE_BASE_TIME_MS, PARSE_PAGE_TIME_MS, PARSE_TIMEOUT_MS, PDF_MAX_PAGES } from "@/lib/constants";
 import { env } from "@/lib/env";
 import { ingestCapacity, type IngestCapacity } from "@/lib/server/policies/ingest-capacity";
 import { detectType, type DocumentKind } from "./worker/detect-type.mjs";
@@ -24,6 +24,9 @@ export const PARSE_ERROR_CODES = [
   "too_much_text",
   "login_required",
   "empty_sheet",
+  "unreadable_scan",
+  "image_too_large",
+  "cancelled",
 ] as const;
 export type ParseErrorCode = (typeof PARSE_ERROR_CODES)[number];
 
@@ -46,8 +49,8 @@ export class ParseError extends Error {
 export const STREAMED_KINDS: readonly DocumentKind[] = ["pdf", "xlsx", "csv", "pptx"];
 
 export type ParsedPage = { page: number | null; text: string };
-/** `title`: a web page's own title. */
-export type ParsedDocument = { pages: ParsedPage[]; pageCount: number | null; title?: string | null };
+/** `title`: a web page's own title; `unreadablePages`: scanned pages OCR could not read, left out. */
+export type ParsedDocument = { pages: ParsedPage[]; pageCount: number | null; title?: string | null; unreadablePages?: number[] };
 
 export type ParseOptions = {
   /** The longest a parse may take, whatever its page count. */
@@ -59,6 +62,16 @@ export type ParseOptions = {
   pageTimeMs?: number;
   /** More pages than this and a PDF is refused as soon as it is open. */
   maxPages?: number;
+  /**
+   * OCR: the most one page may take (past it the page is left out), and the most the whole parse
+   * may take once a page is read by OCR (in place of `timeoutMs`, which suits text layers).
+   */
+  ocrPageTimeMs?: number;
+  ocrTimeoutMs?: number;
+  /** Told the page OCR starts on, and the page count. */
+  onOcrPage?: (page: number, pages: number) => void;
+  /** Abandons the parse (its document was deleted): the process is ended, ParseError "cancelled". */
+  signal?: AbortSignal;
   /** Another child entry (tests use a misbehaving one). */
   workerPath?: string;
   /** Receives the parse process's resident memory (bytes) at each watchdog sample. */
@@ -78,7 +91,8 @@ type ChildReply =
   | { type: "rss"; rss: number }
   | { type: "opened"; pages: number }
   | { type: "page"; page: number | null; text: string }
-  | { type: "done"; ok: true; pages: ParsedPage[]; pageCount: number | null; title?: string | null }
+  | { type: "ocr"; page: number; pages: number }
+  | { type: "done"; ok: true; pages: ParsedPage[]; pageCount: number | null; title?: string | null; unreadablePages?: number[] }
   | { type: "done"; ok: false; code: string; message: string };
 
 // The Next.js bundle cannot contain the child's entry, so it is plain JavaScript loaded by path;
@@ -98,6 +112,8 @@ const HEAP_SHARE = 0.6;
 const REUSE_RSS_SHARE = 0.5;
 const MAX_USES = 25;
 const STDERR_TAIL = 4_096;
+// How much later than the child's own limit for an OCR page the parent ends the process.
+const OCR_BACKSTOP_MS = 5_000;
 
 let capacity: IngestCapacity | undefined;
 /** This process's parse slots and per-parse allowance, from INGEST_MEMORY_MB. */
@@ -308,7 +324,9 @@ function residentBytes(pid: number | undefined): number | undefined {
 type RunOptions = Required<Pick<ParseOptions, "timeoutMs" | "maxMemoryMb">> & ParseOptions;
 
 function runChild(childPath: string, bytes: Uint8Array, kind: DocumentKind, options: RunOptions): Promise<ParsedDocument> {
-  const { timeoutMs, maxMemoryMb, onMemorySample, onPage, reuseKey } = options;
+  const { timeoutMs, maxMemoryMb, onMemorySample, onPage, reuseKey, signal } = options;
+  const ocrPageTimeMs = options.ocrPageTimeMs ?? OCR_PAGE_TIME_MS;
+  const ocrTimeoutMs = Math.max(timeoutMs, options.ocrTimeoutMs ?? OCR_TIMEOUT_MS);
   const pooled = childPath === CHILD_PATH;
   return new Promise((resolve, reject) => {
     let child: Child;
@@ -327,6 +345,7 @@ function runChild(childPath: string, bytes: Uint8Array, kind: DocumentKind, opti
       settled = true;
       clearTimeout(timer);
       clearInterval(watchdog);
+      signal?.removeEventListener("abort", onAbort);
       proc.off("message", onMessage);
       proc.off("error", onError);
       proc.off("close", onClose);
@@ -337,6 +356,13 @@ function runChild(childPath: string, bytes: Uint8Array, kind: DocumentKind, opti
 
     const timeUp = () => settle(() => reject(new ParseError("timeout", `parsing took longer than ${Date.now() - started} ms`)));
     let timer = setTimeout(timeUp, timeoutMs);
+    let deadline = started + timeoutMs;
+    const onAbort = () => settle(() => reject(new ParseError("cancelled", "the document is no longer wanted")));
+    if (signal?.aborted) {
+      onAbort();
+      return;
+    }
+    signal?.addEventListener("abort", onAbort, { once: true });
     const outOfMemory = () => new ParseError("out_of_memory", `parsing needed more than ${maxMemoryMb} MB`);
 
     // The bound itself: the process's resident memory, everything it holds (heap, buffers,
@@ -357,12 +383,22 @@ function runChild(childPath: string, bytes: Uint8Array, kind: DocumentKind, opti
         case "opened": {
           // Now the page count is known: the parse gets time in proportion to it.
           const budget = Math.min(timeoutMs, (options.baseTimeMs ?? PARSE_BASE_TIME_MS) + reply.pages * (options.pageTimeMs ?? PARSE_PAGE_TIME_MS));
+          deadline = started + budget;
           clearTimeout(timer);
-          timer = setTimeout(timeUp, Math.max(0, started + budget - Date.now()));
+          timer = setTimeout(timeUp, Math.max(0, deadline - Date.now()));
+          return;
+        }
+        case "ocr": {
+          // A page read by OCR gets its own time (the child leaves it out when that runs out; this
+          // is the backstop, a little later), and the whole parse at most the OCR limit.
+          deadline = Math.min(started + ocrTimeoutMs, Math.max(deadline, Date.now() + ocrPageTimeMs + OCR_BACKSTOP_MS));
+          clearTimeout(timer);
+          timer = setTimeout(timeUp, Math.max(0, deadline - Date.now()));
+          options.onOcrPage?.(reply.page, reply.pages);
           return;
         }
         case "done":
-          if (reply.ok) settle(() => resolve({ pages: reply.pages, pageCount: reply.pageCount, title: reply.title }), true);
+          if (reply.ok) settle(() => resolve({ pages: reply.pages, pageCount: reply.pageCount, title: reply.title, unreadablePages: reply.unreadablePages ?? [] }), true);
           else settle(() => reject(new ParseError(isParseErrorCode(reply.code) ? reply.code : "worker_crashed", reply.message)));
           return;
         default:
@@ -388,7 +424,7 @@ function runChild(childPath: string, bytes: Uint8Array, kind: DocumentKind, opti
       onClose(proc.exitCode, proc.signalCode);
       return;
     }
-    proc.send({ type: "parse", bytes, kind, stream: onPage !== undefined, maxPages: options.maxPages ?? PDF_MAX_PAGES }, (error) => {
+    proc.send({ type: "parse", bytes, kind, stream: onPage !== undefined, maxPages: options.maxPages ?? PDF_MAX_PAGES, ocrPageTimeMs }, (error) => {
       if (error) onError(error);
     });
   });

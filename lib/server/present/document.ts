@@ -18,6 +18,9 @@ export function toPublicDocument(doc: DocumentRow) {
     // A web page: its address and when the stored copy was fetched.
     sourceUrl: doc.sourceUrl,
     fetchedAt: doc.fetchedAt?.toISOString() ?? null,
+    // OCR: the page being read while processing; the pages left out for want of legible text after.
+    reading: doc.status === "processing" && doc.ocr?.page && doc.ocr.pages ? { page: doc.ocr.page, pages: doc.ocr.pages } : null,
+    unreadablePages: doc.status === "processed" ? (doc.ocr?.unreadablePages ?? []) : [],
   };
 }
 

@@ -136,6 +136,8 @@ export async function finishProcessedDocument(input: {
   documentId: string;
   pageCount: number | null;
   chunkCount: number;
+  /** Pages OCR could read nothing from (noted on the document); none: no note. */
+  unreadablePages?: readonly number[];
   afterWrite?: (tx: Db) => Promise<void>;
 }): Promise<boolean> {
   const db = await getDb();
@@ -155,11 +157,32 @@ export async function finishProcessedDocument(input: {
     }
     await tx
       .update(documents)
-      .set({ status: "processed", pageCount: input.pageCount, chunkCount: input.chunkCount, processedAt: new Date(), errorReason: null })
+      .set({
+        status: "processed",
+        pageCount: input.pageCount,
+        chunkCount: input.chunkCount,
+        processedAt: new Date(),
+        errorReason: null,
+        ocr: input.unreadablePages?.length ? { unreadablePages: [...input.unreadablePages] } : null,
+      })
       .where(eq(documents.id, input.documentId));
     await input.afterWrite?.(tx as unknown as Db);
     return true;
   });
+}
+
+/**
+ * Records the page OCR is reading, for the file library's progress. False when the document is no
+ * longer being processed (deleted meanwhile): the parse is then abandoned.
+ */
+export async function setOcrProgress(documentId: string, page: number, pages: number): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .update(documents)
+    .set({ ocr: { page, pages } })
+    .where(and(eq(documents.id, documentId), eq(documents.status, "processing")))
+    .returning({ id: documents.id });
+  return rows.length > 0;
 }
 
 /** Ends processing with an error reason, dropping any chunks an attempt wrote. */
@@ -168,7 +191,7 @@ export async function markDocumentError(documentId: string, reason: string): Pro
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(documents)
-      .set({ status: "error", errorReason: reason, processedAt: new Date() })
+      .set({ status: "error", errorReason: reason, processedAt: new Date(), ocr: null })
       .where(and(eq(documents.id, documentId), eq(documents.status, "processing")))
       .returning({ id: documents.id });
     if (rows.length === 0) return false;

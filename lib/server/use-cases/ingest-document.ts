@@ -7,7 +7,7 @@ import { PageTermCollector, type PassageTerms } from "@/lib/server/ingest/passag
 import { encodeTerms } from "@/lib/server/ingest/term-encoding";
 import { termFrequencies, tokenize } from "@/lib/server/ingest/tokenizer";
 import { log } from "@/lib/server/log";
-import { clearUnfinishedChunks, findDocumentForJob, finishProcessedDocument, markDocumentError } from "@/lib/server/queries/documents";
+import { clearUnfinishedChunks, findDocumentForJob, finishProcessedDocument, markDocumentError, setOcrProgress } from "@/lib/server/queries/documents";
 import { objectStore } from "@/lib/server/storage/file-store";
 import { ObjectNotFoundError, readAll } from "@/lib/server/storage/object-store";
 import { ChunkWriter } from "@/lib/server/use-cases/write-chunks";
@@ -16,6 +16,8 @@ import { bumpRetrievalStamp, forgetRetrievalStamp } from "@/lib/server/queries/r
 // Tokenising a Word or text file runs on the main thread after parsing; yielding every few
 // chunks keeps other requests answered while a long one is indexed.
 const CHUNKS_PER_SLICE = 50;
+// OCR progress is written at most this often; each write also notices a deleted document.
+const OCR_PROGRESS_GAP_MS = 1_000;
 
 function passageTerms(chunk: Chunk): PassageTerms {
   const tokens = tokenize(chunk.content);
@@ -57,16 +59,40 @@ export async function ingestDocument(documentId: string): Promise<void> {
     writer.add(closed, collector.assign(closed));
   };
 
+  // Scans and photos: the page being read is shown on the document, and deleting the document
+  // ends the parse (the write finds no document still processing).
+  const cancel = new AbortController();
+  let lastProgressAt = 0;
+  let progressWrite: Promise<void> = Promise.resolve();
+  const onOcrPage = (page: number, pages: number) => {
+    const now = Date.now();
+    if (now - lastProgressAt < OCR_PROGRESS_GAP_MS && page !== 1) return;
+    lastProgressAt = now;
+    progressWrite = progressWrite
+      .then(() => setOcrProgress(documentId, page, pages))
+      .then((stillWanted) => {
+        if (!stillWanted) cancel.abort();
+      })
+      .catch((error) => log.warn("OCR progress not saved", { documentId, error }));
+  };
+
   const streamed = STREAMED_KINDS.includes(doc.kind);
   let parsed;
   try {
     parsed = await parseInWorker(new Uint8Array(bytes), doc.kind, {
       timeoutMs: PARSE_TIMEOUT_MS,
       onPage: streamed ? onPage : undefined,
+      onOcrPage,
+      signal: cancel.signal,
       reuseKey: doc.userId,
     });
   } catch (error) {
     await writer.stop();
+    await progressWrite;
+    if (error instanceof ParseError && error.code === "cancelled") {
+      log.info("document deleted while it was parsed", { documentId });
+      return;
+    }
     if (error instanceof ParseError) {
       log.info("document refused by parser", { documentId, code: error.code });
       await markDocumentError(documentId, error.code);
@@ -87,6 +113,7 @@ export async function ingestDocument(documentId: string): Promise<void> {
     }
   }
 
+  await progressWrite;
   const written = await writer.finish();
   if (written === 0) {
     await markDocumentError(documentId, "no_text");
@@ -96,6 +123,7 @@ export async function ingestDocument(documentId: string): Promise<void> {
     documentId,
     pageCount: parsed.pageCount,
     chunkCount: written,
+    unreadablePages: parsed.unreadablePages,
     // Indexed before (a web page fetched again): indexes holding its old passages are rebuilt.
     afterWrite: (tx) => bumpRetrievalStamp(tx, doc.userId, { full: doc.processedAt !== null }),
   });

@@ -29,6 +29,8 @@ const page: LibraryDocument = {
   errorReason: null,
   sourceUrl: "https://city.example/pool?lang=zh",
   fetchedAt: "2026-12-07T01:00:00.000Z",
+  reading: null,
+  unreadablePages: [],
 };
 
 beforeEach(() => {

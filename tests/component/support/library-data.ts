@@ -37,6 +37,8 @@ export function libraryDocument(id: string, originalName: string, overrides: Par
     errorReason: null,
     sourceUrl: null,
     fetchedAt: null,
+    reading: null,
+    unreadablePages: [],
     collectionIds: [],
     assistantIds: [],
     usedByAssistantIds: [],

@@ -82,6 +82,9 @@ describe("parseInWorker", () => {
       "too_much_text",
       "login_required",
       "empty_sheet",
+      "unreadable_scan",
+      "image_too_large",
+      "cancelled",
     ]);
   });
 

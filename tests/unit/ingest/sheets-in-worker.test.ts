@@ -11,7 +11,7 @@ describe("spreadsheets and slides in the parse process", () => {
     const pages: ParsedPage[] = [];
     // Well below the default allowance: streamed, the sheet never needs it.
     const result = await parseInWorker(xlsx, "xlsx", { maxMemoryMb: 192, onMemorySample: (b) => samples.push(b), onPage: (p) => pages.push(p) });
-    expect(result).toEqual({ pages: [], pageCount: 1 });
+    expect(result).toEqual({ pages: [], pageCount: 1, unreadablePages: [] });
     expect(pages.length).toBeGreaterThan(1_000);
     expect(pages.every((p) => p.page === 1)).toBe(true);
     expect(pages.at(-1)!.text).toContain("ORD-100000");

@@ -1,5 +1,5 @@
 // Types for detect-type.mjs, which stays JavaScript so the parse worker can load it by path.
-export type DocumentKind = "pdf" | "docx" | "txt" | "md" | "html" | "xlsx" | "pptx" | "csv";
+export type DocumentKind = "pdf" | "docx" | "txt" | "md" | "html" | "xlsx" | "pptx" | "csv" | "jpg" | "png" | "webp";
 
 export declare const MIME_TYPES: Readonly<Record<DocumentKind, string>>;
 

@@ -14,9 +14,14 @@ export const MIME_TYPES = Object.freeze({
   csv: "text/csv",
   // Never detected from an upload: a web page added by its address (fetch-web-page.ts).
   html: "text/html",
+  jpg: "image/jpeg",
+  png: "image/png",
+  webp: "image/webp",
 });
 
 const PDF_HEADER_WINDOW = 1024;
+// The smallest JPEG with a frame header, a table and a scan (a 1 × 1 picture is about 130 bytes).
+const MIN_JPEG_BYTES = 100;
 const TEXT_SAMPLE_BYTES = 64 * 1024;
 // Share of control characters a text sample may carry before it is taken for binary data.
 const MAX_CONTROL_RATIO = 0.02;
@@ -39,6 +44,8 @@ export function detectType(bytes, fileName) {
     const kind = officeKind(bytes);
     return kind ? typed(kind) : null;
   }
+  const image = imageKind(bytes);
+  if (image) return typed(image);
   if (hasPdfHeader(bytes)) return typed("pdf");
   const csv = fileName !== undefined && CSV_NAME.test(fileName);
   const text = textSample(bytes) ?? (csv ? big5Sample(bytes) : null);
@@ -62,6 +69,22 @@ export function isEncryptedOffice(bytes) {
 /** @param {import("./detect-type.mjs").DocumentKind} kind */
 function typed(kind) {
   return { kind, mimeType: MIME_TYPES[kind] };
+}
+
+/**
+ * Photos and scans read by OCR, by their signatures and the header that must follow: JPEG's
+ * start-of-image and a second marker, PNG's eight bytes and its IHDR chunk, WebP's RIFF container
+ * and a VP8 chunk. A file that stops after the signature is no picture and is refused at upload.
+ * @param {Uint8Array} bytes
+ * @returns {"jpg" | "png" | "webp" | null}
+ */
+function imageKind(bytes) {
+  const at = (/** @type {number[]} */ signature, offset = 0) => signature.every((byte, i) => bytes[offset + i] === byte);
+  const ascii = (/** @type {number} */ offset, /** @type {number} */ length) => String.fromCharCode(...bytes.subarray(offset, offset + length));
+  if (at([0xff, 0xd8, 0xff]) && bytes[3] >= 0xc0 && bytes[3] !== 0xff && bytes.length >= MIN_JPEG_BYTES) return "jpg";
+  if (at([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]) && ascii(12, 4) === "IHDR") return "png";
+  if (at([0x52, 0x49, 0x46, 0x46]) && ascii(8, 4) === "WEBP" && /^VP8[ LX]$/.test(ascii(12, 4))) return "webp";
+  return null;
 }
 
 /** @param {Uint8Array} bytes */

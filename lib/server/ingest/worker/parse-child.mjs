@@ -21,20 +21,23 @@ void parser.then(
 setInterval(() => send({ type: "rss", rss: process.memoryUsage.rss() }), 100).unref();
 
 /**
- * @typedef {{ type: "parse", bytes: Uint8Array, kind: string, stream?: boolean, maxPages?: number }} ParseRequest
+ * @typedef {{ type: "parse", bytes: Uint8Array, kind: string, stream?: boolean, maxPages?: number, ocrPageTimeMs?: number }} ParseRequest
  */
 
 process.on("message", async (/** @type {ParseRequest} */ request) => {
   if (!request || request.type !== "parse") return;
-  const { bytes, kind, stream, maxPages } = request;
+  const { bytes, kind, stream, maxPages, ocrPageTimeMs } = request;
   try {
     const { parseDocument } = await parser;
     // With stream, each PDF page is sent as soon as it is read, so the parent can index it while
     // the rest is parsed; the pages are then not sent a second time at the end.
     const onPage = stream ? (/** @type {{ page: number, text: string }} */ page) => send({ type: "page", ...page }) : undefined;
     const onOpen = (/** @type {number} */ pages) => send({ type: "opened", pages });
-    const { pages, pageCount, title } = await parseDocument(bytes, kind, onPage, { maxPages, onOpen });
-    send({ type: "done", ok: true, pages: onPage && kind === "pdf" ? [] : pages, pageCount, title });
+    // Scanned pages and images are read by OCR; the parent hears of each such page first (its
+    // progress, and the page's own time).
+    const ocr = { pageTimeMs: ocrPageTimeMs ?? 45_000, onPage: (/** @type {number} */ page, /** @type {number} */ pages) => send({ type: "ocr", page, pages }) };
+    const { pages, pageCount, title, unreadablePages } = await parseDocument(bytes, kind, onPage, { maxPages, onOpen, ocr });
+    send({ type: "done", ok: true, pages: onPage && kind === "pdf" ? [] : pages, pageCount, title, unreadablePages });
   } catch (error) {
     if (error instanceof ParseFailure) {
       send({ type: "done", ok: false, code: error.code, message: error.message });

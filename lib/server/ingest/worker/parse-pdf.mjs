@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { getDocumentProxy } from "unpdf";
 import { ParseFailure } from "./parse-failure.mjs";
+import { looksScanned, readScannedPage } from "./ocr/scanned-page.mjs";
 
 // pdfjs-dist is installed for its data only: the predefined CJK CMaps (a Chinese font that is not
 // embedded has no other way back to text) and the standard fonts. pdf.js's Node factory reads
@@ -56,8 +57,10 @@ function headingLike(text) {
 /**
  * @param {Uint8Array} bytes
  * @param {(page: { page: number, text: string }) => void} [onPage] called for each page as soon as it is read
- * @param {{ maxPages?: number, onOpen?: (pages: number) => void }} [options] the most pages accepted; told the page count once the file is open
- * @returns {Promise<{ pages: { page: number, text: string }[], pageCount: number }>}
+ * @param {{ maxPages?: number, onOpen?: (pages: number) => void, ocr?: { pageTimeMs: number, onPage?: (page: number, pages: number) => void } }} [options]
+ *   the most pages accepted; told the page count once the file is open; with ocr, pages without a
+ *   text layer are read from their pictures (each told to onPage first, each given pageTimeMs)
+ * @returns {Promise<{ pages: { page: number, text: string }[], pageCount: number, unreadablePages: number[] }>}
  */
 export async function parsePdf(bytes, onPage, options = {}) {
   let pdf;
@@ -77,6 +80,9 @@ export async function parsePdf(bytes, onPage, options = {}) {
     }
     options.onOpen?.(pdf.numPages);
     const pages = [];
+    /** @type {number[]} */
+    const unreadablePages = [];
+    let scans = 0;
     let failed = 0;
     for (let number = 1; number <= pdf.numPages; number++) {
       let text = "";
@@ -84,6 +90,14 @@ export async function parsePdf(bytes, onPage, options = {}) {
         const page = await pdf.getPage(number);
         const content = await page.getTextContent();
         text = pageText(content.items);
+        if (options.ocr && looksScanned(text)) {
+          options.ocr.onPage?.(number, pdf.numPages);
+          const read = await readScannedPage(page, text, options.ocr.pageTimeMs);
+          if (read.status !== "no-pictures") scans++;
+          // An unreadable page is left out with a note, never the document with it.
+          if (read.status === "unreadable") unreadablePages.push(number);
+          text = read.text;
+        }
         page.cleanup();
       } catch {
         // One broken page should not cost the rest of the document.
@@ -93,8 +107,11 @@ export async function parsePdf(bytes, onPage, options = {}) {
       onPage?.({ page: number, text });
     }
     if (pdf.numPages > 0 && failed === pdf.numPages) throw new ParseFailure("malformed", "no page of the PDF could be read");
-    if (pages.every((p) => p.text.trim() === "")) throw new ParseFailure("no_text", "the PDF has no extractable text (scanned?)");
-    return { pages, pageCount: pdf.numPages };
+    if (pages.every((p) => p.text.trim() === "")) {
+      if (scans > 0) throw new ParseFailure("unreadable_scan", "no text could be read from the scanned pages");
+      throw new ParseFailure("no_text", "the PDF has no extractable text (scanned?)");
+    }
+    return { pages, pageCount: pdf.numPages, unreadablePages };
   } finally {
     await pdf.loadingTask.destroy();
   }
@@ -202,7 +219,7 @@ function paragraphs(all) {
  * Chinese text meets the break, one space otherwise.
  * @param {string[]} lines
  */
-function joinLines(lines) {
+export function joinLines(lines) {
   /** @type {string[]} */
   const parts = [];
   let last = "";

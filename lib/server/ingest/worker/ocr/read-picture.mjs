@@ -1,0 +1,65 @@
+// One picture to text: prepared for the engine, read, and the engine's layout turned into the
+// paragraphs the rest of ingestion expects (the same joining of lines as a PDF's text layer).
+import { joinLines } from "../parse-pdf.mjs";
+import { prepareImage } from "./prepare-image.mjs";
+import { recognize } from "./tesseract.mjs";
+
+const CJK = "\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\u3000-\\u303f\\uff00-\\uffef";
+// Tesseract puts a space between every two Chinese characters, and between Chinese and the
+// digits or words beside it; written Chinese has none.
+const SPACE_BY_CJK = new RegExp(`(?<=[${CJK}])[ \\t]+|[ \\t]+(?=[${CJK}])`, "gu");
+// Tesseract keeps the width of a gap as spaces: this many or more part a table's cells.
+const WIDE_GAP = /[ \t]{3,}/;
+// Below this mean confidence (0–100) what came back is noise read from a photo or a pattern.
+const MIN_CONFIDENCE = 35;
+// A picture with less ink than this is a blank page (a scan's empty back side): not worth reading.
+// A line of 10-point text on an A4 page is about a thousandth.
+const MIN_INK = 0.0003;
+// A "page" with fewer letters than this says nothing (specks read as ".", "|", "一").
+const MIN_CHARACTERS = 3;
+
+export class NothingRead extends Error {}
+
+/**
+ * @param {string} raw the engine's text
+ * @returns {string} paragraphs separated by blank lines
+ */
+export function ocrParagraphs(raw) {
+  return raw
+    .replace(/\r/g, "")
+    .split(/\n[ \t]*\n+/)
+    .map(paragraph)
+    .filter((text) => text !== "")
+    .join("\n\n");
+}
+
+/** @param {string} block */
+function paragraph(block) {
+  const lines = block.split("\n").filter((line) => line.trim() !== "");
+  // A line with wide gaps in it is a table row (or a form's label and value): its cells stay
+  // apart, and it stays a line of its own, as a Word table's rows do.
+  if (lines.some((line) => WIDE_GAP.test(line.trim()))) {
+    return lines.map((line) => line.trim().split(WIDE_GAP).map(tidy).join(" ")).join("\n");
+  }
+  return joinLines(lines.map(tidy));
+}
+
+/** @param {string} text */
+function tidy(text) {
+  return text.replace(SPACE_BY_CJK, "").replace(/[ \t]{2,}/g, " ").trim();
+}
+
+/**
+ * @param {Uint8Array | import("./prepare-image.mjs").RawImage} picture
+ * @param {number} timeMs
+ * @returns {Promise<string>} the text; NothingRead when the picture holds none that can be read
+ */
+export async function readPicture(picture, timeMs) {
+  const prepared = await prepareImage(picture);
+  if (prepared.ink < MIN_INK) throw new NothingRead("the picture is blank");
+  const { text, confidence } = await recognize(prepared.pgm, timeMs);
+  const paragraphs = ocrParagraphs(text);
+  const letters = paragraphs.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+  if (letters < MIN_CHARACTERS || confidence < MIN_CONFIDENCE) throw new NothingRead(`no legible text (confidence ${Math.round(confidence)})`);
+  return paragraphs;
+}

@@ -1,0 +1,161 @@
+// The OCR engine: tesseract.js (Tesseract compiled to WebAssembly) with the trained data that the
+// @tesseract.js-data packages ship, so reading a scan needs nothing but `npm install` and never the
+// network. docs/ocr.md says why this engine and these languages. One engine per parse process,
+// started on the first page that needs it; its thread lives inside the process whose memory the
+// parent watches.
+import { mkdirSync, symlinkSync, existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import os from "node:os";
+import path from "node:path";
+import { createWorker, OEM, PSM } from "tesseract.js";
+
+const require = createRequire(import.meta.url);
+
+// One model reads a page, not several together: given "eng+chi_tra" Tesseract reads Chinese lines
+// with the English model first and keeps confident Latin garbage (a third of a degraded Chinese
+// page), and given "chi_tra+…" it fails to load the second language (tesseract.js 7). Each model
+// also reads Latin letters and digits: the Traditional one reads English pages with about 1 % of
+// characters wrong (docs/ocr.md). So the first page of a document is read by each in turn and the
+// most confident is kept for the pages after it, until one reads with little confidence.
+export const OCR_LANGUAGES = Object.freeze(["chi_tra", "chi_sim", "eng"]);
+// Below this mean confidence (0–100) the other models are tried again on the page.
+const RECHECK_CONFIDENCE = 75;
+// The LSTM-only models (the packages' "best_int" folder): the same recogniser as the larger
+// folder without the legacy engine's data, a twentieth of its size to load.
+const MODEL_FOLDER = "4.0.0_best_int";
+
+/**
+ * tesseract.js reads every language from one folder, while each package holds its own: a folder
+ * of links to the packages' files, made once per machine. Only links: nothing is downloaded.
+ */
+export function languageFolder() {
+  const version = require("tesseract.js/package.json").version;
+  const folder = path.join(os.tmpdir(), `docchat-tessdata-${version}-${MODEL_FOLDER}`);
+  mkdirSync(folder, { recursive: true });
+  for (const language of OCR_LANGUAGES) {
+    const file = `${language}.traineddata.gz`;
+    const target = path.join(path.dirname(require.resolve(`@tesseract.js-data/${language}/package.json`)), MODEL_FOLDER, file);
+    const link = path.join(folder, file);
+    if (existsSync(link)) continue;
+    try {
+      symlinkSync(target, link);
+    } catch (error) {
+      // Another parse process made it meanwhile.
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== "EEXIST") throw error;
+    }
+  }
+  return folder;
+}
+
+/** @type {Promise<import("tesseract.js").Worker> | null} */
+let engine = null;
+/** The model the engine holds now, and the one that read this document's pages best so far. */
+let loaded = OCR_LANGUAGES[0];
+/** @type {string | null} */
+let preferred = null;
+
+/** A new document: which model suits it is found again on its first page. */
+export function newDocument() {
+  preferred = null;
+}
+
+function start() {
+  engine ??= (async () => {
+    // The other models are loaded the first time a page is read with them.
+    const worker = await createWorker(OCR_LANGUAGES[0], OEM.LSTM_ONLY, {
+      langPath: languageFolder(),
+      gzip: true,
+      // Nothing is written back anywhere (tesseract.js would cache the data in the working folder).
+      cacheMethod: "none",
+      logger: () => undefined,
+      errorHandler: () => undefined,
+    });
+    loaded = OCR_LANGUAGES[0];
+    await configure(worker);
+    return worker;
+  })();
+  engine.catch(() => (engine = null));
+  return engine;
+}
+
+/** @param {import("tesseract.js").Worker} worker */
+async function configure(worker) {
+  await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO, preserve_interword_spaces: "1" });
+}
+
+/** Ends the engine's thread (a page that ran out of time); the next page starts a new one. */
+export async function stopEngine() {
+  const current = engine;
+  engine = null;
+  loaded = OCR_LANGUAGES[0];
+  if (current) await current.then((worker) => worker.terminate()).catch(() => undefined);
+}
+
+export class OcrTimeout extends Error {}
+
+/**
+ * Reads one prepared image (PGM, PNG or JPEG bytes). The text comes as Tesseract lays it out:
+ * blocks and paragraphs separated by blank lines, lines by line breaks.
+ * @param {Uint8Array} image
+ * @param {number} timeMs the most this page may take; past it the engine is ended and OcrTimeout thrown
+ * @returns {Promise<{ text: string, confidence: number }>}
+ */
+export async function recognize(image, timeMs) {
+  const worker = await start();
+  const deadline = Date.now() + timeMs;
+  const read = async (/** @type {string} */ language) => {
+    if (loaded !== language) {
+      await worker.reinitialize(language, OEM.LSTM_ONLY);
+      loaded = language;
+      await configure(worker);
+    }
+    return { language, ...(await readWithin(worker, image, deadline - Date.now())) };
+  };
+  let best;
+  try {
+    best = await read(preferred ?? loaded);
+  } catch (error) {
+    if (error instanceof OcrTimeout) await stopEngine();
+    throw error;
+  }
+  if (preferred === null || best.confidence < RECHECK_CONFIDENCE) {
+    // The other models, in the page's time that is left: one that runs out of it only ends the
+    // comparison, never the page, which keeps what the first model read.
+    for (const language of OCR_LANGUAGES) {
+      if (language === best.language) continue;
+      try {
+        const other = await read(language);
+        if (other.confidence > best.confidence) best = other;
+      } catch (error) {
+        if (!(error instanceof OcrTimeout)) throw error;
+        await stopEngine();
+        break;
+      }
+    }
+  }
+  preferred = best.language;
+  return { text: best.text, confidence: best.confidence };
+}
+
+/**
+ * @param {import("tesseract.js").Worker} worker
+ * @param {Uint8Array} image
+ * @param {number} timeMs
+ * @returns {Promise<{ text: string, confidence: number }>}
+ */
+async function readWithin(worker, image, timeMs) {
+  if (timeMs <= 0) throw new OcrTimeout("no time was left for the page");
+  /** @type {NodeJS.Timeout | undefined} */
+  let timer;
+  const timeUp = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new OcrTimeout(`reading the page took longer than ${timeMs} ms`)), timeMs);
+  });
+  try {
+    const { data } = /** @type {{ data: { text: string, confidence: number } }} */ (
+      await Promise.race([worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength)), timeUp])
+    );
+    return { text: data.text ?? "", confidence: data.confidence ?? 0 };
+  } finally {
+    clearTimeout(timer);
+  }
+}
