@@ -23,7 +23,8 @@ const KB = 1024;
 const BUDGETS: { page: string; budgetKb: number; targetKb?: number }[] = [
   { page: "shared/[shareId]", budgetKb: 143, targetKb: 130 },
   { page: "(public)/auth", budgetKb: 173, targetKb: 170 },
-  { page: "(main)", budgetKb: 180, targetKb: 170 },
+  // 180 until web pages, spreadsheets, slides and scans came (their source links and labels in the chat).
+  { page: "(main)", budgetKb: 183, targetKb: 170 },
   { page: "(public)/guide", budgetKb: 168 },
   { page: "(main)/account", budgetKb: 220 },
   { page: "admin", budgetKb: 295 },
