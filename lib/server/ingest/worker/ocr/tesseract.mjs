@@ -3,7 +3,8 @@
 // network. docs/ocr.md says why this engine and these languages. One engine per parse process,
 // started on the first page that needs it; its thread lives inside the process whose memory the
 // parent watches.
-import { mkdirSync, symlinkSync, existsSync } from "node:fs";
+import { mkdirSync, readlinkSync, symlinkSync, unlinkSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
 import os from "node:os";
 import path from "node:path";
@@ -26,25 +27,38 @@ const MODEL_FOLDER = "4.0.0_best_int";
 
 /**
  * tesseract.js reads every language from one folder, while each package holds its own: a folder
- * of links to the packages' files, made once per machine. Only links: nothing is downloaded.
+ * of links to the packages' files, made once per install. Only links: nothing is downloaded. The
+ * folder is named after the install's own path, and a link pointing anywhere else (an install
+ * since moved or removed, whose links now lead nowhere) is made again: a model that cannot be read
+ * left the engine waiting for ever.
  */
 export function languageFolder() {
   const version = require("tesseract.js/package.json").version;
-  const folder = path.join(os.tmpdir(), `docchat-tessdata-${version}-${MODEL_FOLDER}`);
+  const targets = OCR_LANGUAGES.map((language) => path.join(path.dirname(require.resolve(`@tesseract.js-data/${language}/package.json`)), MODEL_FOLDER, `${language}.traineddata.gz`));
+  const install = createHash("sha256").update(targets.join("\n")).digest("hex").slice(0, 12);
+  const folder = path.join(os.tmpdir(), `docchat-tessdata-${version}-${MODEL_FOLDER}-${install}`);
   mkdirSync(folder, { recursive: true });
-  for (const language of OCR_LANGUAGES) {
-    const file = `${language}.traineddata.gz`;
-    const target = path.join(path.dirname(require.resolve(`@tesseract.js-data/${language}/package.json`)), MODEL_FOLDER, file);
-    const link = path.join(folder, file);
-    if (existsSync(link)) continue;
+  for (const target of targets) {
+    const link = path.join(folder, path.basename(target));
+    if (linkTarget(link) === target) continue;
     try {
+      if (linkTarget(link) !== null) unlinkSync(link);
       symlinkSync(target, link);
     } catch (error) {
       // Another parse process made it meanwhile.
-      if (/** @type {NodeJS.ErrnoException} */ (error).code !== "EEXIST") throw error;
+      if (/** @type {NodeJS.ErrnoException} */ (error).code !== "EEXIST" && /** @type {NodeJS.ErrnoException} */ (error).code !== "ENOENT") throw error;
     }
   }
   return folder;
+}
+
+/** Where a link points, or null when there is none. @param {string} link */
+function linkTarget(link) {
+  try {
+    return readlinkSync(link);
+  } catch {
+    return null;
+  }
 }
 
 /** @type {Promise<import("tesseract.js").Worker> | null} */
