@@ -6,12 +6,12 @@
 // what starting a parse process costs (the pool keeps one ready, so uploads do not wait for it).
 // Prints one JSON object.
 import { fork } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { extractText, getDocumentProxy } from "unpdf";
 import { makeLongPdf } from "./lib/make-pdf";
-import { allowNextIntlOnReactServer, parseArgs, round } from "./lib/eval-set";
+import { parseArgs, round } from "./lib/eval-set";
+import { startIngestPipeline } from "./lib/ingest-pipeline";
 
 const args = parseArgs(process.argv.slice(2));
 const PAGES = Number(args.get("pages") || 300);
@@ -24,19 +24,7 @@ function median(values: number[]) {
 }
 const evalRoot = path.resolve(import.meta.dirname, "../../shared/eval");
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "docchat-bench-ingest-"));
-process.env.DATA_DIR = dataDir;
-process.env.LOG_LEVEL = "silent";
-// The job registry reaches the mail jobs' translations (next-intl), which need React's client build.
-allowNextIntlOnReactServer();
-
-const { openDatabase, setDatabase } = await import("@/lib/server/db/client");
-const { createUser } = await import("@/lib/server/queries/users");
-const { findDocumentForJob } = await import("@/lib/server/queries/documents");
-const { uploadDocument } = await import("@/lib/server/use-cases/upload-document");
-const { registerJobs } = await import("@/lib/server/jobs/register");
-const { drainJobs } = await import("@/lib/server/jobs/runner");
-const { parseInWorker, prewarmParseWorkers } = await import("@/lib/server/ingest/parse-in-worker");
+const { pipeline, parseInWorker, prewarmParseWorkers, close } = await startIngestPipeline("docchat-bench-ingest-");
 
 function paragraphs(set: string, limit: number): string[] {
   const dir = path.join(evalRoot, set, "docs");
@@ -56,20 +44,6 @@ async function plainExtraction(bytes: Uint8Array) {
   const { totalPages, text } = await extractText(pdf, { mergePages: false });
   const chars = (text as string[]).reduce((n, t) => n + t.length, 0);
   return { seconds: (performance.now() - started) / 1000, pages: totalPages, chars };
-}
-
-const handle = await openDatabase({ memory: true });
-setDatabase(handle);
-registerJobs();
-const owner = (await createUser({ email: "bench@example.com", displayName: "Bench", role: "admin" }))!;
-
-async function pipeline(bytes: Uint8Array, name: string) {
-  const started = performance.now();
-  const { document } = await uploadDocument({ user: owner, name, bytes });
-  await drainJobs(5);
-  const seconds = (performance.now() - started) / 1000;
-  const row = await findDocumentForJob(document.id);
-  return { seconds, status: row?.status, pages: row?.pageCount ?? 0, chunks: row?.chunkCount ?? 0 };
 }
 
 // Steady state of a running server: spare parse workers started at boot, code paths warmed by
@@ -142,5 +116,4 @@ results.bigFile = {
 };
 
 console.log(JSON.stringify({ bench: "ingestion", ...results }, null, 2));
-await handle.close();
-rmSync(dataDir, { recursive: true, force: true });
+await close();

@@ -5,12 +5,10 @@
 // The baseline, in the same run: inflating the sheet's XML whole and counting its rows, the least
 // any reader of the file must do (the parser streams the same XML and writes its rows as text).
 // Prints one JSON object.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { unzipSync } from "fflate";
 import { largeSheetRow, LARGE_SHEET_HEADER, makeLargeXlsx } from "../scripts/office-files";
-import { allowNextIntlOnReactServer, parseArgs, round } from "./lib/eval-set";
+import { parseArgs, round } from "./lib/eval-set";
+import { startIngestPipeline } from "./lib/ingest-pipeline";
 
 const args = parseArgs(process.argv.slice(2));
 const ROWS = Number(args.get("rows") || 100_000);
@@ -19,24 +17,8 @@ const MB = 1024 * 1024;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const dataDir = mkdtempSync(path.join(tmpdir(), "docchat-bench-sheets-"));
-process.env.DATA_DIR = dataDir;
-process.env.LOG_LEVEL = "silent";
-allowNextIntlOnReactServer();
-
-const { openDatabase, setDatabase } = await import("@/lib/server/db/client");
-const { createUser } = await import("@/lib/server/queries/users");
-const { findDocumentForJob } = await import("@/lib/server/queries/documents");
-const { uploadDocument } = await import("@/lib/server/use-cases/upload-document");
-const { registerJobs } = await import("@/lib/server/jobs/register");
-const { drainJobs } = await import("@/lib/server/jobs/runner");
-const { parseInWorker, prewarmParseWorkers } = await import("@/lib/server/ingest/parse-in-worker");
+const { pipeline, parseInWorker, prewarmParseWorkers, close } = await startIngestPipeline("docchat-bench-sheets-");
 type Kind = Parameters<typeof parseInWorker>[1];
-
-const handle = await openDatabase({ memory: true });
-setDatabase(handle);
-registerJobs();
-const owner = (await createUser({ email: "bench@example.com", displayName: "Bench", role: "admin" }))!;
 
 const xlsx = makeLargeXlsx(ROWS);
 const cell = (c: ReturnType<typeof largeSheetRow>[number]) => (typeof c === "object" && c !== null && "date" in c ? c.date : String(c ?? ""));
@@ -65,15 +47,6 @@ async function parse(bytes: Uint8Array, kind: Kind) {
     },
   });
   return { seconds: (performance.now() - started) / 1000, peakMb: peak / MB, blocks, chars };
-}
-
-async function pipeline(bytes: Uint8Array, name: string) {
-  const started = performance.now();
-  const { document } = await uploadDocument({ user: owner, name, bytes });
-  await drainJobs(5);
-  const seconds = (performance.now() - started) / 1000;
-  const row = await findDocumentForJob(document.id);
-  return { seconds, status: row?.status, chunks: row?.chunkCount ?? 0 };
 }
 
 prewarmParseWorkers();
@@ -110,5 +83,4 @@ results.baselineInflateAndCountSeconds = round(baselineSeconds, 3);
 results.xlsxParseRatioToBaseline = round((results.xlsx as { parseSeconds: number }).parseSeconds / baselineSeconds, 1);
 
 console.log(JSON.stringify({ bench: "sheets", ...results }, null, 2));
-await handle.close();
-rmSync(dataDir, { recursive: true, force: true });
+await close();
