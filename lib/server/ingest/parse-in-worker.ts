@@ -354,9 +354,11 @@ function runChild(childPath: string, bytes: Uint8Array, kind: DocumentKind, opti
       else kill(child);
     };
 
-    const timeUp = () => settle(() => reject(new ParseError("timeout", `parsing took longer than ${Date.now() - started} ms`)));
-    let timer = setTimeout(timeUp, timeoutMs);
+    // The message names the budget that ran out (the whole limit, a PDF's pages, or OCR's), so a
+    // reader of the log and a test alike can tell which one applied.
+    const timeUp = () => settle(() => reject(new ParseError("timeout", `parsing took longer than its budget of ${deadline - started} ms`)));
     let deadline = started + timeoutMs;
+    let timer = setTimeout(timeUp, timeoutMs);
     const onAbort = () => settle(() => reject(new ParseError("cancelled", "the document is no longer wanted")));
     if (signal?.aborted) {
       onAbort();

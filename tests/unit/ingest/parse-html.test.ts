@@ -71,12 +71,11 @@ describe("parseHtml (Readability over linkedom)", () => {
 
   it("reads a page nested deeper than Readability can score quickly, without exhausting the stack", () => {
     const depth = 20_000;
-    const started = Date.now();
     const text = textOf(`<html><body>${"<div>".repeat(depth)}深處的文字${"</div>".repeat(depth)}</body></html>`);
     expect(text).toBe("深處的文字");
+    // Readability is skipped past this depth (it would take minutes here); the test's own time
+    // limit is what would catch it scoring such a page.
     expect(HTML_LIMITS.maxReadableDepth).toBeLessThan(depth);
-    // Far under the parse budget (Readability itself would take minutes here).
-    expect(Date.now() - started).toBeLessThan(20_000);
   });
 
   it("is chosen by parseDocument for the html kind, whose inline SVG icons are no SVG file", async () => {
