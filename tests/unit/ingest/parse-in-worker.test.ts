@@ -122,7 +122,7 @@ describe("parseInWorker", () => {
     const pdf = makeManyPagesPdf(50_000);
     expect(pdf.length).toBeLessThan(10 * MB);
     // Refused on opening: not one page is read first.
-    const pagesRead: number[] = [];
+    const pagesRead: (number | null)[] = [];
     await expect(parseInWorker(pdf, "pdf", { onPage: ({ page }) => pagesRead.push(page) })).rejects.toMatchObject({ code: "too_many_pages" });
     expect(pagesRead).toEqual([]);
     // Within the limit the same pages parse.
