@@ -1,22 +1,19 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import * as linkPreviewRoute from "@/app/api/link-preview/route";
 import { OutboundRefused, type SafeFetchOptions } from "@/lib/server/outbound/safe-fetch";
 import { linkPreview, LinkPreviewFailed } from "@/lib/server/use-cases/preview-link";
+import { startFakeSite, type FakePages } from "../support/fake-site";
 import { call, seedUser } from "../support/http";
 
 // A loopback web server stands in for the sites users link to. Production rules refuse loopback,
 // so the tests that fetch from it resolve their own host names to it and allow just its address.
 
-let server: Server;
+let site: Awaited<ReturnType<typeof startFakeSite>>;
 let port = 0;
-let connections = 0;
-let requests: string[] = [];
 let png: Buffer;
 
-const pages: Record<string, (res: import("node:http").ServerResponse) => void> = {
+const pages: FakePages = {
   "/article": (res) =>
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(`<!doctype html><html><head>
       <title>Fallback title</title>
@@ -43,30 +40,15 @@ const pages: Record<string, (res: import("node:http").ServerResponse) => void> =
   "/slow": () => undefined,
 };
 
-const test = (): Partial<SafeFetchOptions> => ({
-  resolve: async (hostname) => (hostname.endsWith(".test") ? [{ address: "127.0.0.1", family: 4 }] : []),
-  allowAddress: (address) => address === "127.0.0.1",
-  ports: [port],
-});
+const test = (): Partial<SafeFetchOptions> => site.fetchOptions();
 
 beforeAll(async () => {
   png = await sharp({ create: { width: 4, height: 2, channels: 3, background: "#2040e0" } }).png().toBuffer();
-  server = createServer((req, res) => {
-    requests.push(req.url ?? "");
-    (pages[new URL(req.url ?? "/", "http://x").pathname] ?? ((r) => r.writeHead(404).end()))(res);
-  });
-  server.on("connection", (socket) => {
-    connections++;
-    socket.on("error", () => undefined);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
+  site = await startFakeSite(pages);
+  port = site.port;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => {
-  connections = 0;
-  requests = [];
-});
+afterAll(() => site.close());
+beforeEach(() => site.reset());
 
 describe("linkPreview", () => {
   it("reads title, site name and description as plain text, and inlines the image as a data URL", async () => {
@@ -79,15 +61,15 @@ describe("linkPreview", () => {
 
   it("answers again from the cache without fetching", async () => {
     await linkPreview(`http://cached.test:${port}/article`, test());
-    const fetched = requests.length;
+    const fetched = site.requests.length;
     await linkPreview(`http://cached.test:${port}/article#section`, test());
-    expect(requests.length).toBe(fetched);
+    expect(site.requests.length).toBe(fetched);
   });
 
   it("fails cleanly for a page that is not HTML, and remembers the failure", async () => {
     await expect(linkPreview(`http://plain.test:${port}/plain`, test())).rejects.toBeInstanceOf(LinkPreviewFailed);
     await expect(linkPreview(`http://plain.test:${port}/plain`, test())).rejects.toBeInstanceOf(LinkPreviewFailed);
-    expect(requests).toEqual(["/plain"]);
+    expect(site.requests).toEqual(["/plain"]);
   });
 
   it("refuses loopback, private, link-local and unspecified addresses in any spelling, with no connection made", async () => {
@@ -118,7 +100,7 @@ describe("linkPreview", () => {
       const error = await linkPreview(url, { ports: [port] }).catch((e: unknown) => e);
       expect(error, url).toBeInstanceOf(OutboundRefused);
     }
-    expect(connections).toBe(0);
+    expect(site.connections).toBe(0);
   });
 
   it("refuses other schemes, other ports, credentials and single-label hosts", async () => {
@@ -132,14 +114,14 @@ describe("linkPreview", () => {
     await expect(linkPreview(`http://rebind.example:${port}/article`, rebinding)).rejects.toBeInstanceOf(OutboundRefused);
     const mixed: Partial<SafeFetchOptions> = { resolve: async () => [{ address: "93.184.215.14", family: 4 }, { address: "10.1.2.3", family: 4 }], ports: [port] };
     await expect(linkPreview(`http://mixed.example:${port}/article`, mixed)).rejects.toBeInstanceOf(OutboundRefused);
-    expect(connections).toBe(0);
+    expect(site.connections).toBe(0);
   });
 
   it("checks every redirect again, and follows at most 3", async () => {
     await expect(linkPreview(`http://redirect.test:${port}/to-metadata`, test())).rejects.toBeInstanceOf(OutboundRefused);
-    expect(requests).toEqual(["/to-metadata"]);
+    expect(site.requests).toEqual(["/to-metadata"]);
     await expect(linkPreview(`http://loop.test:${port}/loop`, test())).rejects.toBeInstanceOf(OutboundRefused);
-    expect(requests.filter((r) => r === "/loop")).toHaveLength(4);
+    expect(site.requests.filter((r) => r === "/loop")).toHaveLength(4);
   });
 
   it("cuts an endless body at 1 MB and a silent server at the time limit", async () => {
@@ -155,7 +137,7 @@ describe("POST /api/link-preview", () => {
     const res = await call(linkPreviewRoute.POST, { method: "POST", path: "/api/link-preview", cookie, body: { url: `http://127.0.0.1:${port}/article` } });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe("無法預覽這個連結");
-    expect(connections).toBe(0);
+    expect(site.connections).toBe(0);
   });
 
   it("answers 422 when the page cannot be fetched, and 400 for a missing url", async () => {

@@ -1,6 +1,4 @@
 import { readFileSync } from "node:fs";
-import { createServer, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -24,6 +22,7 @@ import { objectStore } from "@/lib/server/storage/file-store";
 import { addWebPage, refreshWebPage } from "@/lib/server/use-cases/add-web-page";
 import { retrievePassages } from "@/lib/server/use-cases/retrieve-passages";
 import { FIXTURE_DIR } from "@/scripts/make-fixtures";
+import { startFakeSite, type FakePages } from "../support/fake-site";
 import { call, seedUser } from "../support/http";
 
 // A loopback web server stands in for the sites people add. The outbound rules refuse loopback,
@@ -31,10 +30,8 @@ import { call, seedUser } from "../support/http";
 // names to it and allow only its address and port; the route tests name it in
 // OUTBOUND_ALLOWED_HOSTS, the operator's setting, which the running server reads.
 
-let server: Server;
+let site: Awaited<ReturnType<typeof startFakeSite>>;
 let port = 0;
-let connections = 0;
-let requests: string[] = [];
 let notice = "第一版公告：圖書館週一休館。";
 
 const html = (title: string, body: string) => `<!doctype html><html><head><meta charset="utf-8"><title>${title}</title></head><body>
@@ -50,7 +47,7 @@ const ARTICLE = html(
 // "台北市公車路線" in Big5, as older Taiwanese sites still serve.
 const BIG5_TITLE = Buffer.from("a578a55fa5aba4bda8aeb8f4bd75", "hex");
 
-const pages: Record<string, (res: ServerResponse) => void> = {
+const pages: FakePages = {
   "/article": (res) => res.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(ARTICLE),
   "/big5": (res) =>
     res.writeHead(200, { "content-type": "text/html" }).end(
@@ -81,11 +78,7 @@ const pages: Record<string, (res: ServerResponse) => void> = {
   "/slow": () => undefined,
 };
 
-const test = (): Partial<SafeFetchOptions> => ({
-  resolve: async (hostname) => (hostname.endsWith(".test") ? [{ address: "127.0.0.1", family: 4 }] : []),
-  allowAddress: (address) => address === "127.0.0.1",
-  ports: [port],
-});
+const test = (): Partial<SafeFetchOptions> => site.fetchOptions();
 const at = (page: string) => `http://site.test:${port}${page}`;
 
 async function reason(promise: Promise<unknown>): Promise<string> {
@@ -111,22 +104,11 @@ async function storedKeys(userId: string): Promise<string[]> {
 beforeAll(async () => {
   registerJobs();
   await setWorkspaceAccess("everyone");
-  server = createServer((req, res) => {
-    requests.push(req.url ?? "");
-    (pages[new URL(req.url ?? "/", "http://x").pathname] ?? ((r) => r.writeHead(404).end()))(res);
-  });
-  server.on("connection", (socket) => {
-    connections++;
-    socket.on("error", () => undefined);
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
+  site = await startFakeSite(pages);
+  port = site.port;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-beforeEach(() => {
-  connections = 0;
-  requests = [];
-});
+afterAll(() => site.close());
+beforeEach(() => site.reset());
 afterEach(() => {
   env.OUTBOUND_ALLOWED_HOSTS = [];
 });
@@ -203,7 +185,7 @@ describe("addWebPage", () => {
     expect(await reason(addWebPage({ user, address: "ftp://example.com/file" }))).toBe("scheme");
     expect(await reason(addWebPage({ user, address: "http://exa mple.com/" }))).toBe("invalid_url");
     expect(await reason(addWebPage({ user, address: "http://example.com:8080/" }))).toBe("private_address");
-    expect(connections).toBe(0);
+    expect(site.connections).toBe(0);
   });
 
   it("refuses an address already in the library", async () => {
@@ -234,7 +216,7 @@ describe("POST /api/documents/web-page", () => {
     expect(zh.body.error.message).toBe("無法擷取內部網路或本機的網址，只能新增公開的網頁");
     const en = await call(webPage.POST, { method: "POST", path: "/api/documents/web-page", cookie: `${cookie}; NEXT_LOCALE=en`, body: { url: `http://127.0.0.1:${port}/article` } });
     expect(en.body.error.message).toBe("Addresses on a private network or on this server cannot be fetched; only public pages can be added");
-    expect(connections).toBe(0);
+    expect(site.connections).toBe(0);
   });
 
   it("allows exactly the host and port the operator named: a redirect from there elsewhere, and its other ports, are refused", async () => {
@@ -243,7 +225,7 @@ describe("POST /api/documents/web-page", () => {
     const redirected = await call(webPage.POST, { method: "POST", path: "/api/documents/web-page", cookie, body: { url: `http://127.0.0.1:${port}/to-metadata` } });
     expect(redirected.status).toBe(400);
     expect(redirected.body.error.details.reason).toBe("private_address");
-    expect(requests).toEqual(["/to-metadata"]);
+    expect(site.requests).toEqual(["/to-metadata"]);
     const otherPort = await call(webPage.POST, { method: "POST", path: "/api/documents/web-page", cookie, body: { url: `http://127.0.0.1:${port === 65535 ? 1 : port + 1}/article` } });
     expect(otherPort.body.error.details.reason).toBe("private_address");
     expect(await rowsOf(user.id)).toEqual([]);
@@ -268,11 +250,11 @@ describe("POST /api/documents/web-page", () => {
     for (const page of ["/article", "/notice", "/big5", "/notes.txt", "/report.pdf"]) {
       expect((await call(webPage.POST, { method: "POST", path: "/api/documents/web-page", cookie, body: { url: `http://127.0.0.1:${port}${page}` } })).status, page).toBe(201);
     }
-    requests = [];
+    site.requests = [];
     const over = await call(webPage.POST, { method: "POST", path: "/api/documents/web-page", cookie, body: { url: `http://127.0.0.1:${port}/gone` } });
     expect(over.status).toBe(403);
     expect(over.body.error.details.reason).toBe("monthly_upload_limit");
-    expect(requests).toEqual([]);
+    expect(site.requests).toEqual([]);
     await drainJobs();
   });
 });
