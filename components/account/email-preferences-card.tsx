@@ -4,6 +4,7 @@ import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { apiFetch, errorMessage, jsonFetcher } from "@/lib/fetcher";
+import type { EmailPreferences } from "@/lib/server/present/api-types";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
@@ -12,11 +13,11 @@ import { Switch } from "@/components/ui/switch";
 export function EmailPreferencesCard() {
   const t = useTranslations("unsubscribe");
   const tApp = useTranslations("app");
-  const { data, mutate } = useSWR<{ campaigns: boolean }>("/api/user/email-preferences", jsonFetcher, { revalidateOnMount: true });
+  const { data, mutate } = useSWR<EmailPreferences>("/api/user/email-preferences", jsonFetcher, { revalidateOnMount: true });
 
   async function toggle(campaigns: boolean) {
     try {
-      await mutate(apiFetch<{ campaigns: boolean }>("/api/user/email-preferences", { method: "PUT", json: { campaigns } }), {
+      await mutate(apiFetch<EmailPreferences>("/api/user/email-preferences", { method: "PUT", json: { campaigns } }), {
         optimisticData: { campaigns },
         rollbackOnError: true,
       });

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react
 import { MAX_INITIAL_QUESTIONS, SUGGESTION_HISTORY_MESSAGES } from "@/lib/constants";
 import { apiFetch } from "@/lib/fetcher";
 import { shuffleQuestions } from "@/lib/chat/shuffle";
-import type { ChatMessage } from "@/lib/server/present/api-types";
+import type { ChatMessage, FollowUpQuestions, OpeningQuestions } from "@/lib/server/present/api-types";
 
 /**
  * 您可能想問 (docs/rules/chat.md#suggestions): with no messages, the initial questions (shuffled, at most 8); after each
@@ -56,7 +56,7 @@ export function useSuggestions(options: {
     let cancelled = false;
     // The stored questions serve every visit; regenerating on each page load would be wasted work.
     const shared = shareId === undefined ? {} : { shareId, forceRegenerate: false };
-    apiFetch<{ questions: string[] }>("/api/initial-questions", { method: "POST", json: { assistantName, assistantRole, assistantId, ...shared } })
+    apiFetch<OpeningQuestions>("/api/initial-questions", { method: "POST", json: { assistantName, assistantRole, assistantId, ...shared } })
       .then(({ questions }) => !cancelled && setSuggestions(shuffleQuestions(questions).slice(0, MAX_INITIAL_QUESTIONS)))
       .catch(() => undefined);
     return () => {
@@ -76,7 +76,7 @@ export function useSuggestions(options: {
     // Not cancelled when this effect runs again for the same reply (the assistant's name arriving,
     // the list revalidated): that run returns early above, and the follow-ups would never show.
     // A newer reply, or a question sent meanwhile, makes these stale instead.
-    apiFetch<{ suggestions: string[] }>("/api/ai-suggestions", { method: "POST", json: { assistantMessage: last.content, conversationHistory: history, assistantName, assistantRole, shareId, assistantId } })
+    apiFetch<FollowUpQuestions>("/api/ai-suggestions", { method: "POST", json: { assistantMessage: last.content, conversationHistory: history, assistantName, assistantRole, shareId, assistantId } })
       .then(({ suggestions: next }) => lastReplyId.current === replyId && wanted.current && setSuggestions(next))
       .catch(() => undefined);
   }, [enabled, last, messages, assistantName, assistantRole, shareId, assistantId]);

@@ -6,6 +6,7 @@ import { useFormatter, useTranslations } from "next-intl";
 import { ExternalLink, RefreshCw } from "lucide-react";
 import { toast } from "@/lib/toast";
 import { apiFetch, errorMessage } from "@/lib/fetcher";
+import type { WebPageRefreshed } from "@/lib/server/present/api-types";
 import { webPageHref } from "@/lib/web-page-link";
 import { Button } from "@/components/ui/button";
 import type { LibraryDocument } from "./types";
@@ -48,7 +49,7 @@ export function RefreshWebPageButton({ doc }: { doc: LibraryDocument }) {
   async function refresh() {
     setBusy(true);
     try {
-      const result = await apiFetch<{ document: LibraryDocument; unchanged: boolean }>(`/api/documents/${encodeURIComponent(doc.id)}/refresh`, { method: "POST" });
+      const result = await apiFetch<WebPageRefreshed>(`/api/documents/${encodeURIComponent(doc.id)}/refresh`, { method: "POST" });
       const next = result.document;
       if (result.unchanged) {
         toast.success(t("unchanged"), { description: t("unchangedDescription", { name: next.originalName }) });

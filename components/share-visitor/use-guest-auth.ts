@@ -2,6 +2,7 @@
 
 import useSWR from "swr";
 import { apiFetch, optionalAuthFetcher } from "@/lib/fetcher";
+import type { CurrentUser } from "@/lib/server/present/api-types";
 
 export interface GuestAuthStatus {
   isAuthenticated: boolean;
@@ -15,7 +16,7 @@ export const GUEST_AUTH_KEY = "/api/guest/auth-status";
  * first; when someone is signed in the guest check is skipped, otherwise it runs.
  */
 async function checkViewer(): Promise<GuestAuthStatus> {
-  const user = await optionalAuthFetcher<{ id: string; displayName: string; email?: string; role: string }>("/api/user");
+  const user = await optionalAuthFetcher<CurrentUser>("/api/user");
   if (user) return { isAuthenticated: true, user: { id: user.id, displayName: user.displayName, email: user.email, role: user.role } };
   return apiFetch<GuestAuthStatus>(GUEST_AUTH_KEY);
 }

@@ -71,6 +71,25 @@ export type { ChatMessage, MessageReply, MessageSource };
 // /api/link-preview-settings and …/icon (LinkPreviewSettings).
 export type { LinkPreview, LinkPreviewSettings };
 
+// Questions to offer: POST /api/initial-questions (OpeningQuestions), POST /api/ai-suggestions (FollowUpQuestions).
+export interface OpeningQuestions {
+  questions: string[];
+}
+export interface FollowUpQuestions {
+  suggestions: string[];
+}
+
+/** POST /api/documents/{id}/refresh: the web page fetched again, and whether its text changed. */
+export interface WebPageRefreshed {
+  document: PublicDocument;
+  unchanged: boolean;
+}
+
+/** GET and PUT /api/user/email-preferences: whether the signed-in user gets campaigns. */
+export interface EmailPreferences {
+  campaigns: boolean;
+}
+
 // Plans: GET /api/plan (PlanOverview) and GET /api/referrals (ReferralSummary).
 export type { PlanOverview, ReferralSummary };
 
@@ -128,6 +147,10 @@ export type AnswersCarryNoDates = Holds<
     | CheckinSummary
     | UsageReport
     | ModelPriceList
+    | OpeningQuestions
+    | FollowUpQuestions
+    | WebPageRefreshed
+    | EmailPreferences
   >
     ? false
     : true
