@@ -1,11 +1,15 @@
-import type { EvalSet } from "./eval-set";
+import type { EvalDoc, EvalSet } from "./eval-set";
+
+/** What is uploaded for a document of the set: by default its text as a .txt file. */
+export type UploadOf = (doc: EvalDoc) => Promise<{ name: string; bytes: Uint8Array }>;
+const asText: UploadOf = async (doc) => ({ name: doc.file, bytes: new TextEncoder().encode(doc.text) });
 
 /**
  * Uploads every document of an eval set for `owner` through the product's real pipeline (upload,
  * parsing worker, chunking, tokenising, the database) and waits until all are processed. The
  * caller has opened the database (lib/server modules are imported here, after DATA_DIR is set).
  */
-export async function ingestEvalSet(owner: { id: string }, set: EvalSet): Promise<{ seconds: number; notProcessed: number }> {
+export async function ingestEvalSet(owner: { id: string }, set: EvalSet, uploadOf: UploadOf = asText): Promise<{ seconds: number; notProcessed: number }> {
   const { uploadDocument } = await import("@/lib/server/use-cases/upload-document");
   const { registerJobs } = await import("@/lib/server/jobs/register");
   const { drainJobs } = await import("@/lib/server/jobs/runner");
@@ -14,7 +18,7 @@ export async function ingestEvalSet(owner: { id: string }, set: EvalSet): Promis
   registerJobs();
   const user = (await findUserById(owner.id))!;
   const started = performance.now();
-  for (const doc of set.docs) await uploadDocument({ user, name: doc.file, bytes: new TextEncoder().encode(doc.text) });
+  for (const doc of set.docs) await uploadDocument({ user, ...(await uploadOf(doc)) });
   await drainJobs(set.docs.length + 10);
   const seconds = (performance.now() - started) / 1000;
   const notProcessed = (await listDocuments(owner.id)).filter((d) => d.status !== "processed").length;

@@ -37,11 +37,24 @@ export function pageTextOf(blocks: PageBlock[]): string {
 
 /** A white A4 page with `blocks` set on it in black, as PNG. Text past the page's foot is cut off. */
 export async function renderPage(blocks: PageBlock[], style: PageStyle = {}): Promise<Buffer> {
-  const svg = pageSvg(blocks, style);
+  return rasterise(pageSvg(blocks, style));
+}
+
+/** As many A4 pages as `blocks` fill, each as PNG: a scanned copy of a whole document. */
+export async function renderPages(blocks: PageBlock[], style: PageStyle = {}): Promise<Buffer[]> {
+  return Promise.all(pageSvgs(blocks, style).map(rasterise));
+}
+
+function rasterise(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).flatten({ background: "#ffffff" }).greyscale().png().toBuffer();
 }
 
 export function pageSvg(blocks: PageBlock[], style: PageStyle = {}): string {
+  return pageSvgs(blocks, style, { onePage: true })[0];
+}
+
+/** The pages `blocks` fill; with onePage, only the first, whatever does not fit cut off. */
+function pageSvgs(blocks: PageBlock[], style: PageStyle, { onePage = false } = {}): string[] {
   const dpi = style.dpi ?? 200;
   const pointSize = style.pointSize ?? 12;
   const allText = pageTextOf(blocks);
@@ -50,9 +63,22 @@ export function pageSvg(blocks: PageBlock[], style: PageStyle = {}): string {
   const height = Math.round(PAGE_HEIGHT_IN * dpi);
   const margin = MARGIN_IN * dpi;
   const px = (points: number) => (points * dpi) / 72;
-  const paths: string[] = [];
-  const frames: string[] = [];
+  let paths: string[] = [];
+  let frames: string[] = [];
+  const done: string[] = [];
   let y = margin;
+  const svgOf = () =>
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="#fff"/><path fill="#000" d="${paths.join(" ")}"/><path fill="#000" fill-rule="evenodd" d="${frames.join(" ")}"/></svg>`;
+  /** Room for `needed` more pixels on this page, or a new page (false when only one page is wanted). */
+  const room = (needed: number): boolean => {
+    if (y + needed <= height - margin) return true;
+    if (onePage) return false;
+    done.push(svgOf());
+    paths = [];
+    frames = [];
+    y = margin;
+    return true;
+  };
 
   const textRun = (text: string, x: number, baseline: number, size: number) => {
     const scale = size / font.unitsPerEm;
@@ -91,6 +117,7 @@ export function pageSvg(blocks: PageBlock[], style: PageStyle = {}): string {
       const cellWidth = (width - 2 * margin) / columns;
       const rowHeight = size * 1.9;
       for (const row of block.rows) {
+        if (!room(rowHeight)) break;
         for (let c = 0; c < columns; c++) {
           const x = margin + c * cellWidth;
           frames.push(`M${x} ${y}h${cellWidth}v${rowHeight}h${-cellWidth}Z M${x + 2} ${y + 2}v${rowHeight - 4}h${cellWidth - 4}v${-(rowHeight - 4)}Z`);
@@ -103,13 +130,13 @@ export function pageSvg(blocks: PageBlock[], style: PageStyle = {}): string {
     }
     const size = px(block.kind === "heading" ? pointSize * 1.4 : pointSize);
     for (const line of wrap(block.text, size, width - 2 * margin)) {
+      if (!room(size * LINE_HEIGHT)) break;
       y += size * LINE_HEIGHT;
-      if (y > height - margin) break;
       textRun(line, margin, y - size * 0.35, size);
     }
     y += size * PARAGRAPH_GAP * LINE_HEIGHT;
   }
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="#fff"/><path fill="#000" d="${paths.join(" ")}"/><path fill="#000" fill-rule="evenodd" d="${frames.join(" ")}"/></svg>`;
+  return [...done, svgOf()];
 }
 
 /** A small deterministic generator, so a degraded copy is the same in every run. */

@@ -44,9 +44,27 @@ function paragraph(block) {
   return joinLines(lines.map(tidy));
 }
 
-/** @param {string} text */
-function tidy(text) {
-  return text.replace(SPACE_BY_CJK, "").replace(/[ \t]{2,}/g, " ").trim();
+// The Chinese models answer with ASCII punctuation ("1926年,商人") and read the name dot as
+// U+2027 or a bullet: in Chinese text the comma, colon, semicolon, question and exclamation marks
+// and brackets are full-width, and names are joined by one dot (U+00B7, as the text layers of
+// Chinese PDFs and Word files have it), so the text reads as typed and matches what people type.
+const HAN = "\\p{Script=Han}";
+const ASCII_BY_HAN = new RegExp(`(?<=[${HAN}])[,:;?!]|[,:;?!](?=[${HAN}])`, "gu");
+const FULL_WIDTH = { ",": "，", ":": "：", ";": "；", "?": "？", "!": "！" };
+const NAME_DOT = new RegExp(`(?<=[${HAN}])[\u2027\u2022\u30fb\u2219](?=[${HAN}])`, "gu");
+const OPEN_BY_HAN = new RegExp(`\\((?=[${HAN}])`, "gu");
+const CLOSE_BY_HAN = new RegExp(`(?<=[${HAN}])\\)`, "gu");
+
+/** @param {string} text one line as the engine read it */
+export function tidy(text) {
+  return text
+    .replace(SPACE_BY_CJK, "")
+    .replace(/[ \t]{2,}/g, " ")
+    .replace(ASCII_BY_HAN, (mark) => FULL_WIDTH[/** @type {keyof typeof FULL_WIDTH} */ (mark)])
+    .replace(NAME_DOT, "·")
+    .replace(OPEN_BY_HAN, "（")
+    .replace(CLOSE_BY_HAN, "）")
+    .trim();
 }
 
 /**

@@ -1,0 +1,3 @@
+// Types for read-picture.mjs (worker-side JavaScript; unit tests read its text shaping).
+export declare function ocrParagraphs(raw: string): string;
+export declare function tidy(text: string): string;
