@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { popupClosed } from "./support/helpers";
 import { GOOGLE_USER } from "./support/ports";
 import { apiAs, newAccount } from "./support/accounts";
 import { createShare, sharedPageSettled } from "./support/shares";
@@ -61,7 +62,7 @@ test.describe("Google sign-in", () => {
     const popupPromise = page.waitForEvent("popup");
     await page.getByTestId("shared-sign-in").click();
     const popup = await popupPromise;
-    await popup.waitForEvent("close");
+    await popupClosed(popup);
     await expect.poll(() => shown.some((text) => text.includes("登入成功")), { timeout: 10_000 }).toBe(true);
     // The page reloads after 1 s and shows the signed-in user.
     await expect(page.getByTestId("shared-signed-in")).toContainText(GOOGLE_USER.name);
@@ -86,7 +87,7 @@ test.describe("Google sign-in", () => {
     const popupPromise = page.waitForEvent("popup");
     await page.getByTestId("shared-sign-in").click();
     const popup = await popupPromise;
-    await popup.waitForEvent("close");
+    await popupClosed(popup);
     await expect.poll(() => shown.some((text) => text.includes("登入成功")), { timeout: 10_000 }).toBe(true);
     await expect(page.getByTestId("shared-signed-in")).toContainText(GOOGLE_USER.name);
     await context.close();

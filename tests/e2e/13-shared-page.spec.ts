@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { apiAs, newAccount, type Account } from "./support/accounts";
-import { signIn } from "./support/helpers";
+import { popupClosed, signIn } from "./support/helpers";
 import { layoutShiftTotal, recordLayoutShifts } from "./support/layout-shift";
 import { E2E_BASE_URL } from "./support/ports";
 import { expectToastBelowTopBar } from "./support/toast";
@@ -546,7 +546,7 @@ test.describe("shared assistant requiring Google sign-in", () => {
     const question = (await first.textContent())!.trim();
     const popup = page.waitForEvent("popup");
     await first.click();
-    await (await popup).waitForEvent("close");
+    await popupClosed(await popup);
     await expect(page.getByText("登入成功")).toBeVisible();
     await expect(page.getByTestId("shared-signed-in")).toBeVisible({ timeout: 10_000 });
     await expect(page.getByTestId("message-list")).toContainText(question, { timeout: 20_000 });

@@ -36,3 +36,12 @@ export function uniqueEmail(prefix: string) {
   counter++;
   return `${prefix}-${Date.now()}-${counter}@example.com`;
 }
+
+/**
+ * Waits until a popup has closed. A sign-in popup that needs no input can close before the test
+ * gets to listen for it, and Playwright's wait for "close" on a page already closed never ends.
+ */
+export async function popupClosed(popup: Page, timeout = 20_000): Promise<void> {
+  if (popup.isClosed()) return;
+  await popup.waitForEvent("close", { timeout });
+}
