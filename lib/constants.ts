@@ -82,6 +82,10 @@ export const EXPORT_MAX_IMAGE_BYTES = 40 * 1024 * 1024;
 export const EXPORT_TIMEOUT_MS = 60_000;
 export const EXPORT_MAX_MEMORY_MB = 512;
 export const EXPORT_MAX_WAITING = 16;
+// PDF and Word exports one person may have being made or waiting at once: past it, 429 with
+// Retry-After, so one user cannot fill the shared pool (EXPORT_MAX_WAITING) for everyone else.
+export const EXPORT_MAX_PER_USER = 2;
+export const EXPORT_USER_RETRY_SECONDS = 10;
 export const PREVIEW_STYLES = ["default", "compact", "minimal", "medium", "horizontal", "large"] as const;
 export type PreviewStyle = (typeof PREVIEW_STYLES)[number];
 
