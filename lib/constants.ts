@@ -35,6 +35,10 @@ export const REFERRAL_TRIAL_DAYS = 14;
 // A referral code is for new accounts: typed on an account older than this, it is refused (docs/rules/plans-and-referrals.md#referrals).
 export const REFERRAL_MAX_ACCOUNT_AGE_DAYS = 30;
 export const REFERRAL_CODE_MAX_LENGTH = 32;
+// The inviter's trial days are earned once the invitee has used the product (a first processed
+// document), and at most this many times in a period, so throwaway accounts cannot renew a trial.
+export const REFERRAL_REWARDS_PER_PERIOD = 3;
+export const REFERRAL_REWARD_PERIOD_DAYS = 90;
 
 // Document processing checks after an upload
 export const PROCESSING_CHECK_MAX_ATTEMPTS = 25;
