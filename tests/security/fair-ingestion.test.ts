@@ -11,10 +11,12 @@ import { setWorkspaceAccess } from "@/lib/server/policies/workspace-access";
 import { removeDocuments } from "@/lib/server/use-cases/remove-documents";
 import { INGEST_JOB } from "@/lib/server/use-cases/upload-document";
 import { makeLongPdf } from "../../bench/lib/make-pdf";
+import { renderPage } from "../support/page-image";
+import { scannedPdf } from "../support/scanned-pdf";
 import { call, multipart, seedUser } from "../support/http";
 
 // docs/rules/security.md#uploads-and-parsing: accounts opened for the purpose, each queueing two
-// long PDFs from one address, cannot hold the ingestion slots against anyone else. The real
+// long PDFs (or long scans, read by OCR) from one address, cannot hold the ingestion slots against anyone else. The real
 // upload route and the real job runner (as many loops as parse slots) process real files; a
 // victim's small text file, sent from another address once the attackers' work is running, must
 // be processed within 10 s. Before round-robin turns and the per-address reserved slot, it waited
@@ -28,7 +30,11 @@ const VICTIM_ADDRESS = "198.51.100.20";
 const LONG_PDF_PAGES = 3_500;
 const VICTIM_BOUND_MS = 10_000;
 
+// Scans: every page is read by OCR, seconds of processor time each.
+const SCANNED_PAGES = 8;
+
 let longPdf: Uint8Array;
+let longScan: Uint8Array;
 
 async function uploadFrom(address: string, cookie: string, file: File): Promise<string> {
   const { rawBody, headers } = await multipart({ file });
@@ -59,6 +65,8 @@ beforeAll(async () => {
   await setWorkspaceAccess("everyone");
   const paragraphs = Array.from({ length: 40 }, (_, i) => `Clause ${i + 1}. The tenant keeps the premises in good repair and returns them in the state received, fair wear and tear excepted; notices go to the address in the schedule. `.repeat(3));
   longPdf = await makeLongPdf({ paragraphs, pages: LONG_PDF_PAGES, language: "en" });
+  const page = await renderPage([{ kind: "heading", text: "第七條 員工停車" }, { kind: "paragraph", text: "員工停車位於東棟地下三樓，每月停車費為新臺幣一千二百元，由薪資中扣除。" }], { dpi: 200 });
+  longScan = await scannedPdf(Array.from({ length: SCANNED_PAGES }, () => ({ image: page, format: "png" as const })));
   startJobRunner({ concurrency: parseCapacity().slots });
 });
 
@@ -67,13 +75,18 @@ afterAll(async () => {
 });
 
 describe("ingestion slots shared fairly between accounts", () => {
-  for (const attackers of [2, 4]) {
-    it(`${attackers} accounts × 2 long PDFs from one address: another person's small text file is processed within 10 s`, async () => {
+  const cases = [
+    { attackers: 2, label: "long PDFs", file: () => longPdf },
+    { attackers: 4, label: "long PDFs", file: () => longPdf },
+    { attackers: 2, label: `scanned PDFs of ${SCANNED_PAGES} pages (OCR)`, file: () => longScan },
+  ];
+  for (const { attackers, label, file } of cases) {
+    it(`${attackers} accounts × 2 ${label} from one address: another person's small text file is processed within 10 s`, async () => {
       const accounts = await Promise.all(Array.from({ length: attackers }, () => seedUser()));
       const attackerDocs: { userId: string; ids: string[] }[] = [];
       for (const account of accounts) {
         const ids = [];
-        for (let n = 1; n <= 2; n++) ids.push(await uploadFrom(ATTACKER_ADDRESS, account.cookie, new File([Buffer.from(longPdf)], `lease-${n}.pdf`, { type: "application/pdf" })));
+        for (let n = 1; n <= 2; n++) ids.push(await uploadFrom(ATTACKER_ADDRESS, account.cookie, new File([Buffer.from(file())], `lease-${n}.pdf`, { type: "application/pdf" })));
         attackerDocs.push({ userId: account.user.id, ids });
       }
       // The attackers' parsing has begun before the victim sends anything.
