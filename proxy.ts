@@ -3,6 +3,7 @@ import { env } from "@/lib/env";
 import { normalizePath, ruleFor } from "@/lib/route-access";
 import { NONCE_HEADER, newNonce, pageSecurityHeaders, resourceSecurityHeaders, type SecuritySettings } from "@/lib/security-headers";
 import { sharePageFacts, sharePageId } from "@/lib/server/policies/share-page";
+import { siteUrl } from "@/lib/site-origin";
 import { SESSION_COOKIE_NAMES } from "@/lib/session-cookie-names";
 
 // Two jobs, both before any page renders:
@@ -31,10 +32,8 @@ function signInRedirect(req: NextRequest): NextResponse | null {
   const rule = ruleFor(req.nextUrl.pathname);
   if (!rule || rule.kind === "public") return null;
   if (SESSION_COOKIE_NAMES.some((name) => req.cookies.has(name))) return null;
-  const url = req.nextUrl.clone();
-  url.pathname = "/auth";
-  url.search = `?next=${encodeURIComponent(req.nextUrl.pathname)}`;
-  return NextResponse.redirect(url);
+  // On this site as the browser knows it (APP_URL, or the trusted proxy's host), not the bind address.
+  return NextResponse.redirect(siteUrl(`/auth?next=${encodeURIComponent(req.nextUrl.pathname)}`, req, env));
 }
 
 export async function proxy(req: NextRequest) {

@@ -35,6 +35,10 @@ export const REFERRAL_TRIAL_DAYS = 14;
 // A referral code is for new accounts: typed on an account older than this, it is refused (docs/rules/plans-and-referrals.md#referrals).
 export const REFERRAL_MAX_ACCOUNT_AGE_DAYS = 30;
 export const REFERRAL_CODE_MAX_LENGTH = 32;
+// The inviter's trial days are earned once the invitee has used the product (a first processed
+// document), and at most this many times in a period, so throwaway accounts cannot renew a trial.
+export const REFERRAL_REWARDS_PER_PERIOD = 3;
+export const REFERRAL_REWARD_PERIOD_DAYS = 90;
 
 // Document processing checks after an upload
 export const PROCESSING_CHECK_MAX_ATTEMPTS = 25;
@@ -82,6 +86,10 @@ export const EXPORT_MAX_IMAGE_BYTES = 40 * 1024 * 1024;
 export const EXPORT_TIMEOUT_MS = 60_000;
 export const EXPORT_MAX_MEMORY_MB = 512;
 export const EXPORT_MAX_WAITING = 16;
+// PDF and Word exports one person may have being made or waiting at once: past it, 429 with
+// Retry-After, so one user cannot fill the shared pool (EXPORT_MAX_WAITING) for everyone else.
+export const EXPORT_MAX_PER_USER = 2;
+export const EXPORT_USER_RETRY_SECONDS = 10;
 export const PREVIEW_STYLES = ["default", "compact", "minimal", "medium", "horizontal", "large"] as const;
 export type PreviewStyle = (typeof PREVIEW_STYLES)[number];
 

@@ -4,7 +4,7 @@ import { useRef, useState } from "react";
 import { useTranslations } from "next-intl";
 import { Check, Copy, UsersRound } from "lucide-react";
 import { toast } from "@/lib/toast";
-import { COPY_FEEDBACK_MS, REFERRAL_TRIAL_DAYS } from "@/lib/constants";
+import { COPY_FEEDBACK_MS, REFERRAL_REWARD_PERIOD_DAYS, REFERRAL_REWARDS_PER_PERIOD, REFERRAL_TRIAL_DAYS } from "@/lib/constants";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { InlineLoadState } from "@/components/layout/data-states";
@@ -43,6 +43,9 @@ export function ReferralCard() {
       <CardHeader>
         <CardTitle>{t("title")}</CardTitle>
         <CardDescription data-testid="referral-description">{t(workspace ? "description" : "descriptionNoWorkspace", { days: REFERRAL_TRIAL_DAYS })}</CardDescription>
+        <p className="text-sm text-muted-foreground" data-testid="referral-rules">
+          {t("rules", { days: REFERRAL_TRIAL_DAYS, max: REFERRAL_REWARDS_PER_PERIOD, period: REFERRAL_REWARD_PERIOD_DAYS })}
+        </p>
       </CardHeader>
       <CardContent className="grid gap-4">
         {!data ? (

@@ -148,6 +148,7 @@ function ServerDialog({ settings, onSaved }: { settings: MailSettingsView; onSav
       // Left empty, a saved password stays as it is.
       password: removePassword ? null : password === "" ? undefined : password,
       from: String(form.get("from") ?? ""),
+      allowPrivateNetwork: form.get("allowPrivateNetwork") === "on",
     };
     const { data, errors: found } = validate(mailServerSchema, values);
     setErrors(found);
@@ -204,7 +205,7 @@ function ServerDialog({ settings, onSaved }: { settings: MailSettingsView; onSav
           <FormField id="mail-username" label={t("username")} error={errors.username}>
             <Input name="username" defaultValue={settings.username} autoComplete="off" />
           </FormField>
-          <FormField id="mail-password" label={t("password")} error={errors.password} hint={settings.hasPassword ? t("passwordKeep") : undefined}>
+          <FormField id="mail-password" label={t("password")} error={errors.password} hint={settings.hasPassword ? `${t("passwordKeep")} ${t("passwordAgainHint")}` : undefined}>
             <Input name="password" type="password" autoComplete="new-password" disabled={removePassword} />
           </FormField>
           {settings.hasPassword ? (
@@ -213,6 +214,23 @@ function ServerDialog({ settings, onSaved }: { settings: MailSettingsView; onSav
               {t("passwordRemove")}
             </label>
           ) : null}
+          <div className="flex items-start gap-2">
+            <input
+              id="mail-allow-private-network"
+              name="allowPrivateNetwork"
+              type="checkbox"
+              className="mt-0.5 size-4 accent-primary"
+              defaultChecked={settings.allowPrivateNetwork}
+              aria-describedby="mail-allow-private-network-hint"
+              data-testid="mail-allow-private-network"
+            />
+            <div className="grid gap-0.5">
+              <Label htmlFor="mail-allow-private-network">{t("allowPrivateNetwork")}</Label>
+              <p id="mail-allow-private-network-hint" className="text-xs text-muted-foreground">
+                {t("allowPrivateNetworkHint")}
+              </p>
+            </div>
+          </div>
           <FormField id="mail-from" label={t("from")} error={errors.from} hint={t("fromHint", { product: tApp("name") })}>
             <Input name="from" type="email" defaultValue={settings.from} autoComplete="off" placeholder="no-reply@example.com" />
           </FormField>

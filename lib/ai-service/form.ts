@@ -9,6 +9,8 @@ export interface AiServiceFormFields {
   visionModel: string;
   embeddingModel: string;
   maxOutputTokens: string;
+  /** The service is on the admin's own network (a private address). */
+  allowPrivateNetwork: boolean;
 }
 
 export interface SavedAiService {
@@ -18,6 +20,7 @@ export interface SavedAiService {
   embeddingModel: string;
   maxOutputTokens: number | null;
   offline: boolean;
+  allowPrivateNetwork?: boolean;
 }
 
 /** The form filled with what is saved; the key field always starts empty (the key never comes back). */
@@ -31,6 +34,7 @@ export function formFromSaved(saved: SavedAiService): AiServiceFormFields {
     visionModel: saved.visionModel,
     embeddingModel: saved.embeddingModel,
     maxOutputTokens: saved.maxOutputTokens === null ? "" : String(saved.maxOutputTokens),
+    allowPrivateNetwork: saved.allowPrivateNetwork === true,
   };
 }
 
@@ -50,6 +54,7 @@ export function requestFromForm(form: AiServiceFormFields) {
     maxOutputTokens: cap === "" ? null : Number(cap),
     ...(key ? { apiKey: key } : {}),
     ...(form.removeApiKey && !key ? { removeApiKey: true } : {}),
+    ...(form.allowPrivateNetwork ? { allowPrivateNetwork: true } : {}),
   };
 }
 

@@ -74,6 +74,8 @@ const fields = {
   apiKey: apiKey.optional(),
   /** Forget the saved key (the environment's then applies, for the environment's URL). */
   removeApiKey: z.boolean().optional(),
+  /** The admin's opt-in: the service is on their own network (Ollama, vLLM), at a private address. */
+  allowPrivateNetwork: z.boolean().optional(),
 };
 
 /** PUT /api/settings/ai-service */
@@ -90,4 +92,4 @@ export type AiSettingChange =
   | { field: "apiKey"; change: "set" | "changed" | "removed" }
   | { field: "baseUrl" | "chatModel" | "visionModel" | "embeddingModel"; from: string | null; to: string | null }
   | { field: "maxOutputTokens"; from: number | null; to: number | null }
-  | { field: "offline"; from: boolean; to: boolean };
+  | { field: "offline" | "allowPrivateNetwork"; from: boolean; to: boolean };

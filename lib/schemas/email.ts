@@ -89,6 +89,8 @@ export const mailServerSchema = z.object({
   /** Absent: keep the saved password; null or empty: none. */
   password: z.string().max(1024).nullable().optional(),
   from: z.string().trim().max(EMAIL_MAX_LENGTH, "validation.emailInvalid").pipe(z.email("validation.emailInvalid")),
+  /** The admin's opt-in for a relay on their own network (a private address). */
+  allowPrivateNetwork: z.boolean().optional(),
 });
 
 export const recipientsQuerySchema = z.object({

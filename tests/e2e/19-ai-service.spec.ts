@@ -85,6 +85,8 @@ test.describe("AI service", () => {
 
     // The wrong key: refused, said as such; not in the service's own words (which quote the key).
     await page.getByTestId("ai-base-url").fill(fake.baseUrl);
+    // The fake service listens on loopback: a service on the admin's own network, opted in.
+    await page.getByTestId("ai-allow-private-network").check();
     await page.getByTestId("ai-chat-model").fill("e2e-model");
     await page.getByTestId("ai-api-key").fill(WRONG_KEY);
     await page.getByTestId("ai-test").click();

@@ -41,7 +41,7 @@ async function useMailServer(server: TestSmtpServer, auth?: { username: string; 
   const res = await call(settingsRoute.PUT, {
     method: "PUT",
     cookie: admin.cookie,
-    body: { host: "127.0.0.1", port: server.port, security: "opportunistic", username: auth?.username ?? null, password: auth?.password, from: "news@example.com" },
+    body: { host: "127.0.0.1", port: server.port, security: "opportunistic", username: auth?.username ?? null, password: auth?.password ?? null, from: "news@example.com", allowPrivateNetwork: true },
   });
   expect(res.status).toBe(200);
   return res.body;
@@ -279,13 +279,16 @@ describe("mail server settings", () => {
       expect((await guarded.lastTo("ops@example.com")).subject).toBe("「AI 文件助理」郵件伺服器測試");
 
       // Saved again without a password: the stored one is kept.
-      await call(settingsRoute.PUT, { method: "PUT", cookie: admin.cookie, body: { host: "127.0.0.1", port: guarded.port, security: "opportunistic", username: "mailer", from: "news@example.com" } });
+      await call(settingsRoute.PUT, { method: "PUT", cookie: admin.cookie, body: { host: "127.0.0.1", port: guarded.port, security: "opportunistic", username: "mailer", from: "news@example.com", allowPrivateNetwork: true } });
       expect((await call(settingsTestRoute.POST, { method: "POST", cookie: admin.cookie, body: { to: "ops@example.com" } })).status).toBe(200);
 
       await useMailServer(guarded, { username: "mailer", password: "wrong" });
       const refused = await call(settingsTestRoute.POST, { method: "POST", cookie: admin.cookie, body: { to: "ops@example.com" } });
+      // The kind of failure in the admin's language, never the server's own reply.
       expect(refused.status).toBe(422);
-      expect(refused.body.error.message).toContain("535");
+      expect(refused.body.error.details).toEqual({ reason: "auth" });
+      expect(refused.body.error.message).toBe("測試信沒有寄出：郵件伺服器拒絕了使用者名稱或密碼。");
+      expect(refused.body.error.message).not.toContain("535");
     } finally {
       await guarded.close();
       await useMailServer(smtp);
@@ -300,6 +303,7 @@ describe("mail server settings", () => {
       username: "user@x",
       password: "p:ss",
       from: "team@example.com",
+      allowPrivateNetwork: true,
     });
     expect(parseSmtpUrl("smtps://mail.example.com", undefined, "https://docs.example.com")).toMatchObject({ port: 465, security: "tls", username: null, from: "no-reply@docs.example.com" });
     expect(parseSmtpUrl("smtp://mail.example.com?starttls=required", "a@b.c", "http://x")).toMatchObject({ port: 587, security: "starttls" });

@@ -30,7 +30,7 @@ async function useMailServer(server: TestSmtpServer) {
   const res = await call(settingsRoute.PUT, {
     method: "PUT",
     cookie: admin.cookie,
-    body: { host: "127.0.0.1", port: server.port, security: "opportunistic", username: null, from: "news@example.com" },
+    body: { host: "127.0.0.1", port: server.port, security: "opportunistic", username: null, from: "news@example.com", allowPrivateNetwork: true },
   });
   expect(res.status).toBe(200);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { getDb } from "@/lib/server/db/client";
 import { jobs } from "@/lib/server/db/schema";
-import { claimJob, completeJob, enqueueJob, failJob, renewLease } from "@/lib/server/queries/jobs";
+import { claimJob, completeJob, countUnfinishedJobs, enqueueJob, failJob, renewLease } from "@/lib/server/queries/jobs";
 
 describe("durable job queue", () => {
   it("hands each job to exactly one of many concurrent workers", async () => {
@@ -75,6 +75,47 @@ describe("durable job queue", () => {
     expect(await claimJob([type], "w2", { onlyIdleOwners: true })).toBeUndefined();
     await completeJob(first!.id, "w1");
     expect((await claimJob([type], "w2", { onlyIdleOwners: true }))?.payload).toEqual({ n: 2 });
+  });
+
+  it("takes turns between owners: an owner already served waits behind one never served, however much earlier it queued", async () => {
+    const type = `test-turns-${Date.now()}`;
+    const [a, v] = [`owner-a-${type}`, `owner-v-${type}`];
+    const db = await getDb();
+    await enqueueJob({ type, payload: { n: "a1" }, ownerKey: a });
+    await enqueueJob({ type, payload: { n: "a2" }, ownerKey: a });
+    await db.update(jobs).set({ runAt: sql`now() - interval '1 minute'` }).where(and(eq(jobs.type, type), eq(jobs.ownerKey, a)));
+    const first = await claimJob([type], "w1");
+    expect(first?.payload).toEqual({ n: "a1" });
+    await enqueueJob({ type, payload: { n: "v1" }, ownerKey: v });
+    await completeJob(first!.id, "w1");
+    // a has nothing running now, but it had its turn: v's later job goes first.
+    expect((await claimJob([type], "w1"))?.payload).toEqual({ n: "v1" });
+    expect((await claimJob([type], "w2"))?.payload).toEqual({ n: "a2" });
+  });
+
+  it("keeps the last slot from an address with work running: a second account from it does not take the slot", async () => {
+    const type = `test-address-${Date.now()}`;
+    const [a, b, v] = [`owner-a-${type}`, `owner-b-${type}`, `owner-v-${type}`];
+    await enqueueJob({ type, payload: { n: "a1" }, ownerKey: a, clientKey: "203.0.113.7" });
+    await enqueueJob({ type, payload: { n: "b1" }, ownerKey: b, clientKey: "203.0.113.7" });
+    expect((await claimJob([type], "w1", { onlyIdleOwners: true }))?.payload).toEqual({ n: "a1" });
+    expect(await claimJob([type], "w2", { onlyIdleOwners: true })).toBeUndefined();
+    await enqueueJob({ type, payload: { n: "v1" }, ownerKey: v, clientKey: "198.51.100.9" });
+    expect((await claimJob([type], "w2", { onlyIdleOwners: true }))?.payload).toEqual({ n: "v1" });
+    // Any slot but the last still takes the address's next job.
+    expect((await claimJob([type], "w3"))?.payload).toEqual({ n: "b1" });
+  });
+
+  it("counts an owner's and an address's unfinished jobs for the queue caps", async () => {
+    const type = `test-count-${Date.now()}`;
+    const [a, b] = [`owner-a-${type}`, `owner-b-${type}`];
+    await enqueueJob({ type, payload: { n: 1 }, ownerKey: a, clientKey: "203.0.113.8" });
+    await enqueueJob({ type, payload: { n: 2 }, ownerKey: a, clientKey: "203.0.113.8" });
+    await enqueueJob({ type, payload: { n: 3 }, ownerKey: b, clientKey: "203.0.113.8" });
+    const done = await claimJob([type], "w");
+    await completeJob(done!.id, "w");
+    expect(await countUnfinishedJobs(type, { ownerKey: a, clientKey: "203.0.113.8" })).toEqual({ owner: 1, client: 2 });
+    expect(await countUnfinishedJobs(type, { ownerKey: b })).toEqual({ owner: 1, client: 0 });
   });
 
   it("retries a failed job with backoff, then gives up after its attempts", async () => {

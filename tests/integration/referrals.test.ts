@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as processRoute from "@/app/api/referrals/process/route";
 import * as referralsRoute from "@/app/api/referrals/route";
 import * as userRoute from "@/app/api/user/route";
@@ -9,6 +9,9 @@ import { getDatabase, getDb } from "@/lib/server/db/client";
 import { referrals, users } from "@/lib/server/db/schema";
 import { findUserById } from "@/lib/server/queries/users";
 import { processReferral } from "@/lib/server/use-cases/process-referral";
+import { registerJobs } from "@/lib/server/jobs/register";
+import { drainJobs } from "@/lib/server/jobs/runner";
+import { uploadDocument } from "@/lib/server/use-cases/upload-document";
 import { call, seedUser } from "../support/http";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -65,6 +68,20 @@ async function overlapping<T>(inviteeId: string, requests: () => Promise<T>[]): 
   return pending;
 }
 
+beforeAll(() => {
+  registerJobs();
+});
+
+/** The user really uses the product: a small file uploaded and processed. */
+async function useTheProduct(userId: string) {
+  const { document } = await uploadDocument({ user: (await findUserById(userId))!, name: "notes.txt", bytes: new TextEncoder().encode("Our team meets on Mondays at ten.\n") });
+  await drainJobs();
+  const db = await getDb();
+  const { documents } = await import("@/lib/server/db/schema");
+  const [row] = await db.select({ status: documents.status }).from(documents).where(eq(documents.id, document.id));
+  expect(row.status).toBe("processed");
+}
+
 async function trialOf(id: string) {
   return (await findUserById(id))!.trialEndsAt;
 }
@@ -83,21 +100,25 @@ async function expectNothingChanged(invitee: { id: string }, inviter?: { id: str
 }
 
 describe("POST /api/referrals/process", () => {
-  it("gives invitee and inviter a 14-day full trial and records one referral", async () => {
+  it("gives the invitee a 14-day full trial at once, the inviter theirs once the invitee has processed a document, and records one referral", async () => {
     const inviter = await seedUser();
     const invitee = await seedUser();
     const before = Date.now();
     const res = await processCode(invitee.cookie, inviter.user.referralCode);
-    const after = Date.now();
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ ok: true, alreadyApplied: false });
     expect(res.body.user).toMatchObject({ id: invitee.user.id, effectivePlan: "supporter", planStatus: { kind: "trial", monthlyUploads: null } });
+    // Not yet for the inviter: the invitee has not used the product.
+    expect(await trialOf(inviter.user.id)).toBeNull();
 
+    await useTheProduct(invitee.user.id);
+    const after = Date.now();
     for (const id of [invitee.user.id, inviter.user.id]) {
       const ends = (await trialOf(id))!.getTime();
       expect(ends).toBeGreaterThanOrEqual(before + TRIAL_MS);
       expect(ends).toBeLessThanOrEqual(after + TRIAL_MS);
     }
+    expect((await referralsOf(invitee.user.id)).asInvitee[0].inviterRewardedAt).toEqual(expect.any(Date));
     expect(res.body.trialEndsAt).toBe((await trialOf(invitee.user.id))!.toISOString());
     expect((await findUserById(invitee.user.id))!.referredById).toBe(inviter.user.id);
     const { asInvitee } = await referralsOf(invitee.user.id);
@@ -222,6 +243,8 @@ describe("POST /api/referrals/process", () => {
     const shorter = new Date(now.getTime() + 3 * DAY_MS);
     await setUser(invitee.user.id, { trialEndsAt: longer });
     await setUser(inviter.user.id, { trialEndsAt: shorter });
+    // An invitee who has used the product already: the inviter earns at once.
+    await useTheProduct(invitee.user.id);
     await processReferral({ inviteeId: invitee.user.id, code: inviter.user.referralCode, now });
     expect(await trialOf(invitee.user.id)).toEqual(longer);
     expect(await trialOf(inviter.user.id)).toEqual(new Date(now.getTime() + TRIAL_MS));
@@ -257,6 +280,7 @@ describe("POST /api/referrals/process", () => {
     expect(asInvitee).toHaveLength(1);
     const winner = inviters[results.findIndex((r) => r.status === 200)];
     expect(asInvitee[0].inviterId).toBe(winner.user.id);
+    await useTheProduct(invitee.user.id);
     const trials = await Promise.all(inviters.map((i) => trialOf(i.user.id)));
     expect(trials.filter((t) => t !== null)).toHaveLength(1);
     expect(await trialOf(winner.user.id)).not.toBeNull();

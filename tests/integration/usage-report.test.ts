@@ -308,11 +308,12 @@ describe("GET /api/admin/api-usage/export", () => {
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="api-usage-user-2026-03-10-to-2026-03-11.csv"');
     // Read as text the byte-order mark is gone; the bytes are checked below.
+    // Every cell quoted (RFC 4180), so no locale's separator splits one.
     expect((res.body as string).split("\r\n")).toEqual([
-      "User,E-mail,User ID,Calls,Errors,Input tokens,Output tokens,Estimated cost (USD),Latency p50 (ms),Latency p95 (ms)",
-      `Bob,${bob.email},${bob.id},3,0,2400,900,0.011,600,780`,
-      `"'=HYPERLINK(""http://evil.example"",""點我"")",${alice.email},${alice.id},2,1,2100,450,0.000585,1400,2390`,
-      "Guests (not signed in),,,1,1,3000,600,0.0135,1200,1200",
+      `"User","E-mail","User ID","Calls","Errors","Input tokens","Output tokens","Estimated cost (USD)","Latency p50 (ms)","Latency p95 (ms)"`,
+      `"Bob","${bob.email}","${bob.id}","3","0","2400","900","0.011","600","780"`,
+      `"'=HYPERLINK(""http://evil.example"",""點我"")","${alice.email}","${alice.id}","2","1","2100","450","0.000585","1400","2390"`,
+      `"Guests (not signed in)","","","1","1","3000","600","0.0135","1200","1200"`,
       "",
     ]);
     const raw = await exportRoute.GET(new NextRequest(`${ORIGIN}/api/admin/api-usage/export?dimension=user`, { headers: { cookie: admin.cookie } }), {
@@ -326,10 +327,10 @@ describe("GET /api/admin/api-usage/export", () => {
     const res = await call(exportRoute.GET, { path: "/api/admin/api-usage/export?range=custom&from=2026-03-10&to=2026-03-12&table=days", cookie: admin.cookie });
     expect(res.status).toBe(200);
     expect((res.body as string).split("\r\n")).toEqual([
-      "日期,呼叫次數,錯誤,輸入 token,輸出 token,估計費用（美元）,延遲 p50（毫秒）,延遲 p95（毫秒）",
-      "2026-03-10,4,1,5900,1400,0.01629,550,1140",
-      "2026-03-11,2,1,1600,550,0.008795,1550,2405",
-      "2026-03-12,1,0,9999,9999,0.007499,5,5",
+      `"日期","呼叫次數","錯誤","輸入 token","輸出 token","估計費用（美元）","延遲 p50（毫秒）","延遲 p95（毫秒）"`,
+      `"2026-03-10","4","1","5900","1400","0.01629","550","1140"`,
+      `"2026-03-11","2","1","1600","550","0.008795","1550","2405"`,
+      `"2026-03-12","1","0","9999","9999","0.007499","5","5"`,
       "",
     ]);
   });

@@ -59,7 +59,7 @@ const CASES: Case[] = [
       const a = await admin();
       return {
         cookie: a.cookie,
-        body: { host: "127.0.0.1", port: smtp.port, security: "opportunistic", username: "forged", password: "x", from: "forged@example.com" },
+        body: { host: "127.0.0.1", port: smtp.port, security: "opportunistic", username: "forged", password: "x", from: "forged@example.com", allowPrivateNetwork: true },
         state: async () => (await mailSettingsView()).username,
         allowed: (res) => expect(res.body.username).toBe("forged"),
       };
@@ -71,7 +71,7 @@ const CASES: Case[] = [
     handler: emailSettings.DELETE,
     prepare: async () => {
       const a = await admin();
-      await saveMailServer({ host: "127.0.0.1", port: smtp.port, security: "opportunistic", username: null, from: "news@example.com" });
+      await saveMailServer({ host: "127.0.0.1", port: smtp.port, security: "opportunistic", username: null, password: null, from: "news@example.com", allowPrivateNetwork: true });
       return { cookie: a.cookie, state: async () => (await mailSettingsView()).source, allowed: (res) => expect(res.body.source).not.toBe("settings") };
     },
   },
@@ -81,7 +81,7 @@ const CASES: Case[] = [
     handler: emailSettingsTest.POST,
     prepare: async () => {
       const a = await admin();
-      await saveMailServer({ host: "127.0.0.1", port: smtp.port, security: "opportunistic", username: null, from: "news@example.com" });
+      await saveMailServer({ host: "127.0.0.1", port: smtp.port, security: "opportunistic", username: null, password: null, from: "news@example.com", allowPrivateNetwork: true });
       const to = `xsite-test-${ipSeq}-${Date.now()}@example.com`;
       return { cookie: a.cookie, body: { to }, state: async () => smtp.countFor(to), allowed: () => expect(smtp.countFor(to)).toBe(1) };
     },
@@ -146,7 +146,7 @@ const CASES: Case[] = [
     handler: emailCampaignTest.POST,
     prepare: async () => {
       const a = await admin();
-      await saveMailServer({ host: "127.0.0.1", port: smtp.port, security: "opportunistic", username: null, from: "news@example.com" });
+      await saveMailServer({ host: "127.0.0.1", port: smtp.port, security: "opportunistic", username: null, password: null, from: "news@example.com", allowPrivateNetwork: true });
       const c = await draft(a.user.id);
       const to = `xsite-campaign-${ipSeq}-${Date.now()}@example.com`;
       return { cookie: a.cookie, params: { id: c.id }, body: { to }, state: async () => smtp.countFor(to), allowed: () => expect(smtp.countFor(to)).toBe(1) };
@@ -158,7 +158,7 @@ const CASES: Case[] = [
     handler: emailCampaignSend.POST,
     prepare: async () => {
       const a = await admin();
-      await saveMailServer({ host: "127.0.0.1", port: smtp.port, security: "opportunistic", username: null, from: "news@example.com" });
+      await saveMailServer({ host: "127.0.0.1", port: smtp.port, security: "opportunistic", username: null, password: null, from: "news@example.com", allowPrivateNetwork: true });
       const c = await draft(a.user.id);
       return { cookie: a.cookie, params: { id: c.id }, body: {}, state: async () => [await campaignState(c.id), await jobCount()], allowed: async () => expect((await findCampaign(c.id))?.status).toBe("sending") };
     },
@@ -210,7 +210,7 @@ const CASES: Case[] = [
     handler: passwordReset.POST,
     prepare: async () => {
       const u = await seedUser();
-      await saveMailServer({ host: "127.0.0.1", port: smtp.port, security: "opportunistic", username: null, from: "news@example.com" });
+      await saveMailServer({ host: "127.0.0.1", port: smtp.port, security: "opportunistic", username: null, password: null, from: "news@example.com", allowPrivateNetwork: true });
       return { body: { email: u.email }, state: jobCount, allowed: async (res) => expect(res.body).toEqual({ ok: true }) };
     },
   },

@@ -168,6 +168,23 @@ export function AiServiceForm({ view, onSaved }: { view: AiServiceView; onSaved:
               data-testid="ai-base-url"
             />
           </FormField>
+          <div className="flex items-start gap-2">
+            <input
+              id="ai-allowPrivateNetwork"
+              type="checkbox"
+              className="mt-0.5 size-4 accent-primary"
+              checked={form.allowPrivateNetwork}
+              onChange={(e) => set("allowPrivateNetwork", e.target.checked)}
+              aria-describedby="ai-allowPrivateNetwork-hint"
+              data-testid="ai-allow-private-network"
+            />
+            <div className="grid gap-0.5">
+              <Label htmlFor="ai-allowPrivateNetwork">{t("allowPrivateNetwork")}</Label>
+              <p id="ai-allowPrivateNetwork-hint" className="text-xs text-muted-foreground">
+                {t("allowPrivateNetworkHint")}
+              </p>
+            </div>
+          </div>
 
           <div className="grid gap-2">
             <FormField id="ai-apiKey" label={t("apiKey")} error={errors.apiKey} hint={t("apiKeyHint")}>

@@ -16,6 +16,10 @@ export function useProblemText() {
     switch (result.problem) {
       case "unconfigured":
         return t("problem_unconfigured");
+      case "key_required":
+        return t("problem_key_required");
+      case "address_refused":
+        return t("problem_address_refused");
       case "unreachable":
         return t("problem_unreachable");
       case "unauthorized":
@@ -71,10 +75,7 @@ export function ConnectionResultPanel({ result }: { result: ConnectionResult }) 
         )}
       </p>
       {result.ok ? (
-        <>
-          <p>{t("testOkDetail", { model: result.model, ms: result.latencyMs })}</p>
-          {result.reply ? <p className="text-muted-foreground">{t("testReply", { reply: result.reply })}</p> : null}
-        </>
+        <p>{t("testOkDetail", { model: result.model, ms: result.latencyMs })}</p>
       ) : (
         <p data-testid="ai-test-problem">{problemText(result)}</p>
       )}

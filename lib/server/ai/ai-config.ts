@@ -1,4 +1,5 @@
 import "server-only";
+import type { ServiceAddressPolicy } from "@/lib/server/outbound/service-address";
 import { AI_MAX_OUTPUT_TOKENS, AI_SETTINGS_MAX_AGE_MS } from "@/lib/constants";
 import { env, type Env } from "@/lib/env";
 import { openSecret } from "@/lib/server/auth/secret-box";
@@ -29,6 +30,8 @@ export interface StoredAiService {
   offline?: boolean;
   /** Time allowed for a whole reply (default AI_REPLY_TIMEOUT_MS); slow self-hosted models may need more. */
   timeoutMs?: number;
+  /** The admin's opt-in for a base URL on their own network (lib/server/outbound/service-address.ts). */
+  allowPrivateNetwork?: boolean;
 }
 
 export type EnvDefaults = Pick<Env, "OPENAI_API_KEY" | "OPENAI_BASE_URL" | "CHAT_MODEL" | "VISION_MODEL" | "EMBEDDING_MODEL">;
@@ -46,6 +49,8 @@ export interface AiConfig {
   timeoutMs?: number;
   /** A key is saved but cannot be opened (AUTH_SECRET changed since it was saved). */
   keyUnreadable: boolean;
+  /** Where calls may connect, for a base URL typed on the admin screen; none for the environment's (the operator's own). */
+  addressPolicy?: ServiceAddressPolicy;
 }
 
 /**
@@ -70,6 +75,7 @@ export function effectiveConfig(stored: StoredAiService, key: { value?: string; 
     maxOutputTokens: stored.maxOutputTokens ?? AI_MAX_OUTPUT_TOKENS,
     timeoutMs: stored.timeoutMs,
     keyUnreadable: Boolean(key.unreadable),
+    ...(envUrl ? {} : { addressPolicy: { allowPrivateNetwork: stored.allowPrivateNetwork === true } }),
   };
 }
 

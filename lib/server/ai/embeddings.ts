@@ -1,6 +1,7 @@
 import "server-only";
 import { embed, embedMany, type EmbeddingModel } from "ai";
 import { createOpenAI } from "@ai-sdk/openai";
+import { serviceFetch } from "@/lib/server/outbound/service-fetch";
 import { log } from "@/lib/server/log";
 import { recordApiUsage } from "@/lib/server/queries/api-usage";
 import { currentAiConfig, redactKey } from "./ai-config";
@@ -30,13 +31,18 @@ let configured: { signature: string; model: Model | null } | undefined;
 export async function embeddingModel(): Promise<{ model: Model; secret?: string } | null> {
   if (testModel !== undefined) return testModel ? { model: testModel } : null;
   const config = await currentAiConfig();
-  const signature = JSON.stringify([config.offline, config.embeddingModel, config.baseUrl, config.apiKey]);
+  const signature = JSON.stringify([config.offline, config.embeddingModel, config.baseUrl, config.apiKey, config.addressPolicy ?? null]);
   if (configured?.signature !== signature) {
     configured = {
       signature,
       model:
         !config.offline && config.embeddingModel
-          ? createOpenAI({ apiKey: config.apiKey ?? "none", baseURL: config.baseUrl }).embedding(config.embeddingModel)
+          ? createOpenAI({
+              apiKey: config.apiKey ?? "none",
+              baseURL: config.baseUrl,
+              // A base URL typed on the admin screen connects only where the address guard allows.
+              ...(config.addressPolicy ? { fetch: serviceFetch(config.addressPolicy) } : {}),
+            }).embedding(config.embeddingModel)
           : null,
     };
   }

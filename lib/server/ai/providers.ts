@@ -3,6 +3,7 @@ import { createOpenAI } from "@ai-sdk/openai";
 import type { LanguageModelV4 } from "@ai-sdk/provider";
 import { currentAiConfig, type AiConfig } from "./ai-config";
 import { offlineModel } from "./offline/offline-model";
+import { serviceFetch } from "@/lib/server/outbound/service-fetch";
 
 // The one registry of language models. A hosted or self-hosted OpenAI-compatible service when a
 // key or base URL is configured (the admin AI-service screen's settings first, the environment as
@@ -32,7 +33,9 @@ export function offlineResolved(maxOutputTokens?: number): ResolvedModel {
 export function serviceModel(config: AiConfig, purpose: ModelPurpose): ResolvedModel {
   const modelId = purpose === "vision" ? config.visionModel : config.chatModel;
   // Chat Completions: the API every OpenAI-compatible server (Ollama, vLLM, LM Studio) speaks.
-  const provider = createOpenAI({ apiKey: config.apiKey ?? "none", baseURL: config.baseUrl, name: "openai-compatible" });
+  // A base URL typed on the admin screen connects only where the address guard allows.
+  const fetch = config.addressPolicy ? serviceFetch(config.addressPolicy) : undefined;
+  const provider = createOpenAI({ apiKey: config.apiKey ?? "none", baseURL: config.baseUrl, name: "openai-compatible", ...(fetch ? { fetch } : {}) });
   return {
     model: provider.chat(modelId),
     provider: "openai-compatible",

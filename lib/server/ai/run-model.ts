@@ -1,4 +1,5 @@
 import "server-only";
+import { isAddressRefusal } from "@/lib/server/outbound/service-address";
 import { APICallError, streamText, type ModelMessage } from "ai";
 import type { SharedV4ProviderOptions } from "@ai-sdk/provider";
 import { AI_CHUNK_TIMEOUT_MS, AI_MAX_OUTPUT_TOKENS, AI_REPLY_TIMEOUT_MS } from "@/lib/constants";
@@ -20,6 +21,8 @@ export class ModelCallError extends Error {
     readonly serviceCode?: string,
     /** Whether anything answered at the address (false: no connection could be made at all). */
     readonly reached = true,
+    /** The address guard refused the service's address (lib/server/outbound/service-address.ts): nothing was sent. */
+    readonly addressRefused = false,
   ) {
     super(message);
     this.name = "ModelCallError";
@@ -169,7 +172,8 @@ export async function runModel(call: ModelCall): Promise<ModelReply> {
     const statusCode = APICallError.isInstance(error) ? error.statusCode : undefined;
     // The SDK's "Cannot connect to API": no HTTP answer came at all (refused, no such host, a port fetch refuses).
     const reached = !(APICallError.isInstance(error) && statusCode === undefined);
-    throw new ModelCallError(outcome, message, statusCode, serviceCodeOf(error), reached);
+    const refused = isAddressRefusal(error);
+    throw new ModelCallError(outcome, message, statusCode, serviceCodeOf(error), reached && !refused, refused);
   } finally {
     clearTimeout(idleTimer);
   }

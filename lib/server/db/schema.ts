@@ -396,6 +396,8 @@ export const referrals = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     code: text("code").notNull(),
     trialDays: integer("trial_days").notNull(),
+    // When the inviter's trial days were given: only once the invitee has really used the product; null until then (or never, past the inviter's cap).
+    inviterRewardedAt: timestamp("inviter_rewarded_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   // One referral per invitee, ever.
@@ -625,6 +627,10 @@ export const jobs = pgTable(
     dedupeKey: text("dedupe_key"),
     // Whose work it is (a document's owner): the claim serves owners with nothing running first.
     ownerKey: text("owner_key"),
+    // The address the work was asked from (an upload's client): a queue cap and the reserved slot count by it too.
+    clientKey: text("client_key"),
+    // When the job last started to run: the claim serves the owner served longest ago first (round-robin).
+    startedAt: timestamp("started_at", { withTimezone: true }),
     attempts: integer("attempts").notNull().default(0),
     maxAttempts: integer("max_attempts").notNull().default(3),
     runAt: timestamp("run_at", { withTimezone: true }).notNull().defaultNow(),
@@ -638,6 +644,7 @@ export const jobs = pgTable(
     index("jobs_claim_idx").on(t.status, t.runAt),
     uniqueIndex("jobs_dedupe_key").on(t.dedupeKey),
     index("jobs_owner_status_idx").on(t.ownerKey, t.status),
+    index("jobs_client_status_idx").on(t.clientKey, t.status),
   ],
 );
 

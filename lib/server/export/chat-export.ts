@@ -127,7 +127,15 @@ function asMarkdown(title: string, exported: string, list: Entry[]): string {
  * The file; PDF and Word are typeset in a worker thread. With `total` above the messages given
  * (the export holds only the latest), the export-time line says so.
  */
-export async function exportConversation(input: { messages: readonly ExportMessage[]; locale: Locale; format: ExportFormat; now?: Date; total?: number }): Promise<ExportFile> {
+export async function exportConversation(input: {
+  messages: readonly ExportMessage[];
+  locale: Locale;
+  format: ExportFormat;
+  now?: Date;
+  total?: number;
+  /** Who asked: their PDF and Word exports are limited (export-in-worker.ts). */
+  owner?: string;
+}): Promise<ExportFile> {
   const now = input.now ?? new Date();
   const labels = labelsFor(input.locale);
   const shown = input.messages.length;
@@ -146,10 +154,10 @@ export async function exportConversation(input: { messages: readonly ExportMessa
       body = encode(chatHtml(richDocument(input.messages, input.locale, exported)));
       break;
     case "docx":
-      body = await renderInWorker("docx", richDocument(input.messages, input.locale, exported));
+      body = await renderInWorker("docx", richDocument(input.messages, input.locale, exported), { owner: input.owner });
       break;
     case "pdf":
-      body = await renderInWorker("pdf", richDocument(input.messages, input.locale, exported));
+      body = await renderInWorker("pdf", richDocument(input.messages, input.locale, exported), { owner: input.owner });
       break;
   }
   return { fileName: exportFileName(input.locale, input.format, now), contentType: CONTENT_TYPES[input.format], body };

@@ -1,4 +1,5 @@
 import "server-only";
+import { csvLine } from "./csv";
 
 // A share's visitor conversations as a spreadsheet (CSV) or as JSON Lines: one message a row, in
 // conversation order. The CSV opens in Excel with its Chinese intact (a UTF-8 byte-order mark) and
@@ -22,15 +23,7 @@ export const CSV_COLUMNS = ["conversation_id", "visitor", "visitor_name", "messa
 
 export const CSV_BOM = "\uFEFF";
 
-export function csvCell(value: string): string {
-  // =, +, -, @ (and a tab or carriage return before them) start a formula in spreadsheet programs.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
-export function csvLine(values: readonly string[]): string {
-  return `${values.map(csvCell).join(",")}\r\n`;
-}
+export { csvLine };
 
 export function csvRow(row: ConversationRow): string {
   return csvLine([row.conversationId, row.visitor, row.visitorName, row.messageId, row.createdAt, row.role, row.content, row.imageFileName, row.isError ? "true" : "false"]);

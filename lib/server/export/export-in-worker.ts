@@ -2,7 +2,7 @@ import "server-only";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { EXPORT_MAX_MEMORY_MB, EXPORT_MAX_WAITING, EXPORT_TIMEOUT_MS } from "@/lib/constants";
+import { EXPORT_MAX_MEMORY_MB, EXPORT_MAX_PER_USER, EXPORT_MAX_WAITING, EXPORT_TIMEOUT_MS, EXPORT_USER_RETRY_SECONDS } from "@/lib/constants";
 import { AppError } from "@/lib/server/errors";
 import { log } from "@/lib/server/log";
 import type { RichDocument } from "./export-content";
@@ -30,6 +30,14 @@ interface Job {
 const idle: Worker[] = [];
 let running = 0;
 const waiting: Job[] = [];
+/** Exports being made or waiting, per person who asked (so one cannot take every place). */
+const perOwner = new Map<string, number>();
+
+function release(owner: string) {
+  const left = (perOwner.get(owner) ?? 1) - 1;
+  if (left > 0) perOwner.set(owner, left);
+  else perOwner.delete(owner);
+}
 
 function spawn(): Worker {
   const worker = new Worker(WORKER_PATH, {
@@ -89,12 +97,30 @@ function run(job: Job) {
   worker.postMessage({ format: job.format, document: job.document });
 }
 
-/** The PDF or Word file of a conversation, typeset off the main thread within the time budget. */
-export function renderInWorker(format: WorkerFormat, document: RichDocument, options: { timeoutMs?: number } = {}): Promise<Uint8Array> {
-  return new Promise((resolve, reject) => {
+/**
+ * The PDF or Word file of a conversation, typeset off the main thread within the time budget. With
+ * `owner`, at most EXPORT_MAX_PER_USER of that person's exports are made or wait at once; another
+ * is refused with 429 and Retry-After, whatever room the pool has.
+ */
+export function renderInWorker(format: WorkerFormat, document: RichDocument, options: { timeoutMs?: number; owner?: string } = {}): Promise<Uint8Array> {
+  const owner = options.owner;
+  if (owner !== undefined) {
+    if ((perOwner.get(owner) ?? 0) >= EXPORT_MAX_PER_USER) {
+      return Promise.reject(
+        new AppError("rate_limited", {
+          messageKey: "export_user_busy",
+          params: { limit: EXPORT_MAX_PER_USER, seconds: EXPORT_USER_RETRY_SECONDS },
+          headers: { "Retry-After": String(EXPORT_USER_RETRY_SECONDS) },
+        }),
+      );
+    }
+    perOwner.set(owner, (perOwner.get(owner) ?? 0) + 1);
+  }
+  const rendering = new Promise<Uint8Array>((resolve, reject) => {
     const job: Job = { format, document, timeoutMs: options.timeoutMs ?? EXPORT_TIMEOUT_MS, resolve, reject };
     if (running < WORKERS) run(job);
     else if (waiting.length < EXPORT_MAX_WAITING) waiting.push(job);
     else reject(new AppError("unavailable", { messageKey: "export_busy" }));
   });
+  return owner === undefined ? rendering : rendering.finally(() => release(owner));
 }

@@ -4,7 +4,7 @@ import { NextResponse } from "next/server";
 import { z, ZodError, type ZodType } from "zod";
 import { JSON_BODY_MAX_BYTES, type Locale } from "@/lib/constants";
 import type { ErrorBody } from "@/lib/errors";
-import { env, type Env } from "@/lib/env";
+import { env } from "@/lib/env";
 import type { User } from "@/lib/server/db/schema";
 import { userFromRequest } from "@/lib/server/auth/session";
 import { localeOf, translator, type ServerTranslator } from "@/lib/server/i18n";
@@ -13,6 +13,7 @@ import { authorize, type AuthRequirement } from "@/lib/server/policies/auth-requ
 import { AppError, isAppError } from "@/lib/server/errors";
 import { countedByHandler, type CountLimit, type RateLimit } from "@/lib/server/policies/rate-limits";
 import { countRouteLimits, giveBackCounts } from "./rate-limit";
+import { siteOrigin as originOf, type OriginSettings } from "@/lib/site-origin";
 
 // Every /api handler goes through route(): it authenticates, checks the role and the Origin of
 // mutations, validates input with zod, and turns thrown errors into one JSON error shape.
@@ -62,24 +63,9 @@ export function declaredLimits(handler: unknown): readonly RateLimit[] {
   return typeof handler === "function" ? (declared.get(handler as NextHandler) ?? []) : [];
 }
 
-type OriginSettings = Pick<Env, "APP_URL" | "appUrlConfigured" | "TRUST_PROXY">;
-
-/**
- * The origin (scheme, host and port) this site's own pages send: APP_URL's when the operator set
- * it; otherwise, on a machine started with no configuration, the one the request was addressed to
- * (over plain http, as scripts/server.ts serves, or the proxy's scheme and host with TRUST_PROXY).
- */
+/** The origin this site's own pages send (lib/site-origin.ts), by default from the environment. */
 export function siteOrigin(req: Request, settings: OriginSettings = env): string | null {
-  if (settings.appUrlConfigured) return new URL(settings.APP_URL).origin;
-  const forwarded = (name: string) => (settings.TRUST_PROXY ? req.headers.get(name)?.split(",")[0]?.trim() : undefined);
-  const host = forwarded("x-forwarded-host") || req.headers.get("host");
-  if (!host) return null;
-  const scheme = forwarded("x-forwarded-proto") === "https" ? "https" : "http";
-  try {
-    return new URL(`${scheme}://${host}`).origin;
-  } catch {
-    return null;
-  }
+  return originOf(req, settings);
 }
 
 /**

@@ -60,7 +60,8 @@ async function reapAbandoned(): Promise<void> {
 
 /**
  * Runs every runnable job until none is left (tests use it to process work deterministically).
- * In the runner's loops, the last free loop takes only jobs of owners with nothing running.
+ * In the runner's loops, the last free loop takes only jobs whose owner and client address have
+ * nothing running (lib/server/queries/jobs.ts#claimJob).
  */
 export async function drainJobs(limit = 1_000): Promise<number> {
   let ran = 0;
@@ -140,7 +141,8 @@ export async function stopJobRunner(timeoutMs = 10_000): Promise<void> {
 
 /**
  * Starts this process's job loops once: as many as jobs may run at once (the ingestion budget's
- * parse slots), at least two, so the last one can always take an idle owner's job.
+ * parse slots), at least two, so the last one can always take the job of an owner (and address)
+ * with nothing running.
  */
 export function startJobRunner(options: { concurrency?: number } = {}) {
   if (state.started) return;

@@ -1,5 +1,8 @@
 import "server-only";
 import { env } from "@/lib/env";
+import { AppError } from "@/lib/server/errors";
+import { checkServiceHost } from "@/lib/server/outbound/service-address";
+import { secretMayFollow } from "@/lib/server/policies/secret-destination";
 import { decryptSecret, encryptSecret } from "@/lib/server/auth/derived-keys";
 import { getSetting, setSetting } from "@/lib/server/queries/app-settings";
 import { log } from "@/lib/server/log";
@@ -21,6 +24,8 @@ export interface MailServer {
   password: string | null;
   /** The sender address (the product's name is the sender name). */
   from: string;
+  /** May be on a private network: the admin said so, or the operator configured it (SMTP_URL). */
+  allowPrivateNetwork: boolean;
 }
 
 export interface MailSetup {
@@ -35,6 +40,7 @@ interface StoredMailServer {
   username: string | null;
   passwordEncrypted: string | null;
   from: string;
+  allowPrivateNetwork?: boolean;
 }
 
 const SERVER_KEY = "mail_server";
@@ -62,6 +68,8 @@ export function parseSmtpUrl(value: string, from: string | undefined, appUrl: st
     username: url.username ? decodeURIComponent(url.username) : null,
     password: url.password ? decodeURIComponent(url.password) : null,
     from: senderAddress(from, appUrl),
+    // The operator's own configuration: wherever it points is trusted.
+    allowPrivateNetwork: true,
   };
 }
 
@@ -82,7 +90,18 @@ export async function getMailSetup(): Promise<MailSetup> {
   if (stored?.host && stored.port && stored.security && stored.from) {
     const password = stored.passwordEncrypted ? await decryptSecret(PASSWORD_PURPOSE, stored.passwordEncrypted) : null;
     if (stored.passwordEncrypted && password === null) log.warn("the saved SMTP password cannot be decrypted (AUTH_SECRET changed?); enter it again on the e-mail screen");
-    return { source: "settings", server: { host: stored.host, port: stored.port, security: stored.security, username: stored.username ?? null, password, from: stored.from } };
+    return {
+      source: "settings",
+      server: {
+        host: stored.host,
+        port: stored.port,
+        security: stored.security,
+        username: stored.username ?? null,
+        password,
+        from: stored.from,
+        allowPrivateNetwork: stored.allowPrivateNetwork === true,
+      },
+    };
   }
   const fromEnv = environmentServer();
   return fromEnv ? { source: "environment", server: fromEnv } : { source: null, server: null };
@@ -99,6 +118,7 @@ export interface MailSettingsView {
   hasPassword: boolean;
   from: string;
   welcomeMail: boolean;
+  allowPrivateNetwork: boolean;
 }
 
 export async function mailSettingsView(): Promise<MailSettingsView> {
@@ -114,6 +134,7 @@ export async function mailSettingsView(): Promise<MailSettingsView> {
     hasPassword: Boolean(server?.password),
     from: server?.from ?? "",
     welcomeMail,
+    allowPrivateNetwork: setup.source === "settings" && server?.allowPrivateNetwork === true,
   };
 }
 
@@ -125,10 +146,28 @@ export interface MailServerInput {
   /** undefined keeps the saved password; null or "" removes it. */
   password?: string | null;
   from: string;
+  /** The admin's opt-in: the server is on their own network (a company relay). */
+  allowPrivateNetwork?: boolean;
 }
 
+/**
+ * Saves the mail server. Refused, changing nothing: a host the address guard refuses
+ * (lib/server/outbound/service-address.ts), and a saved password kept for another host, port or
+ * user than it was saved for (it is typed again, or removed).
+ */
 export async function saveMailServer(input: MailServerInput): Promise<void> {
+  const allowPrivateNetwork = input.allowPrivateNetwork === true;
+  try {
+    checkServiceHost(input.host, input.port, { allowPrivateNetwork });
+  } catch {
+    throw new AppError("unprocessable", { messageKey: "email.errors.hostRefused", details: { field: "host", reason: "address" } });
+  }
   const current = await getSetting<Partial<StoredMailServer>>(SERVER_KEY);
+  const keepsPassword = input.password === undefined && Boolean(current?.passwordEncrypted);
+  const savedFor = { host: current?.host ?? "", port: current?.port ?? 0, username: current?.username ?? null };
+  if (keepsPassword && !secretMayFollow(savedFor, { host: input.host, port: input.port, username: input.username || null })) {
+    throw new AppError("unprocessable", { messageKey: "email.errors.passwordAgain", details: { field: "password", reason: "password_again" } });
+  }
   const passwordEncrypted =
     input.password === undefined ? (current?.passwordEncrypted ?? null) : input.password ? await encryptSecret(PASSWORD_PURPOSE, input.password) : null;
   const stored: StoredMailServer = {
@@ -138,6 +177,7 @@ export async function saveMailServer(input: MailServerInput): Promise<void> {
     username: input.username || null,
     passwordEncrypted,
     from: input.from,
+    ...(allowPrivateNetwork ? { allowPrivateNetwork } : {}),
   };
   await setSetting(SERVER_KEY, stored);
 }

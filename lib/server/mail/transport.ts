@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
 import { EMAIL_SMTP_CONNECTIONS } from "@/lib/constants";
 import { log } from "@/lib/server/log";
+import { checkServiceHost, guardConnectedPeer, isAddressRefusal, serviceLookup } from "@/lib/server/outbound/service-address";
 import type { MailServer } from "./mail-settings";
 
 // SMTP through nodemailer: one pool of connections per process for the mail server in use,
@@ -41,11 +42,22 @@ let current: { key: string; transporter: Transporter } | undefined;
  * Nagle's algorithm off. nodemailer writes a message's data and its final "." separately; with
  * Nagle on, the "." waits for the server's delayed ACK, 40 ms on every message (measured: 45 ms a
  * message against 0.9 ms with it off, to a server on loopback). The socket is handed over while
- * still connecting, so a refused connection reaches nodemailer as its own socket error.
+ * still connecting, so a refused connection reaches nodemailer as its own socket error. The
+ * address it connects to passes the services' address guard (a name when it is resolved, a
+ * literal address once connected), so a saved host cannot reach loopback or metadata addresses.
  */
 function connectWithoutDelay(server: MailServer) {
-  return (_options: unknown, callback: (error: Error | null, socket: { connection: net.Socket }) => void) => {
-    callback(null, { connection: net.connect({ host: server.host, port: server.port, noDelay: true, keepAlive: true }) });
+  const policy = { allowPrivateNetwork: server.allowPrivateNetwork };
+  return (_options: unknown, callback: (error: Error | null, socket?: { connection: net.Socket }) => void) => {
+    try {
+      // A literal address (or a local name) is refused before any connection is made.
+      checkServiceHost(server.host, server.port, policy);
+    } catch (error) {
+      return callback(Object.assign(error as Error, { code: "EREFUSEDADDRESS" }));
+    }
+    const connection = net.connect({ host: server.host, port: server.port, noDelay: true, keepAlive: true, lookup: serviceLookup(server.host, server.port, policy) });
+    guardConnectedPeer(connection, server.host, server.port, policy);
+    callback(null, { connection });
   };
 }
 
@@ -117,6 +129,8 @@ export interface SendFailure {
 const CONNECTION_CODES = new Set(["ECONNECTION", "ETIMEDOUT", "ESOCKET", "EDNS", "ECONNREFUSED", "ECONNRESET", "EPROXY", "ETLS", "EAUTH"]);
 
 export function classifySendError(error: unknown): SendFailure {
+  // The address guard refused the server: nothing was sent, and nothing will be until it changes.
+  if (isAddressRefusal(error)) return { kind: "temporary", serverDown: true, message: "the mail server's address is refused (a private or special-purpose address)" };
   const e = error as { code?: string; responseCode?: number; response?: string; message?: string };
   const message = (e.response || e.message || String(error)).replace(/\s+/g, " ").trim().slice(0, 500);
   // A rejected login concerns every message alike: wait and retry rather than fail everyone at once.
@@ -129,4 +143,22 @@ export function classifySendError(error: unknown): SendFailure {
   // EENVELOPE / EMESSAGE without a server reply: the address or message itself cannot be sent.
   log.debug("mail refused before reaching the server", { code: e.code, message });
   return { kind: "permanent", serverDown: false, message };
+}
+
+export const TEST_FAILURE_KINDS = ["address_refused", "unreachable", "timeout", "tls", "auth", "rejected", "error"] as const;
+export type TestFailureKind = (typeof TEST_FAILURE_KINDS)[number];
+
+/**
+ * What a failed test message says to the admin: a kind, never the server's own words (a reply
+ * echoed to the screen would turn the form into a probe of whatever answers at an address).
+ */
+export function testFailureKind(error: unknown): TestFailureKind {
+  if (isAddressRefusal(error)) return "address_refused";
+  const e = error as { code?: string; responseCode?: number; message?: string };
+  if (e.code === "EAUTH") return "auth";
+  if (e.code === "ETLS" || /\b(TLS|SSL|certificate)\b/i.test(e.message ?? "")) return "tls";
+  if (e.code === "ETIMEDOUT" || /timeout/i.test(e.message ?? "")) return "timeout";
+  if (typeof e.responseCode === "number" && e.responseCode >= 400) return "rejected";
+  if (e.code && ["ECONNECTION", "ESOCKET", "EDNS", "ECONNREFUSED", "ECONNRESET", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH"].includes(e.code)) return "unreachable";
+  return "error";
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { REFERRAL_MAX_ACCOUNT_AGE_DAYS } from "@/lib/constants";
+import { REFERRAL_MAX_ACCOUNT_AGE_DAYS, REFERRAL_REWARD_PERIOD_DAYS, REFERRAL_REWARDS_PER_PERIOD } from "@/lib/constants";
 import type { User } from "@/lib/server/db/schema";
 
 // Who may use which referral code (docs/rules/plans-and-referrals.md#referrals). Each refusal is final for that code on
@@ -36,4 +36,18 @@ export function decideReferral(input: {
   if (inviter.disabled) return { ok: false, refusal: "inviter_disabled" };
   if (accountTooOldForReferral(invitee.createdAt, now)) return { ok: false, refusal: "account_too_old" };
   return { ok: true, alreadyApplied: false };
+}
+
+/** Where the inviter's rewards are counted from: the last REFERRAL_REWARD_PERIOD_DAYS. */
+export function rewardPeriodStart(now: Date): Date {
+  return new Date(now.getTime() - REFERRAL_REWARD_PERIOD_DAYS * DAY_MS);
+}
+
+/**
+ * Whether the inviter earns their trial days now: the invitee has used the product (processed a
+ * document), and the inviter has earned fewer than REFERRAL_REWARDS_PER_PERIOD in the period.
+ * The invitee's own days never wait for this.
+ */
+export function inviterEarnsReward(input: { inviteeHasUsedProduct: boolean; rewardsInPeriod: number }): boolean {
+  return input.inviteeHasUsedProduct && input.rewardsInPeriod < REFERRAL_REWARDS_PER_PERIOD;
 }

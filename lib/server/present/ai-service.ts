@@ -26,6 +26,7 @@ export function toAiServiceView(stored: StoredAiService, config: AiConfig, envir
       embeddingModel: stored.embeddingModel ?? "",
       maxOutputTokens: stored.maxOutputTokens ?? null,
       offline: Boolean(stored.offline),
+      allowPrivateNetwork: stored.allowPrivateNetwork === true,
       apiKeyLast4: stored.apiKeyCiphertext ? (stored.apiKeyLast4 ?? null) : null,
       hasApiKey: Boolean(stored.apiKeyCiphertext),
       apiKeyUnreadable: config.keyUnreadable,
@@ -86,9 +87,20 @@ export interface AuditPage {
  * the library's) go to the log, never to the screen. not_api: something answered at the address,
  * but not as the API.
  */
-export type ConnectionProblem = "unconfigured" | "unreachable" | "unauthorized" | "model_not_found" | "not_found" | "rate_limited" | "timeout" | "not_api" | "error";
+export type ConnectionProblem =
+  | "unconfigured"
+  | "key_required"
+  | "address_refused"
+  | "unreachable"
+  | "unauthorized"
+  | "model_not_found"
+  | "not_found"
+  | "rate_limited"
+  | "timeout"
+  | "not_api"
+  | "error";
 
 /** POST /api/settings/ai-service/test: the reply and its latency, or the problem. */
 export type ConnectionResult =
-  | { ok: true; latencyMs: number; model: string; reply: string }
+  | { ok: true; latencyMs: number; model: string }
   | { ok: false; latencyMs: number; model: string; problem: ConnectionProblem; status: number | null };

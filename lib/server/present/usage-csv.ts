@@ -2,22 +2,16 @@ import "server-only";
 import type { ServerTranslator } from "@/lib/server/i18n";
 import type { UsageDay, UsageGroup } from "@/lib/server/queries/usage-report";
 import type { UsageDimension, UsageRange } from "@/lib/usage-report";
+import { csvLine, type CsvValue } from "@/lib/server/export/csv";
 
 // The usage report as CSV, for a spreadsheet: a byte-order mark so Excel reads UTF-8 (Chinese
-// names), CRLF line ends, RFC 4180 quoting, and text cells that a spreadsheet would run as a
-// formula (a user may call themselves "=HYPERLINK(…)") prefixed with an apostrophe.
+// names), CRLF line ends, every cell quoted and formula-defused (lib/server/export/csv.ts: a user
+// may call themselves "x;=1+1;" or "=HYPERLINK(…)").
 
-type Cell = string | number | null;
-
-export function csvCell(value: Cell): string {
-  if (value === null) return "";
-  if (typeof value === "number") return Number.isFinite(value) ? String(value) : "";
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
+type Cell = CsvValue;
 
 export function toCsv(rows: Cell[][]): string {
-  return `\uFEFF${rows.map((row) => row.map(csvCell).join(",")).join("\r\n")}\r\n`;
+  return `\uFEFF${rows.map(csvLine).join("")}`;
 }
 
 const money = (n: number) => Math.round(n * 1_000_000) / 1_000_000;

@@ -11,7 +11,15 @@ export type Job = typeof jobs.$inferSelect;
 export const JOB_LEASE_MS = 20_000;
 
 export async function enqueueJob(
-  input: { type: string; payload: Record<string, unknown>; dedupeKey?: string; maxAttempts?: number; ownerKey?: string; runAt?: Date },
+  input: {
+    type: string;
+    payload: Record<string, unknown>;
+    dedupeKey?: string;
+    maxAttempts?: number;
+    ownerKey?: string;
+    clientKey?: string;
+    runAt?: Date;
+  },
   db?: Db,
 ): Promise<void> {
   const target = db ?? (await getDb());
@@ -23,31 +31,53 @@ export async function enqueueJob(
       dedupeKey: input.dedupeKey ?? null,
       maxAttempts: input.maxAttempts ?? 3,
       ownerKey: input.ownerKey ?? null,
+      clientKey: input.clientKey ?? null,
       ...(input.runAt ? { runAt: input.runAt } : {}),
     })
     .onConflictDoNothing({ target: jobs.dedupeKey });
 }
 
+/** Jobs of this type waiting or running for one owner and for one client address (the queue caps count them). */
+export async function countUnfinishedJobs(type: string, keys: { ownerKey: string; clientKey?: string }): Promise<{ owner: number; client: number }> {
+  const db = await getDb();
+  const rows = await db.execute(sql`
+    SELECT
+      count(*) FILTER (WHERE owner_key = ${keys.ownerKey}) AS owner,
+      count(*) FILTER (WHERE ${keys.clientKey ?? null}::text IS NOT NULL AND client_key = ${keys.clientKey ?? null}::text) AS client
+    FROM jobs
+    WHERE type = ${type} AND status IN ('queued', 'running')
+      AND (owner_key = ${keys.ownerKey} OR client_key = ${keys.clientKey ?? null}::text)`);
+  const row = (rows as unknown as { rows: { owner: number | string; client: number | string }[] }).rows[0];
+  return { owner: Number(row?.owner ?? 0), client: Number(row?.client ?? 0) };
+}
+
 /**
  * Claims the next runnable job of the given types: queued and due, or running with an expired
- * lease and attempts left. Jobs of owners with nothing running (on any instance) come first, so
- * one owner's long files never queue another's ahead of them; with `onlyIdleOwners`, only those
- * are taken (a runner keeps its last free slot for them).
+ * lease and attempts left. The slots are shared round-robin between owners: jobs whose owner and
+ * client address have nothing running (on any instance) come first, and among those the owner
+ * served longest ago (or never) goes first, so an owner's next file waits behind every other
+ * owner's turn however long ago it was queued; the oldest job breaks ties. With
+ * `onlyIdleOwners`, only jobs whose owner and address have nothing running are taken (a runner
+ * keeps its last free slot for them), so accounts opened from one address hold one slot between
+ * them and a newcomer's small file starts at once.
  */
 export async function claimJob(types: readonly string[], workerId: string, options: { onlyIdleOwners?: boolean } = {}): Promise<Job | undefined> {
   const db = await getDb();
   const typeList = sql.join(types.map((t) => sql`${t}`), sql`, `);
-  const ownerBusy = sql`EXISTS (SELECT 1 FROM jobs r WHERE r.owner_key = j.owner_key AND r.status = 'running' AND r.locked_until >= now())`;
+  const running = sql`r.status = 'running' AND r.locked_until >= now()`;
+  const ownerBusy = sql`EXISTS (SELECT 1 FROM jobs r WHERE r.owner_key = j.owner_key AND ${running})`;
+  const clientBusy = sql`EXISTS (SELECT 1 FROM jobs r WHERE r.client_key = j.client_key AND ${running})`;
+  const ownerLastTurn = sql`(SELECT max(r.started_at) FROM jobs r WHERE r.owner_key = j.owner_key)`;
   const rows = await db.execute(sql`
     UPDATE jobs SET status = 'running', locked_by = ${workerId},
       locked_until = now() + (${JOB_LEASE_MS} * interval '1 millisecond'),
-      attempts = attempts + 1, updated_at = now()
+      attempts = attempts + 1, started_at = clock_timestamp(), updated_at = now()
     WHERE id = (
       SELECT j.id FROM jobs j
       WHERE j.type IN (${typeList})
         AND ((j.status = 'queued' AND j.run_at <= now()) OR (j.status = 'running' AND j.locked_until < now() AND j.attempts < j.max_attempts))
-        ${options.onlyIdleOwners ? sql`AND NOT ${ownerBusy}` : sql``}
-      ORDER BY ${ownerBusy}, j.run_at, j.created_at
+        ${options.onlyIdleOwners ? sql`AND NOT ${ownerBusy} AND NOT ${clientBusy}` : sql``}
+      ORDER BY (${ownerBusy} OR ${clientBusy}), ${ownerLastTurn} NULLS FIRST, j.run_at, j.created_at
       FOR UPDATE OF j SKIP LOCKED
       LIMIT 1
     )

@@ -1,7 +1,7 @@
 import "server-only";
-import { count, eq } from "drizzle-orm";
+import { and, count, eq, gte, isNull } from "drizzle-orm";
 import { getDb, type Db } from "@/lib/server/db/client";
-import { referrals } from "@/lib/server/db/schema";
+import { documents, referrals } from "@/lib/server/db/schema";
 
 export type ReferralRow = typeof referrals.$inferSelect;
 
@@ -24,4 +24,37 @@ export async function countInvitedBy(inviterId: string): Promise<number> {
   const db = await getDb();
   const [row] = await db.select({ n: count() }).from(referrals).where(eq(referrals.inviterId, inviterId));
   return Number(row.n);
+}
+
+/** The invitee's referral whose inviter has not yet been given their days, locked for this transaction. */
+export async function lockUnrewardedReferral(db: Db, inviteeId: string): Promise<ReferralRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(referrals)
+    .where(and(eq(referrals.inviteeId, inviteeId), isNull(referrals.inviterRewardedAt)))
+    .for("update");
+  return row;
+}
+
+/** How many of the inviter's referrals gave them days since `since`. */
+export async function countInviterRewardsSince(db: Db, inviterId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(referrals)
+    .where(and(eq(referrals.inviterId, inviterId), gte(referrals.inviterRewardedAt, since)));
+  return Number(row.n);
+}
+
+export async function markInviterRewarded(db: Db, referralId: string, at: Date): Promise<void> {
+  await db.update(referrals).set({ inviterRewardedAt: at }).where(eq(referrals.id, referralId));
+}
+
+/** Whether the user has at least one processed document: they have really used the product. */
+export async function hasProcessedDocument(db: Db, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.userId, userId), eq(documents.status, "processed")))
+    .limit(1);
+  return rows.length > 0;
 }

@@ -45,7 +45,13 @@ async function readablePage(page: FetchedPage, ownerId: string): Promise<string>
 }
 
 /** Adds the page at `address` to the owner's documents. `fetchOptions` is for tests only (a loopback server). */
-export async function addWebPage(input: { user: User; address: string; fetchOptions?: Partial<SafeFetchOptions> }): Promise<DocumentRow> {
+export async function addWebPage(input: {
+  user: User;
+  address: string;
+  fetchOptions?: Partial<SafeFetchOptions>;
+  /** The requester's address: its pages queue for processing under the same caps as uploads. */
+  clientAddress?: string;
+}): Promise<DocumentRow> {
   const { user, fetchOptions = {} } = input;
   const url = normalizeWebAddress(input.address, fetchOptions);
   const existing = await findDocumentBySourceUrl(user.id, url.href);
@@ -58,7 +64,13 @@ export async function addWebPage(input: { user: User; address: string; fetchOpti
 
   const page = await fetchWebPage(url, limits.maxBytes, fetchOptions);
   const name = await readablePage(page, user.id);
-  const { document } = await uploadDocument({ user, name, bytes: page.bytes, source: { url: page.url, fetchedAt: page.fetchedAt, kind: page.kind } });
+  const { document } = await uploadDocument({
+    user,
+    name,
+    bytes: page.bytes,
+    source: { url: page.url, fetchedAt: page.fetchedAt, kind: page.kind },
+    clientAddress: input.clientAddress,
+  });
   return document;
 }
 

@@ -34,5 +34,5 @@ export async function exportOwnConversation(input: { conversation: Extract<Conve
   const { kept, withImages } = exportSelection(rows);
   const images = await ownMessageImages(input.conversation, withImages);
   const messages = kept.reverse().map((row) => ({ ...row, imageData: images.get(row.id) ?? null }));
-  return exportConversation({ messages, locale: input.locale, format: input.format, total });
+  return exportConversation({ messages, locale: input.locale, format: input.format, total, owner: input.conversation.ownerId });
 }

@@ -12,6 +12,7 @@ import { objectStore } from "@/lib/server/storage/file-store";
 import { ObjectNotFoundError, readAll } from "@/lib/server/storage/object-store";
 import { ChunkWriter } from "@/lib/server/use-cases/write-chunks";
 import { bumpRetrievalStamp, forgetRetrievalStamp } from "@/lib/server/queries/retrieval-stamp";
+import { rewardInviterIfEarned } from "@/lib/server/use-cases/reward-inviter";
 
 // Tokenising a Word or text file runs on the main thread after parsing; yielding every few
 // chunks keeps other requests answered while a long one is indexed.
@@ -129,4 +130,7 @@ export async function ingestDocument(documentId: string): Promise<void> {
   });
   // Again after the commit: a search meanwhile may have cached the stamp from before it.
   forgetRetrievalStamp(doc.userId);
+  // A first processed document is real use: an inviter waiting for it earns their days. The
+  // document is processed whatever happens here.
+  await rewardInviterIfEarned(doc.userId).catch((error) => log.error("referral reward not given", { documentId, error }));
 }

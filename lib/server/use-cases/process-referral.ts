@@ -8,6 +8,7 @@ import { extendedTrialEnd } from "@/lib/server/policies/effective-plan";
 import { decideReferral, type ReferralRefusal } from "@/lib/server/policies/referral-rules";
 import { findReferralByInvitee, insertReferral } from "@/lib/server/queries/referrals";
 import { findUserIdByReferralCode, lockUsersForUpdate, setReferralTrial } from "@/lib/server/queries/users";
+import { rewardInviterIfEarned } from "@/lib/server/use-cases/reward-inviter";
 
 const REFUSAL_STATUS: Record<ReferralRefusal, ErrorCode> = {
   unknown_code: "not_found",
@@ -35,11 +36,19 @@ export interface ReferralResult {
 
 /**
  * Applies a referral code to the signed-in invitee: one referral row, and a trial of
- * REFERRAL_TRIAL_DAYS for both sides (extending, never shortening, a trial already running).
- * One transaction with both users' rows locked, so concurrent requests for the same invitee
- * give one referral; any refusal changes nothing.
+ * REFERRAL_TRIAL_DAYS for the invitee at once (extending, never shortening, a trial already
+ * running). The inviter's days follow once the invitee has used the product, within a cap a period
+ * (rewardInviterIfEarned). One transaction with both users' rows locked, so concurrent requests
+ * for the same invitee give one referral; any refusal changes nothing.
  */
 export async function processReferral(input: { inviteeId: string; code: string; now?: Date }): Promise<ReferralResult> {
+  const result = await applyReferral(input);
+  // An invitee who had already processed a document has used the product: the inviter earns now.
+  if (!result.alreadyApplied) await rewardInviterIfEarned(result.invitee.id, input.now);
+  return result;
+}
+
+async function applyReferral(input: { inviteeId: string; code: string; now?: Date }): Promise<ReferralResult> {
   const code = normalizeReferralCode(input.code);
   return inTransaction(async (t) => {
     // Read the clock inside the transaction: a request that waited for the lock judges by now.
@@ -57,7 +66,6 @@ export async function processReferral(input: { inviteeId: string; code: string; 
 
     const inserted = await insertReferral(t, { inviterId: inviter.id, inviteeId: invitee.id, code, trialDays: REFERRAL_TRIAL_DAYS });
     if (!inserted) throw refused("already_referred");
-    await setReferralTrial(t, { userId: inviter.id, trialEndsAt: extendedTrialEnd(inviter.trialEndsAt, now) });
     const updated = await setReferralTrial(t, {
       userId: invitee.id,
       trialEndsAt: extendedTrialEnd(invitee.trialEndsAt, now),

@@ -4,6 +4,10 @@ import { AI_KEY_PURPOSE, AI_SERVICE_SETTING, openStoredKey, readStoredAiService,
 import { sealSecret } from "@/lib/server/auth/secret-box";
 import type { User } from "@/lib/server/db/schema";
 import { updateSettingWithAudit } from "@/lib/server/queries/app-settings";
+import { env } from "@/lib/env";
+import { AppError } from "@/lib/server/errors";
+import { checkServiceUrl } from "@/lib/server/outbound/service-address";
+import { keyMayFollow } from "@/lib/server/policies/secret-destination";
 
 const TEXT_FIELDS = ["baseUrl", "chatModel", "visionModel", "embeddingModel"] as const;
 
@@ -12,6 +16,7 @@ function storedFrom(input: AiServiceSettingsInput, current: StoredAiService, key
   const next: StoredAiService = { offline: input.offline, ...key };
   for (const field of TEXT_FIELDS) if (input[field]) next[field] = input[field];
   if (input.maxOutputTokens !== null) next.maxOutputTokens = input.maxOutputTokens;
+  if (input.allowPrivateNetwork) next.allowPrivateNetwork = true;
   // Not on the form: kept as it was.
   if (current.timeoutMs !== undefined) next.timeoutMs = current.timeoutMs;
   for (const name of Object.keys(next) as (keyof StoredAiService)[]) if (next[name] === undefined) delete next[name];
@@ -29,6 +34,9 @@ function diff(current: StoredAiService, next: StoredAiService, keyChange: "set" 
     changes.push({ field: "maxOutputTokens", from: current.maxOutputTokens ?? null, to: next.maxOutputTokens ?? null });
   }
   if (Boolean(current.offline) !== Boolean(next.offline)) changes.push({ field: "offline", from: Boolean(current.offline), to: Boolean(next.offline) });
+  if (Boolean(current.allowPrivateNetwork) !== Boolean(next.allowPrivateNetwork)) {
+    changes.push({ field: "allowPrivateNetwork", from: Boolean(current.allowPrivateNetwork), to: Boolean(next.allowPrivateNetwork) });
+  }
   if (keyChange) changes.push({ field: "apiKey", change: keyChange });
   return changes;
 }
@@ -40,6 +48,14 @@ function diff(current: StoredAiService, next: StoredAiService, keyChange: "set" 
  */
 export async function saveAiSettings(input: { actor: Pick<User, "id" | "displayName">; settings: AiServiceSettingsInput }): Promise<AiSettingChange[]> {
   const { settings } = input;
+  // A base URL typed here (not the environment's own) passes the services' address guard.
+  if (settings.baseUrl && settings.baseUrl !== env.OPENAI_BASE_URL) {
+    try {
+      checkServiceUrl(settings.baseUrl, { allowPrivateNetwork: settings.allowPrivateNetwork === true });
+    } catch {
+      throw new AppError("unprocessable", { messageKey: "aiService.errors.baseUrlRefused", details: { field: "baseUrl", reason: "address" } });
+    }
+  }
   const newKey = settings.apiKey || undefined;
   // Sealing and opening need the secret, read from the database: done before the row is locked.
   const before = await readStoredAiService({ fresh: true });
@@ -58,6 +74,9 @@ export async function saveAiSettings(input: { actor: Pick<User, "id" | "displayN
     } else if (!newKey && settings.removeApiKey && current.apiKeyCiphertext) {
       key = {};
       keyChange = "removed";
+    } else if (current.apiKeyCiphertext && !keyMayFollow(current.baseUrl, settings.baseUrl || undefined)) {
+      // The saved key was given for another address: it is not sent to this one unless typed again.
+      throw new AppError("unprocessable", { messageKey: "aiService.errors.keyAgain", details: { field: "apiKey", reason: "key_again" } });
     }
     const next = storedFrom(settings, current, key);
     const changes = diff(current, next, keyChange);

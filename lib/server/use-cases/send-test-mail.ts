@@ -6,19 +6,26 @@ import { AppError } from "@/lib/server/errors";
 import { translator } from "@/lib/server/i18n";
 import { accountMail, campaignMailer } from "@/lib/server/mail/campaign-mail";
 import { getMailSetup } from "@/lib/server/mail/mail-settings";
-import { classifySendError, sendMail, sendRawMail, type OutgoingMail, type RawMail } from "@/lib/server/mail/transport";
+import { log } from "@/lib/server/log";
+import { sendMail, sendRawMail, testFailureKind, type OutgoingMail, type RawMail } from "@/lib/server/mail/transport";
 import { TEST_RECIPIENT_ID } from "@/lib/server/mail/unsubscribe-token";
 import { findCampaign } from "@/lib/server/queries/email-campaigns";
 
-// Test messages, sent at once (not queued) so the admin sees the server's answer on the screen.
+// Test messages, sent at once (not queued) so the admin sees at once whether the server took it:
+// sent, or the kind of failure in the admin's language. The server's own reply goes to the log,
+// never to the screen.
 
-async function sendNow(mail: OutgoingMail | ((from: string) => Promise<RawMail>)): Promise<{ response: string }> {
+async function sendNow(mail: OutgoingMail | ((from: string) => Promise<RawMail>)): Promise<{ sent: true }> {
   const setup = await getMailSetup();
   if (!setup.server) throw new AppError("conflict", { messageKey: "email.errors.noMailServer" });
   try {
-    return typeof mail === "function" ? await sendRawMail(setup.server, await mail(setup.server.from)) : await sendMail(setup.server, mail);
+    if (typeof mail === "function") await sendRawMail(setup.server, await mail(setup.server.from));
+    else await sendMail(setup.server, mail);
+    return { sent: true };
   } catch (error) {
-    throw new AppError("unprocessable", { messageKey: "email.errors.sendFailed", params: { reply: classifySendError(error).message } });
+    const kind = testFailureKind(error);
+    log.warn("test message not sent", { kind, error: (error as Error).message });
+    throw new AppError("unprocessable", { messageKey: `email.errors.testFailed_${kind}`, details: { reason: kind } });
   }
 }
 

@@ -5,7 +5,8 @@ import { inTransaction } from "@/lib/server/queries/transaction";
 import type { User } from "@/lib/server/db/schema";
 import { AppError } from "@/lib/server/errors";
 import { detectType, isEncryptedOffice, MIME_TYPES, type DocumentKind } from "@/lib/server/ingest/worker/detect-type.mjs";
-import { enqueueJob } from "@/lib/server/queries/jobs";
+import { countUnfinishedJobs, enqueueJob } from "@/lib/server/queries/jobs";
+import { ingestQueueRefusal, INGEST_QUEUE_RETRY_SECONDS, queueClientKey } from "@/lib/server/policies/ingest-queue-caps";
 import { pokeJobRunner } from "@/lib/server/jobs/runner";
 import {
   findDocumentByClientId,
@@ -52,6 +53,8 @@ export async function uploadDocument(input: {
   clientId?: string;
   /** A document added from a web address (add-web-page.ts): where and when it was fetched, and "html" for a page. */
   source?: { url: string; fetchedAt: Date; kind: DocumentKind };
+  /** The uploader's address (lib/server/http/client-ip.ts): the queue caps and fair share count by it. */
+  clientAddress?: string;
 }): Promise<{ document: DocumentRow; created: boolean }> {
   const { user, bytes } = input;
   const limits = uploadLimitsFor(user);
@@ -77,6 +80,16 @@ export async function uploadDocument(input: {
     const existing = await findDocumentByClientId(user.id, input.clientId);
     if (existing) return { document: existing, created: false };
   }
+  const clientKey = queueClientKey(input.clientAddress);
+  const refusal = ingestQueueRefusal(await countUnfinishedJobs(INGEST_JOB, { ownerKey: user.id, clientKey }));
+  if (refusal) {
+    throw new AppError("rate_limited", {
+      messageKey: `ingest_queue_full_${refusal.reason}`,
+      params: { limit: refusal.limit, seconds: INGEST_QUEUE_RETRY_SECONDS },
+      details: { limit: refusal.limit, reason: `ingest_queue_full_${refusal.reason}` },
+      headers: { "Retry-After": String(INGEST_QUEUE_RETRY_SECONDS) },
+    });
+  }
   const month = currentMonth();
   if (limits.monthlyUploads !== null && (await monthlyUploads(user.id, month)) >= limits.monthlyUploads) {
     throw overMonthlyLimit(limits.monthlyUploads);
@@ -101,7 +114,7 @@ export async function uploadDocument(input: {
         sourceUrl: input.source?.url ?? null,
         fetchedAt: input.source?.fetchedAt ?? null,
       });
-      await enqueueJob({ type: INGEST_JOB, payload: { documentId: id }, dedupeKey: `ingest:${id}`, ownerKey: user.id }, t);
+      await enqueueJob({ type: INGEST_JOB, payload: { documentId: id }, dedupeKey: `ingest:${id}`, ownerKey: user.id, clientKey }, t);
       return row;
     });
     pokeJobRunner();

@@ -9,7 +9,7 @@ import { fakeApi } from "../support/fake-api";
 // answer, and a connection test's outcome reads as a kind of failure, in the reader's language.
 
 function view(changes: { saved?: Partial<AiServiceView["saved"]>; environment?: Partial<AiServiceView["environment"]> } = {}): AiServiceView {
-  const saved = { baseUrl: "", chatModel: "", visionModel: "", embeddingModel: "", maxOutputTokens: null, offline: false, apiKeyLast4: null, hasApiKey: false, apiKeyUnreadable: false, ...changes.saved };
+  const saved = { baseUrl: "", chatModel: "", visionModel: "", embeddingModel: "", maxOutputTokens: null, offline: false, allowPrivateNetwork: false, apiKeyLast4: null, hasApiKey: false, apiKeyUnreadable: false, ...changes.saved };
   const environment = { baseUrl: null, apiKeyLast4: null, chatModel: null, visionModel: null, embeddingModel: null, ...changes.environment };
   const configured = Boolean(saved.baseUrl || saved.hasApiKey || environment.baseUrl || environment.apiKeyLast4);
   return {
@@ -84,7 +84,7 @@ describe("AiServiceForm: a connection test's outcome", () => {
   const failure = (problem: Extract<ConnectionResult, { ok: false }>["problem"], status: number | null = null): ConnectionResult => ({ ok: false, latencyMs: 37, model: "llama3.1", problem, status });
 
   it("a success says so with the time it took", async () => {
-    const text = await testing({ ok: true, latencyMs: 412, model: "llama3.1", reply: "OK" });
+    const text = await testing({ ok: true, latencyMs: 412, model: "llama3.1" });
     expect(text.title).toBe("連線成功412 毫秒");
     expect(text.all).toContain("模型 llama3.1 在 412 毫秒內回應。");
   });
@@ -97,6 +97,8 @@ describe("AiServiceForm: a connection test's outcome", () => {
       [failure("error", 500), "服務回應了錯誤（500），請稍後再試，或查看服務的狀態。"],
       [failure("timeout"), "服務在 10 秒內沒有回應。"],
       [failure("not_api"), "這個網址有回應，但不是 OpenAI 相容的 API，請確認服務網址（通常以 /v1 結尾）。"],
+      [failure("key_required"), "服務網址改了：請重新輸入 API 金鑰，已儲存的金鑰只會送到儲存時的網址。"],
+      [failure("address_refused"), "這個網址位於私人或特殊用途的網路位址，不會連線；服務在你自己的網路上時，請勾選「服務位於我的內部網路」。"],
     ];
     for (const [result, problem] of expected) {
       const text = await testing(result);

@@ -64,6 +64,7 @@ describe("MailServerCard", () => {
     source,
     environmentConfigured: false,
     host: source ? "smtp.example.com" : "",
+    allowPrivateNetwork: false,
     port: 587,
     security: "opportunistic",
     username: "",

@@ -154,7 +154,7 @@ test("AI-service settings saved on one instance are in force on the other within
   const fake = await startFakeOpenAi();
   fake.requiredKey = KEY;
   fake.reply = "來自設定的 AI 服務。";
-  const form = { baseUrl: "", chatModel: "", visionModel: "", embeddingModel: "", maxOutputTokens: null, offline: false };
+  const form = { baseUrl: "", chatModel: "", visionModel: "", embeddingModel: "", maxOutputTokens: null, offline: false, allowPrivateNetwork: true };
   try {
     await withTwoInstances(
       TWO_INSTANCE_AI_PORTS,

@@ -6,7 +6,8 @@ const saved = { baseUrl: "https://api.example.com/v1", chatModel: "gpt-4o-mini",
 
 describe("the AI-service form", () => {
   it("starts from what is saved, with an empty key", () => {
-    expect(formFromSaved(saved)).toEqual({ ...saved, maxOutputTokens: "800", apiKey: "", removeApiKey: false });
+    expect(formFromSaved(saved)).toEqual({ ...saved, maxOutputTokens: "800", apiKey: "", removeApiKey: false, allowPrivateNetwork: false });
+    expect(requestFromForm(formFromSaved({ ...saved, allowPrivateNetwork: true }))).toMatchObject({ allowPrivateNetwork: true });
     expect(formFromSaved({ ...saved, maxOutputTokens: null }).maxOutputTokens).toBe("");
   });
 

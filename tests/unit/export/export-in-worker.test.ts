@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { contentBlocks, type RichDocument } from "@/lib/server/export/export-content";
 import { renderInWorker } from "@/lib/server/export/export-in-worker";
+import { EXPORT_MAX_PER_USER } from "@/lib/constants";
 import { AppError } from "@/lib/server/errors";
 
 function conversation(messages: number): RichDocument {
@@ -39,5 +40,16 @@ describe("renderInWorker", () => {
     const broken = { ...conversation(1), entries: null } as unknown as RichDocument;
     await expect(renderInWorker("pdf", broken)).rejects.toMatchObject({ code: "internal" });
     expect(startsWith(await renderInWorker("docx", conversation(1)), "PK")).toBe(true);
+  });
+
+  it("holds one person to a few exports at once: the next is refused with 429 and Retry-After, another person's is not", async () => {
+    const mine = Array.from({ length: EXPORT_MAX_PER_USER }, () => renderInWorker("pdf", conversation(2), { owner: "greedy" }));
+    const refused = await renderInWorker("pdf", conversation(2), { owner: "greedy" }).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ code: "rate_limited", messageKey: "export_user_busy", headers: { "Retry-After": expect.stringMatching(/^\d+$/) } });
+    const theirs = renderInWorker("docx", conversation(2), { owner: "someone-else" });
+    for (const file of await Promise.all(mine)) expect(startsWith(file, "%PDF-")).toBe(true);
+    expect(startsWith(await theirs, "PK")).toBe(true);
+    // Their exports done, the same person may export again.
+    expect(startsWith(await renderInWorker("pdf", conversation(1), { owner: "greedy" }), "%PDF-")).toBe(true);
   });
 });

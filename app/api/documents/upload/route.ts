@@ -2,6 +2,7 @@ import { NextResponse } from "next/server";
 import { route } from "@/lib/server/http/route";
 import { AppError } from "@/lib/server/errors";
 import { readMultipartFile } from "@/lib/server/http/multipart";
+import { clientIp } from "@/lib/server/http/client-ip";
 import { uploadDocument } from "@/lib/server/use-cases/upload-document";
 import { uploadLimitsFor } from "@/lib/server/policies/upload-limits";
 import { toPublicDocument } from "@/lib/server/present/document";
@@ -30,6 +31,7 @@ export const POST = route({ auth: "workspace", rawBody: true }, async ({ req, us
     user,
     name: file.name,
     bytes: new Uint8Array(await file.arrayBuffer()),
+    clientAddress: clientIp(req),
     clientId: typeof clientId === "string" && CLIENT_ID.test(clientId) ? clientId : undefined,
   });
   return NextResponse.json<PublicDocument>(toPublicDocument(document), { status: created ? 201 : 200 });

@@ -1,7 +1,9 @@
 import { NextResponse } from "next/server";
 import { z } from "zod";
 import { AppError } from "@/lib/server/errors";
+import { env } from "@/lib/env";
 import { route } from "@/lib/server/http/route";
+import { siteUrl } from "@/lib/site-origin";
 import { setSubscriptionByToken } from "@/lib/server/use-cases/unsubscribe";
 
 const query = z.object({ token: z.string().max(200).optional() });
@@ -18,7 +20,8 @@ export const POST = route({ auth: "public", allowCrossSite: true, query }, async
 // GET /api/email/unsubscribe?token=…: the List-Unsubscribe address opened in a browser goes to the
 // confirmation page (a GET never unsubscribes: link scanners fetch every address in a message).
 export const GET = route({ auth: "public", query }, async ({ req, query }) => {
-  const page = new URL("/unsubscribe", req.url);
+  // On this site as the browser knows it (APP_URL, or the trusted proxy's host), not the bind address.
+  const page = siteUrl("/unsubscribe", req, env);
   if (query.token) page.searchParams.set("token", query.token);
   return NextResponse.redirect(page, 303);
 });
