@@ -297,3 +297,9 @@ export const KNOWLEDGE_IDS_MAX = 1_000;
 export const LIBRARY_PAGE_SIZE = 50;
 /** Documents the knowledge picker draws at once; more come on asking, and searching narrows them. */
 export const KNOWLEDGE_PICKER_BATCH = 100;
+
+// A vote on a reply (thumbs up or down) may carry a short comment; votes are counted like messages.
+export const RATING_COMMENT_MAX_LENGTH = 500;
+export const RATINGS_PER_USER_PER_MINUTE = 30;
+export const SHARE_RATINGS_PER_IP_PER_MINUTE = 20;
+export const SHARE_RATINGS_PER_VISITOR_PER_MINUTE = 10;

@@ -13,6 +13,8 @@ import { MarkdownView } from "./markdown-view";
 import type { ChatMessage, MessageSource } from "@/lib/server/present/api-types";
 import { SourceText } from "./source-text";
 import { SourcePageLink } from "./source-page-link";
+import { ReplyRating } from "./reply-rating";
+import type { ReplyVote } from "./use-chat";
 
 type PageLabel = (source: MessageSource) => string;
 
@@ -27,7 +29,15 @@ function sourceLabel(source: MessageSource, pages: PageLabel): string {
  * One message: text (Markdown for replies), image, copy, time on tap, sources that open their
  * quote, and its links as cards (with `linkPreviews`, fetched previews; without, bare links).
  */
-export function MessageBubble({ message, linkPreviews }: { message: ChatMessage; linkPreviews: boolean }) {
+export function MessageBubble({
+  message,
+  linkPreviews,
+  onRate,
+}: {
+  message: ChatMessage;
+  linkPreviews: boolean;
+  onRate?: (messageId: string, vote: ReplyVote) => Promise<ChatMessage>;
+}) {
   const t = useTranslations("chat");
   const locale = useLocale();
   const mine = message.role === "user";
@@ -161,6 +171,7 @@ export function MessageBubble({ message, linkPreviews }: { message: ChatMessage;
           ))}
         </div>
       )}
+      {onRate && !mine && !message.pending && !message.isError && <ReplyRating message={message} onRate={onRate} />}
       {source && (
         <blockquote className="max-w-[92%] rounded-lg border-l-4 border-primary bg-muted/60 p-3 text-sm whitespace-pre-wrap sm:max-w-[80%]" data-testid="source-quote">
           <p className="mb-1 text-xs font-medium text-muted-foreground">{sourceLabel(source, pages)}</p>

@@ -356,6 +356,13 @@ export const messages = pgTable(
     sources: jsonb("sources").$type<unknown[]>(),
     clientId: text("client_id"),
     createdAt: createdAt(),
+    // A reply's own record of whether it knew: answered from the documents, weakly (little of the
+    // question found in them), or not (nothing relevant, or the AI service saying they do not say).
+    answerSignal: text("answer_signal", { enum: ["answered", "weak", "not_answered"] }),
+    // The vote of the person whose conversation this is (each reply has one reader), changeable.
+    rating: text("rating", { enum: ["up", "down"] }),
+    ratingComment: text("rating_comment"),
+    ratedAt: timestamp("rated_at", { withTimezone: true }),
   },
   (t) => [
     index("messages_owner_idx").on(t.ownerId, t.createdAt),

@@ -181,7 +181,7 @@ export async function insertExchange(question: NewMessage, reply: NewMessage): P
 // Every column of a new message as a placeholder named with a row prefix. The id is made by the
 // database; the timestamp and the JSON go in as text so that a null stays SQL NULL (a column's
 // own encoder would turn null sources into JSON null and fail on a null date).
-const MESSAGE_COLUMNS = ["ownerId", "assistantId", "sharedAssistantId", "sessionId", "guestUserId", "registeredUserId", "role", "content", "imageData", "imageFileName", "isError", "clientId"] as const;
+const MESSAGE_COLUMNS = ["ownerId", "assistantId", "sharedAssistantId", "sessionId", "guestUserId", "registeredUserId", "role", "content", "imageData", "imageFileName", "isError", "clientId", "answerSignal"] as const;
 
 function placeholderRow(prefix: string) {
   const row: Record<string, unknown> = Object.fromEntries(MESSAGE_COLUMNS.map((column) => [column, sql.placeholder(`${prefix}_${column}`)]));
@@ -209,4 +209,24 @@ export async function countShareMessage(sharedAssistantId: string): Promise<void
       .prepare(""),
   );
   await query.execute({ id: sharedAssistantId });
+}
+
+export interface ReplyRating {
+  rating: "up" | "down" | null;
+  comment: string | null;
+}
+
+/**
+ * Sets (or takes back, with a null rating) the vote on a reply of `conversation`; only a stored
+ * reply that is not an error reply can be rated. Undefined when there is no such reply in that conversation.
+ */
+export async function rateReply(conversation: ConversationKey | { kind: "own-any"; ownerId: string }, messageId: string, vote: ReplyRating): Promise<MessageRow | undefined> {
+  const db = await getDb();
+  const whose = conversation.kind === "own-any" ? and(eq(messages.ownerId, conversation.ownerId), isNull(messages.sharedAssistantId)) : where(conversation);
+  const [row] = await db
+    .update(messages)
+    .set({ rating: vote.rating, ratingComment: vote.rating ? vote.comment : null, ratedAt: vote.rating ? new Date() : null })
+    .where(and(eq(messages.id, messageId), eq(messages.role, "assistant"), eq(messages.isError, false), whose))
+    .returning();
+  return row;
 }

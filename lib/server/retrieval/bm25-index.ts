@@ -213,6 +213,19 @@ export class Bm25Index {
     }
   }
 
+  /**
+   * Each term's inverse document frequency over the whole index, as search() weighs it; null for a
+   * term no chunk holds (a stray bigram of the question says nothing about the documents).
+   */
+  termWeights(terms: readonly string[]): (number | null)[] {
+    const n = this.liveCount;
+    return terms.map((term) => {
+      const id = this.termIds.get(term);
+      const df = id === undefined ? 0 : this.postings.df(id);
+      return df === 0 ? null : Math.log(1 + (n - df + 0.5) / (df + 0.5));
+    });
+  }
+
   private queryTerms(queryTerms: readonly string[]): QueryTerm[] {
     const counts = new Map<number, number>();
     for (const term of queryTerms) {

@@ -31,7 +31,9 @@ import { shareKnowledge } from "@/lib/server/policies/share-access";
 import { profileOf, shareProfile } from "@/lib/server/present/assistant";
 import { citedPages } from "@/lib/server/ingest/cited-pages";
 import { toPublicMessage, type MessageSource, type PublicMessage } from "@/lib/server/present/message";
-import { retrievePassages, type Passage } from "@/lib/server/use-cases/retrieve-passages";
+import { retrievePassages, termWeights, type Passage } from "@/lib/server/use-cases/retrieve-passages";
+import { retrievalSignal, signalTerms, type AnswerSignal } from "@/lib/server/ai/answer-signal";
+import { withoutMark } from "@/lib/server/ai/not-in-documents";
 
 /**
  * Whose assistant answers, from which documents, into which conversation: the owner's own chat
@@ -158,6 +160,15 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
     image: imageAnalysis,
   };
 
+  // Whether the documents held the answer, as retrieval sees it; a hosted model may still say they do not.
+  const terms = searchFor ? signalTerms(searchFor) : [];
+  let answerSignal: AnswerSignal | null = !searchFor
+    ? null
+    : !knowledge || passages.length === 0
+      ? "not_answered"
+      : retrievalSignal({ terms, weights: await termWeights(knowledge.ownerId, terms), bestPassage: passages[0].content });
+  const mark = withoutMark(request.onDelta);
+
   let text: string;
   let isError = false;
   let error: string | undefined;
@@ -173,15 +184,18 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
       messages: [...historyMessages(history), { role: "user", content: searchFor || (imageAnalysis ? IMAGE_ONLY_TURN[request.locale] : request.content) }],
       // Plain data (the provider-options type wants an index signature an interface does not have).
       providerOptions: { offline: { ...offline, passages: offline.passages.map((p) => ({ ...p })) } },
-      onDelta: request.onDelta,
+      onDelta: mark.push,
     });
-    text = reply.text;
+    const unmarked = mark.finish(reply.text);
+    text = unmarked.text;
+    if (unmarked.marked) answerSignal = "not_answered";
     sources = passages.length > 0 ? sourcesFor(text, passages) : [];
   } catch (failure) {
     if (!(failure instanceof ModelCallError)) throw failure;
     const t = translator(request.locale);
     text = t("chat.errorReply");
     isError = true;
+    answerSignal = null;
     error = t(failure.outcome === "timeout" ? "chat.errorTimeout" : failure.outcome === "rate_limited" ? "chat.errorBusy" : "chat.errorFailed");
   }
 
@@ -201,6 +215,7 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
     content: text,
     isError,
     sources,
+    answerSignal,
     clientId: request.clientId ? `${request.clientId}:reply` : null,
     createdAt: repliedAt,
   };
@@ -242,6 +257,9 @@ function unsaved(message: NewMessage): MessageRow {
     imageFileName: null,
     isError: false,
     sources: [],
+    rating: null,
+    ratingComment: null,
+    ratedAt: null,
     ...message,
     clientId: null,
     createdAt: message.createdAt ?? new Date(),
