@@ -303,3 +303,13 @@ export const RATING_COMMENT_MAX_LENGTH = 500;
 export const RATINGS_PER_USER_PER_MINUTE = 30;
 export const SHARE_RATINGS_PER_IP_PER_MINUTE = 20;
 export const SHARE_RATINGS_PER_VISITOR_PER_MINUTE = 10;
+
+// An assistant's insights: how many of each list the screen shows (the CSV holds the same), and
+// how many distinct questions are read to join rewordings before the most asked are picked.
+export const INSIGHTS_LIST_LIMIT = 50;
+export const INSIGHTS_TOP_QUESTIONS = 20;
+export const INSIGHTS_QUESTION_CANDIDATES = 500;
+// An owner's written answers: how long each part may be, and how many one assistant keeps.
+export const CURATED_QUESTION_MAX_LENGTH = 1_000;
+export const CURATED_ANSWER_MAX_LENGTH = 4_000;
+export const CURATED_ANSWERS_PER_ASSISTANT_MAX = 500;

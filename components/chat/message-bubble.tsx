@@ -3,7 +3,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
-import { Check, Copy, FileText, Globe } from "lucide-react";
+import { BadgeCheck, Check, Copy, FileText, Globe } from "lucide-react";
 import { APP_TIME_ZONE, BUBBLE_COLLAPSE_HEIGHT_PX, COPY_FEEDBACK_MS, TIMESTAMP_SHOW_MS } from "@/lib/constants";
 import { cn } from "@/lib/utils";
 import { IMAGE_ANALYSIS_MARKER, splitImageAnalysis } from "@/lib/chat/compose-message";
@@ -102,6 +102,12 @@ export function MessageBubble({
           // A data URL the server checked to be a raster image: nothing loads from elsewhere.
           // eslint-disable-next-line @next/next/no-img-element
           <img src={message.imageData} alt={message.imageFileName ?? t("image")} className="mb-2 max-h-48 rounded-lg object-contain" data-testid="message-image" />
+        )}
+        {message.ownerAnswer && (
+          <p className="mb-1.5 inline-flex items-center gap-1 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary" data-testid="owner-answer">
+            <BadgeCheck className="size-3.5" aria-hidden />
+            {t("ownerAnswer")}
+          </p>
         )}
         <div ref={body} className={cn("overflow-hidden", collapsible && !expanded && "max-h-[300px] [mask-image:linear-gradient(to_bottom,black_80%,transparent)]")}>
           {mine ? (

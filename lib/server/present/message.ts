@@ -15,6 +15,7 @@ export function toPublicMessage(row: MessageRow): ChatMessage {
     isError: row.isError,
     sources: (row.sources ?? []) as MessageSource[],
     ...(row.role === "assistant" && { rating: row.rating ?? null, ratingComment: row.ratingComment ?? null }),
+    ...(row.curatedAnswerId && { ownerAnswer: true }),
   };
 }
 

@@ -132,7 +132,7 @@ export async function retrievePassages(input: {
 }
 
 /** How rare each term is among an owner's passages (their index's inverse document frequencies). */
-export async function termWeights(ownerId: string, terms: readonly string[]): Promise<(number | null)[]> {
+export async function termWeights(ownerId: string, terms: readonly string[]): Promise<{ weight: number; known: boolean }[]> {
   return (await ownerIndex(ownerId)).index.termWeights(terms);
 }
 
