@@ -16,8 +16,16 @@ export function questionTerms(question: string): Set<string> {
   return new Set(tokenize(topic.trim() === "" ? question : topic).filter((term) => !SINGLE_CJK.test(term)));
 }
 
+const NUMBER = /^\p{N}+(?:[.,]\p{N}+)*$/u;
+
+/** The figures a question names: two that name different ones ask different things (第 3 號 and 第 4 號). */
+function figures(terms: ReadonlySet<string>): string {
+  return [...terms].filter((term) => NUMBER.test(term)).sort().join(" ");
+}
+
 export function questionSimilarity(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   if (a.size === 0 || b.size === 0) return 0;
+  if (figures(a) !== figures(b)) return 0;
   let shared = 0;
   for (const term of a) if (b.has(term)) shared++;
   return shared / (a.size + b.size - shared);

@@ -15,6 +15,9 @@ describe("questionSimilarity", () => {
     expect(similarity("資源回收是哪幾天？", "垃圾車幾點來？")).toBeLessThan(SAME_QUESTION_MIN_SIMILARITY);
     expect(similarity("資源回收是哪幾天？", "廚餘要怎麼丟？")).toBeLessThan(SAME_QUESTION_MIN_SIMILARITY);
     expect(similarity("When is recycling collected?", "When is garbage collected?")).toBeLessThan(SAME_QUESTION_MIN_SIMILARITY);
+    // The same words about another figure ask another thing.
+    expect(similarity("第 3 號公告的收費標準是多少？", "第 4 號公告的收費標準是多少？")).toBe(0);
+    expect(similarity("第 3 號公告的收費標準是多少？", "請問第 3 號公告的收費標準是多少")).toBeGreaterThanOrEqual(SAME_QUESTION_MIN_SIMILARITY);
   });
 });
 
