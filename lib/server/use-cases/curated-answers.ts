@@ -5,17 +5,12 @@ import type { User } from "@/lib/server/db/schema";
 import { AppError } from "@/lib/server/errors";
 import { insightsAssistant } from "@/lib/server/policies/insights-access";
 import { findAssistant } from "@/lib/server/queries/assistants";
-import { deleteCuratedAnswer, insertCuratedAnswer, listCuratedAnswers, updateCuratedAnswer, type CuratedAnswerRow } from "@/lib/server/queries/curated-answers";
+import { toCuratedAnswer, type CuratedAnswer } from "@/lib/server/present/curated-answer";
+import { deleteCuratedAnswer, insertCuratedAnswer, listCuratedAnswers, updateCuratedAnswer } from "@/lib/server/queries/curated-answers";
 
-export interface CuratedAnswer {
-  id: string;
-  question: string;
-  answer: string;
-  createdAt: string;
-  updatedAt: string;
-}
+export type { CuratedAnswer };
 
-const toPublic = (row: CuratedAnswerRow): CuratedAnswer => ({ id: row.id, question: row.question, answer: row.answer, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+const toPublic = toCuratedAnswer;
 
 /** Only the assistant's owner writes its answers (an admin reads them with its insights). */
 async function ownedAssistantId(user: Pick<User, "id">, assistantId: string): Promise<string> {
