@@ -49,7 +49,7 @@ export function InsightsCharts({ days }: { days: InsightsDayRow[] }) {
   );
   return (
     <div className="grid gap-4 lg:grid-cols-2">
-      <ChartCard title={t("chartActivity")} summary={t("chartSummary", { metric: t("chartActivity"), ...span })} testId="insights-activity-chart">
+      <ChartCard title={t("chartActivity")} summary={t("chartSummary", { metric: t("chartActivityMetric"), ...span })} testId="insights-activity-chart">
         <BarChart {...common}>
           <CartesianGrid vertical={false} stroke="var(--border)" />
           {xAxis}
