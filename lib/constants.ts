@@ -313,3 +313,6 @@ export const INSIGHTS_QUESTION_CANDIDATES = 500;
 export const CURATED_QUESTION_MAX_LENGTH = 1_000;
 export const CURATED_ANSWER_MAX_LENGTH = 4_000;
 export const CURATED_ANSWERS_PER_ASSISTANT_MAX = 500;
+// How long an owner may have an assistant's conversations kept before the daily job deletes them.
+export const RETENTION_DAYS_MIN = 1;
+export const RETENTION_DAYS_MAX = 3_650;

@@ -17,6 +17,7 @@ import type { CuratedAnswer } from "@/lib/server/present/api-types";
 import { AnswerDialog, type AnswerDraft } from "./answer-dialog";
 import { InsightsCharts } from "./insights-charts";
 import { InsightsRange, type InsightsRangeChoice } from "./insights-range";
+import { RetentionSetting } from "./retention-setting";
 
 function rangeQuery(choice: InsightsRangeChoice): string {
   const params = new URLSearchParams({ range: choice.range });
@@ -126,7 +127,10 @@ export function InsightsScreen({ assistantId, openConversation, canWrite }: { as
           </a>
         </Button>
       </div>
-      <InsightsRange value={choice} resolved={data?.range} onChange={setChoice} />
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <InsightsRange value={choice} resolved={data?.range} onChange={setChoice} />
+        {canWrite && data && <RetentionSetting assistantId={assistantId} days={data.assistant.retentionDays} onSaved={() => void mutate()} />}
+      </div>
 
       {!data && isLoading ? (
         <DataLoading />

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import "@/lib/zod-jitless";
-import { CURATED_ANSWER_MAX_LENGTH, CURATED_QUESTION_MAX_LENGTH } from "@/lib/constants";
+import { CURATED_ANSWER_MAX_LENGTH, CURATED_QUESTION_MAX_LENGTH, RETENTION_DAYS_MAX, RETENTION_DAYS_MIN } from "@/lib/constants";
 import { USAGE_MAX_RANGE_DAYS, USAGE_RANGE_PRESETS, daysBetween, isCalendarDay } from "@/lib/usage-report";
 
 const calendarDay = z.string().refine(isCalendarDay, "usage.invalidDate");
@@ -31,3 +31,8 @@ export const curatedAnswerSchema = z
   .strict();
 
 export type CuratedAnswerInput = z.infer<typeof curatedAnswerSchema>;
+
+/** PUT /api/assistants/{id}/retention: keep conversations this many days, or (null) for ever. */
+export const retentionSchema = z
+  .object({ days: z.number().int("validation.retentionDays").min(RETENTION_DAYS_MIN, "validation.retentionDays").max(RETENTION_DAYS_MAX, "validation.retentionDays").nullable() })
+  .strict();

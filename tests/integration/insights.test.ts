@@ -7,6 +7,10 @@ import * as insightsExport from "@/app/api/assistants/[id]/insights/export/route
 import * as answers from "@/app/api/assistants/[id]/answers/route";
 import * as answer from "@/app/api/assistants/[id]/answers/[answerId]/route";
 import * as shareConversation from "@/app/api/shared-assistants/[id]/conversations/[conversationId]/route";
+import * as retention from "@/app/api/assistants/[id]/retention/route";
+import { insertExchange } from "@/lib/server/queries/messages";
+import { deleteExpiredConversations } from "@/lib/server/use-cases/keep-conversations";
+import { claimGuestSession } from "@/lib/server/queries/guest-sessions";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
 import { defaultAssistant } from "@/lib/server/queries/assistants";
@@ -62,6 +66,10 @@ const readInsights = (cookie: string, assistantId: string, query = "") => call(i
 const writeAnswer = (cookie: string, assistantId: string, body: unknown) => call(answers.POST, { method: "POST", path: `/api/assistants/${assistantId}/answers`, params: { id: assistantId }, body, cookie });
 
 beforeAll(() => registerJobs());
+
+async function createGuestSession(sharedAssistantId: string): Promise<string> {
+  return (await claimGuestSession({ sharedAssistantId, sessionId: newSession(), browserKeyHash: "x", ip: null })).id;
+}
 
 describe("GET /api/assistants/{id}/insights", () => {
   it("counts a day's conversations, messages, visitors and unanswered replies, and lists the unanswered and the thumbs-down with their conversations", async () => {
@@ -179,5 +187,40 @@ describe("/api/assistants/{id}/answers: a fix that sticks", () => {
     expect((await call(answer.DELETE, { method: "DELETE", path: `/api/assistants/${assistant.id}/answers/${id}`, params: { id: assistant.id, answerId: id }, cookie: other.cookie })).status).toBe(404);
     const stillThere = await call(answers.GET, { path: `/api/assistants/${assistant.id}/answers`, params: { id: assistant.id }, cookie: owner.cookie });
     expect(stillThere.body).toHaveLength(1);
+  });
+});
+
+describe("PUT /api/assistants/{id}/retention and the daily job", () => {
+  it("deletes the assistant's conversations older than the owner keeps them, its own chat and its shares', and the insights follow", async () => {
+    const { owner, assistant, share } = await ownerWithShare();
+    const other = await ownerWithShare();
+    const old = new Date(Date.now() - 40 * 86_400_000);
+    const recent = new Date(Date.now() - 5 * 86_400_000);
+    const guest = await createGuestSession(share.id);
+    const otherGuest = await createGuestSession(other.share.id);
+    const place = { sharedAssistantId: share.id, guestUserId: guest, sessionId: "s" };
+    await insertExchange({ ...place, role: "user", content: "舊問題", createdAt: old }, { ...place, role: "assistant", content: "舊回覆", createdAt: old });
+    await insertExchange({ ...place, role: "user", content: "新問題", createdAt: recent }, { ...place, role: "assistant", content: "新回覆", createdAt: recent });
+    const own = { ownerId: owner.user.id, assistantId: assistant.id };
+    await insertExchange({ ...own, role: "user", content: "自己的舊問題", createdAt: old }, { ...own, role: "assistant", content: "舊回覆", createdAt: old });
+    const elsewhere = { sharedAssistantId: other.share.id, guestUserId: otherGuest, sessionId: "s" };
+    await insertExchange({ ...elsewhere, role: "user", content: "別人的舊問題", createdAt: old }, { ...elsewhere, role: "assistant", content: "舊回覆", createdAt: old });
+
+    const bad = await call(retention.PUT, { method: "PUT", path: `/api/assistants/${assistant.id}/retention`, params: { id: assistant.id }, body: { days: 0 }, cookie: owner.cookie });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details).toEqual([expect.objectContaining({ message: "validation.retentionDays" })]);
+    expect((await call(retention.PUT, { method: "PUT", path: `/api/assistants/${assistant.id}/retention`, params: { id: assistant.id }, body: { days: 30 }, cookie: other.owner.cookie })).status).toBe(404);
+    const set = await call(retention.PUT, { method: "PUT", path: `/api/assistants/${assistant.id}/retention`, params: { id: assistant.id }, body: { days: 30 }, cookie: owner.cookie });
+    expect(set.body).toEqual({ retentionDays: 30 });
+
+    const before = (await readInsights(owner.cookie, assistant.id, "?range=90d")).body;
+    expect(before.totals.messages).toBe(6);
+    expect(before.assistant.retentionDays).toBe(30);
+    expect(await deleteExpiredConversations()).toBe(4);
+    const after = (await readInsights(owner.cookie, assistant.id, "?range=90d")).body;
+    expect(after.totals.messages).toBe(2);
+    expect(after.topQuestions.map((q: { question: string }) => q.question)).toEqual(["新問題"]);
+    // Another owner's assistant keeps everything (it has no setting).
+    expect((await readInsights(other.owner.cookie, other.assistant.id, "?range=90d")).body.totals.messages).toBe(2);
   });
 });

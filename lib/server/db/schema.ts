@@ -206,6 +206,9 @@ export const assistants = pgTable(
     // documents as they were at initial_questions_stamp.
     initialQuestions: jsonb("initial_questions").$type<OpeningQuestionsByLocale>(),
     initialQuestionsStamp: text("initial_questions_stamp"),
+    // Conversations with it (its own chat and its shares') older than this many days are deleted
+    // by a daily job; null keeps them.
+    retentionDays: integer("retention_days"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

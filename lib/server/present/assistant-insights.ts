@@ -30,7 +30,7 @@ export interface QuestionGroupRow {
 }
 
 export interface AssistantInsights {
-  assistant: { id: string; name: string };
+  assistant: { id: string; name: string; retentionDays: number | null };
   range: { from: string; to: string; days: number };
   totals: { messages: number; replies: number; unanswered: number; unansweredShare: number | null };
   days: InsightsDayRow[];

@@ -124,3 +124,26 @@ export async function sharesOfAssistant(assistantId: string): Promise<{ id: stri
   const result = await db.execute(sql`SELECT id, share_id AS "shareId" FROM shared_assistants WHERE assistant_id = ${assistantId}`);
   return rowsOf<{ id: string; shareId: string }>(result);
 }
+
+/** Sets how many days the assistant's conversations are kept (null: for ever); false when it is not the owner's. */
+export async function setRetentionDays(ownerId: string, assistantId: string, days: number | null): Promise<boolean> {
+  const db = await getDb();
+  const result = await db.execute(sql`UPDATE assistants SET retention_days = ${days}, updated_at = now() WHERE id = ${assistantId} AND owner_id = ${ownerId} RETURNING id`);
+  return rowsOf<{ id: string }>(result).length > 0;
+}
+
+/**
+ * Deletes the messages older than their assistant keeps (its own chat and its shares'), as of
+ * `now`; the insights, read from the same messages, follow. Returns how many went.
+ */
+export async function deleteExpiredMessages(now: Date): Promise<number> {
+  const db = await getDb();
+  const result = await db.execute(sql`
+    WITH kept AS (SELECT id, owner_id, is_default, ${now}::timestamptz - retention_days * interval '1 day' AS before FROM assistants WHERE retention_days IS NOT NULL)
+    DELETE FROM messages m USING kept a
+    WHERE m.created_at < a.before AND (
+      (m.owner_id = a.owner_id AND m.shared_assistant_id IS NULL AND (m.assistant_id = a.id OR (a.is_default AND m.assistant_id IS NULL)))
+      OR m.shared_assistant_id IN (SELECT s.id FROM shared_assistants s WHERE s.assistant_id = a.id))
+    RETURNING m.id`);
+  return rowsOf<{ id: string }>(result).length;
+}

@@ -65,7 +65,7 @@ export async function readInsights(input: { user: Pick<User, "id" | "role">; ass
   const allDays = daysOf(range).map((day) => toDayRow(byDay.get(day) ?? { day, conversations: 0, messages: 0, visitors: 0, replies: 0, unanswered: 0 }));
   const totals = allDays.reduce((sum, d) => ({ messages: sum.messages + d.messages, replies: sum.replies + d.replies, unanswered: sum.unanswered + d.unanswered }), { messages: 0, replies: 0, unanswered: 0 });
   return {
-    assistant: { id: assistant.id, name: profile.name },
+    assistant: { id: assistant.id, name: profile.name, retentionDays: assistant.retentionDays },
     range,
     totals: { ...totals, unansweredShare: shareOf(totals.unanswered, totals.replies) },
     days: allDays,

@@ -8,10 +8,10 @@ const ASSISTANT = "a1";
 const GUEST = "g-0b6c7f7e-3d8a-4a52-9a55-6a2f3c1d2e4f";
 
 function insights(): AssistantInsights {
-  const days = Array.from({ length: 30 }, (_, i) => ({ day: `2026-11-${String(i + 1).padStart(2, "0")}`, conversations: 0, messages: 0, visitors: 0, replies: 0, unanswered: 0, unansweredShare: null }));
+  const days: AssistantInsights["days"] = Array.from({ length: 30 }, (_, i) => ({ day: `2026-11-${String(i + 1).padStart(2, "0")}`, conversations: 0, messages: 0, visitors: 0, replies: 0, unanswered: 0, unansweredShare: null }));
   days[29] = { day: "2026-11-30", conversations: 2, messages: 8, visitors: 2, replies: 4, unanswered: 1, unansweredShare: 0.25 };
   return {
-    assistant: { id: ASSISTANT, name: "清運小幫手" },
+    assistant: { id: ASSISTANT, name: "清運小幫手", retentionDays: null },
     range: { from: "2026-11-01", to: "2026-11-30", days: 30 },
     totals: { messages: 8, replies: 4, unanswered: 1, unansweredShare: 0.25 },
     days,

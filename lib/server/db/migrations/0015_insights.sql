@@ -7,6 +7,7 @@ CREATE TABLE "curated_answers" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "assistants" ADD COLUMN "retention_days" integer;--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "answer_signal" text;--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "rating" text;--> statement-breakpoint
 ALTER TABLE "messages" ADD COLUMN "rating_comment" text;--> statement-breakpoint
