@@ -149,7 +149,7 @@ export function InsightsScreen({ assistantId, openConversation, canWrite }: { as
             ).map(([key, value]) => (
               <div key={key} className="rounded-lg border bg-card p-3">
                 <dt className="text-xs text-muted-foreground">{t(key)}</dt>
-                <dd className="text-xl font-semibold tabular-nums" data-testid={`insights-${key}`}>
+                <dd className="text-xl font-semibold tabular-nums" data-testid={`insights-figure-${key}`}>
                   {value}
                 </dd>
               </div>

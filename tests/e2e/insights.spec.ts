@@ -22,7 +22,7 @@ test.beforeAll(async () => {
   const api = await apiAs(owner);
   await ensureWasteDocument(api);
   shareId = await createShare(api, `洞察小幫手 ${Date.now()}`);
-  const assistants = (await (await api.get("/api/assistants")).json()) as { id: string; isDefault: boolean }[];
+  const { assistants } = (await (await api.get("/api/assistants")).json()) as { assistants: { id: string; isDefault: boolean }[] };
   assistantId = assistants.find((a) => a.isDefault)!.id;
   await api.dispose();
 });

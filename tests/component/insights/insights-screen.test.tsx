@@ -57,7 +57,7 @@ describe("InsightsScreen", () => {
   it("shows the range's figures, charts described for screen readers, and the three lists, in English", async () => {
     renderInLocale(<InsightsScreen assistantId={ASSISTANT} canWrite />, { locale: "en" });
     expect(await screen.findByText("What visitors asked 清運小幫手, and how it answered")).toBeTruthy();
-    expect(screen.getByTestId("insights-unansweredShare").textContent).toBe("25%");
+    expect(screen.getByTestId("insights-figure-unansweredShare").textContent).toBe("25%");
     expect(screen.getByTestId("insights-activity-chart").querySelector("figcaption")!.textContent).toBe("Conversations, messages and visitors per day from 2026-11-01 to 2026-11-30");
     const top = screen.getByTestId("insights-top-questions");
     expect(within(top).getByText("asked 3 times")).toBeTruthy();
