@@ -7,6 +7,10 @@
 // passage sharing the most terms with the question, scored the same way) and the ratio to it, plus
 // two references: how often the top retrieved passage contains the answer (what quoting whole
 // passages would reach) and the time of retrieval alone (the floor the message path adds to).
+// Beside it, how well each reply knows whether it answered (its stored answer signal), on
+// held-apart data: a second library, every other document (in name order) left out, is asked the
+// questions of the documents it lacks (they should be marked not answered), while
+// the full library's replies to every question should seldom be.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -34,6 +38,9 @@ const { encodeSession, SESSION_COOKIE } = await import("@/lib/server/auth/sessio
 const { retrievePassages } = await import("@/lib/server/use-cases/retrieve-passages");
 const { tokenize } = await import("@/lib/server/ingest/tokenizer");
 const { LOCALE_COOKIE } = await import("@/lib/constants");
+const { getDb } = await import("@/lib/server/db/client");
+const { messages: messageRows } = await import("@/lib/server/db/schema");
+const { inArray } = await import("drizzle-orm");
 const messages = await import("@/app/api/messages/route");
 
 const set = loadEvalSet(path.resolve(setDir), args.get("questions") || undefined);
@@ -75,16 +82,27 @@ function bestSentence(question: string, passage: string): string {
   return best;
 }
 
-async function ask(question: string): Promise<{ ms: number; content: string; status: number }> {
+async function ask(question: string, asker = cookie): Promise<{ ms: number; content: string; status: number; replyId: string | undefined }> {
   const req = new NextRequest("http://localhost:3000/api/messages", {
     method: "POST",
-    headers: { host: "localhost:3000", origin: "http://localhost:3000", cookie, "content-type": "application/json" },
+    headers: { host: "localhost:3000", origin: "http://localhost:3000", cookie: asker, "content-type": "application/json" },
     body: JSON.stringify({ content: question }),
   });
   const started = performance.now();
   const res = await messages.POST(req, { params: Promise.resolve({}) });
   const body = await res.json();
-  return { ms: performance.now() - started, content: body.aiMessage?.content ?? "", status: res.status };
+  return { ms: performance.now() - started, content: body.aiMessage?.content ?? "", status: res.status, replyId: body.aiMessage?.id };
+}
+
+/** The stored answer signals of these replies, counted. */
+async function signals(replyIds: readonly string[]): Promise<Record<"answered" | "weak" | "not_answered" | "none", number>> {
+  const counts = { answered: 0, weak: 0, not_answered: 0, none: 0 };
+  const db = await getDb();
+  for (let i = 0; i < replyIds.length; i += 500) {
+    const rows = await db.select({ signal: messageRows.answerSignal }).from(messageRows).where(inArray(messageRows.id, replyIds.slice(i, i + 500)));
+    for (const row of rows) counts[row.signal ?? "none"]++;
+  }
+  return counts;
 }
 
 // Warm-up: the owner's index loads on the first question, as after a restart.
@@ -96,9 +114,11 @@ let bestSentenceHits = 0;
 let failures = 0;
 const serverMs: number[] = [];
 const retrievalMs: number[] = [];
+const fullLibraryReplies: string[] = [];
 for (const q of questions) {
   const answers = q.answers;
   const reply = await ask(q.question);
+  if (reply.replyId) fullLibraryReplies.push(reply.replyId);
   serverMs.push(reply.ms);
   if (reply.status !== 200) failures++;
   if (contains(reply.content, answers)) contained++;
@@ -108,6 +128,22 @@ for (const q of questions) {
   if (passages[0] && contains(passages[0].content, answers)) topPassage++;
   if (passages[0] && contains(bestSentence(q.question, passages[0].content), answers)) bestSentenceHits++;
 }
+
+// Held apart: a second library holding every other document (in name order) is asked the
+// questions of the documents it lacks.
+const kept = new Set(set.docs.filter((_, i) => i % 2 === 0).map((d) => d.file));
+const lackingOwner = (await createUser({ email: "bench-held-apart@example.com", displayName: "Held apart", role: "admin" }))!;
+await ingestEvalSet(lackingOwner, { ...set, docs: set.docs.filter((d) => kept.has(d.file)) });
+const lackingCookie = `${SESSION_COOKIE}=${await encodeSession(lackingOwner)}; ${LOCALE_COOKIE}=${locale}`;
+const heldApartReplies: string[] = [];
+for (const q of questions) {
+  if (kept.has(q.docFile)) continue;
+  const reply = await ask(q.question, lackingCookie);
+  if (reply.replyId) heldApartReplies.push(reply.replyId);
+}
+const heldApart = await signals(heldApartReplies);
+const fullLibrary = await signals(fullLibraryReplies);
+const share = (n: number, of: number) => (of === 0 ? null : round(n / of));
 
 const p50 = percentile(serverMs, 0.5);
 console.log(
@@ -129,6 +165,10 @@ console.log(
       serverMs: { p50: round(p50, 2), p95: round(percentile(serverMs, 0.95), 2) },
       retrievalOnlyMs: { p50: round(percentile(retrievalMs, 0.5), 2), p95: round(percentile(retrievalMs, 0.95), 2) },
       serverToRetrievalP50: round(p50 / percentile(retrievalMs, 0.5), 2),
+      answerSignal: {
+        lackingTheirDocument: { questions: heldApartReplies.length, markedNotAnswered: share(heldApart.not_answered, heldApartReplies.length), markedWeak: share(heldApart.weak, heldApartReplies.length), target: ">= 0.90 not answered" },
+        fullLibrary: { questions: fullLibraryReplies.length, markedNotAnswered: share(fullLibrary.not_answered, fullLibraryReplies.length), markedWeak: share(fullLibrary.weak, fullLibraryReplies.length), target: "<= 0.03 not answered" },
+      },
     },
     null,
     2,

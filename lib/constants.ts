@@ -305,3 +305,22 @@ export const KNOWLEDGE_IDS_MAX = 1_000;
 export const LIBRARY_PAGE_SIZE = 50;
 /** Documents the knowledge picker draws at once; more come on asking, and searching narrows them. */
 export const KNOWLEDGE_PICKER_BATCH = 100;
+
+// A vote on a reply (thumbs up or down) may carry a short comment; votes are counted like messages.
+export const RATING_COMMENT_MAX_LENGTH = 500;
+export const RATINGS_PER_USER_PER_MINUTE = 30;
+export const SHARE_RATINGS_PER_IP_PER_MINUTE = 20;
+export const SHARE_RATINGS_PER_VISITOR_PER_MINUTE = 10;
+
+// An assistant's insights: how many of each list the screen shows (the CSV holds the same), and
+// how many distinct questions are read to join rewordings before the most asked are picked.
+export const INSIGHTS_LIST_LIMIT = 50;
+export const INSIGHTS_TOP_QUESTIONS = 20;
+export const INSIGHTS_QUESTION_CANDIDATES = 500;
+// An owner's written answers: how long each part may be, and how many one assistant keeps.
+export const CURATED_QUESTION_MAX_LENGTH = 1_000;
+export const CURATED_ANSWER_MAX_LENGTH = 4_000;
+export const CURATED_ANSWERS_PER_ASSISTANT_MAX = 500;
+// How long an owner may have an assistant's conversations kept before the daily job deletes them.
+export const RETENTION_DAYS_MIN = 1;
+export const RETENTION_DAYS_MAX = 3_650;

@@ -51,6 +51,8 @@ export function ruleFor(pathname: string): RouteRule | undefined {
   const path = normalizePath(pathname);
   if (EXACT[path]) return EXACT[path];
   if (/^\/shared\/[^/]+$/.test(path)) return { kind: "public" };
+  // One assistant's insights: its owner's (the page checks whose it is; admins see every assistant's).
+  if (/^\/insights\/[^/]+$/.test(path)) return { kind: "workspace" };
   // Anything else under /admin is still the console's: staff only, then the page decides.
   if (path.startsWith("/admin/")) return ADMIN_ONLY;
   return undefined;

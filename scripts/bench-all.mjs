@@ -18,6 +18,7 @@ const runs = [
   ["bench:shared"],
   ["bench:export"],
   ["bench:usage"],
+  ["bench:insights"],
   ["bench:email"],
   ["bench:tenants"],
   ["bench:pages"],

@@ -4,7 +4,7 @@ import { useState } from "react";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
 import { useTranslations } from "next-intl";
-import { Plus, Settings2 } from "lucide-react";
+import { ChartColumn, Plus, Settings2 } from "lucide-react";
 import { AssistantEditorDialog } from "@/components/assistants/assistant-editor-dialog";
 import type { PublicAssistant } from "@/lib/server/present/api-types";
 import {
@@ -42,6 +42,7 @@ export function AssistantSwitcherMenu({
   onChoose: (id: string) => void;
 }) {
   const t = useTranslations("assistants");
+  const tInsights = useTranslations("insights");
   const params = useSearchParams();
   const pathname = usePathname();
   const [creating, setCreating] = useState(false);
@@ -79,6 +80,12 @@ export function AssistantSwitcherMenu({
             <Link href={`${pathname}?${manage}`} scroll={false}>
               <Settings2 />
               {t("manage")}
+            </Link>
+          </DropdownMenuItem>
+          <DropdownMenuItem asChild data-testid="assistant-insights">
+            <Link href={`/insights/${encodeURIComponent(current.id)}`}>
+              <ChartColumn />
+              {tInsights("open")}
             </Link>
           </DropdownMenuItem>
         </DropdownMenuContent>

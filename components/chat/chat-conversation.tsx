@@ -102,7 +102,7 @@ export function ChatConversation({
             {empty ? (
               emptyState
             ) : started || chat.sending ? (
-              <MessageList messages={chat.messages} streaming={chat.streaming} sending={chat.sending} linkPreviews={linkPreviews} />
+              <MessageList messages={chat.messages} streaming={chat.streaming} sending={chat.sending} linkPreviews={linkPreviews} onRate={chat.rate} />
             ) : null}
             {/* Follow-ups belong to the reply above them; none while the next question is on its way. */}
             {started && !chat.sending ? <div className={CHAT_LAYOUT.followUps}>{suggestionsPanel}</div> : null}

@@ -3,7 +3,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocale, useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
-import { Check, Copy, FileText, Globe } from "lucide-react";
+import { BadgeCheck, Check, Copy, FileText, Globe } from "lucide-react";
 import { APP_TIME_ZONE, BUBBLE_COLLAPSE_HEIGHT_PX, COPY_FEEDBACK_MS, TIMESTAMP_SHOW_MS } from "@/lib/constants";
 import { cn } from "@/lib/utils";
 import { IMAGE_ANALYSIS_MARKER, splitImageAnalysis } from "@/lib/chat/compose-message";
@@ -13,6 +13,8 @@ import { MarkdownView } from "./markdown-view";
 import type { ChatMessage, MessageSource } from "@/lib/server/present/api-types";
 import { SourceText } from "./source-text";
 import { SourcePageLink } from "./source-page-link";
+import { ReplyRating } from "./reply-rating";
+import type { ReplyVote } from "./use-chat";
 
 type PageLabel = (source: MessageSource) => string;
 
@@ -27,7 +29,15 @@ function sourceLabel(source: MessageSource, pages: PageLabel): string {
  * One message: text (Markdown for replies), image, copy, time on tap, sources that open their
  * quote, and its links as cards (with `linkPreviews`, fetched previews; without, bare links).
  */
-export function MessageBubble({ message, linkPreviews }: { message: ChatMessage; linkPreviews: boolean }) {
+export function MessageBubble({
+  message,
+  linkPreviews,
+  onRate,
+}: {
+  message: ChatMessage;
+  linkPreviews: boolean;
+  onRate?: (messageId: string, vote: ReplyVote) => Promise<ChatMessage>;
+}) {
   const t = useTranslations("chat");
   const locale = useLocale();
   const mine = message.role === "user";
@@ -92,6 +102,12 @@ export function MessageBubble({ message, linkPreviews }: { message: ChatMessage;
           // A data URL the server checked to be a raster image: nothing loads from elsewhere.
           // eslint-disable-next-line @next/next/no-img-element
           <img src={message.imageData} alt={message.imageFileName ?? t("image")} className="mb-2 max-h-48 rounded-lg object-contain" data-testid="message-image" />
+        )}
+        {message.ownerAnswer && (
+          <p className="mb-1.5 inline-flex items-center gap-1 rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary" data-testid="owner-answer">
+            <BadgeCheck className="size-3.5" aria-hidden />
+            {t("ownerAnswer")}
+          </p>
         )}
         <div ref={body} className={cn("overflow-hidden", collapsible && !expanded && "max-h-[300px] [mask-image:linear-gradient(to_bottom,black_80%,transparent)]")}>
           {mine ? (
@@ -161,6 +177,7 @@ export function MessageBubble({ message, linkPreviews }: { message: ChatMessage;
           ))}
         </div>
       )}
+      {onRate && !mine && !message.pending && !message.isError && <ReplyRating message={message} onRate={onRate} />}
       {source && (
         <blockquote className="max-w-[92%] rounded-lg border-l-4 border-primary bg-muted/60 p-3 text-sm whitespace-pre-wrap sm:max-w-[80%]" data-testid="source-quote">
           <p className="mb-1 text-xs font-medium text-muted-foreground">{sourceLabel(source, pages)}</p>

@@ -4,6 +4,7 @@ import { MESSAGES_ATTRIBUTE } from "./chat-layout";
 import { MessageBubble } from "./message-bubble";
 import { ThinkingIndicator } from "./thinking-indicator";
 import type { ChatMessage } from "@/lib/server/present/api-types";
+import type { ReplyVote } from "./use-chat";
 
 /**
  * The conversation's messages, the streaming reply or the thinking indicator. Its own module
@@ -15,16 +16,19 @@ export function MessageList({
   streaming,
   sending,
   linkPreviews,
+  onRate,
 }: {
   messages: ChatMessage[];
   streaming: ChatMessage | null;
   sending: boolean;
   linkPreviews: boolean;
+  /** Where a reply's vote goes; absent, replies are not rated (a public share keeps no conversation). */
+  onRate?: (messageId: string, vote: ReplyVote) => Promise<ChatMessage>;
 }) {
   return (
     <ol className="space-y-5 py-2" data-testid="message-list" {...{ [MESSAGES_ATTRIBUTE]: "" }}>
       {messages.map((m) => (
-        <MessageBubble key={m.id} message={m} linkPreviews={linkPreviews} />
+        <MessageBubble key={m.id} message={m} linkPreviews={linkPreviews} onRate={onRate} />
       ))}
       {streaming ? <MessageBubble message={streaming} linkPreviews={linkPreviews} /> : sending && <ThinkingIndicator />}
     </ol>

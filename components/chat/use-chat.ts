@@ -1,6 +1,6 @@
 "use client";
 
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import useSWR from "swr";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
@@ -33,6 +33,8 @@ export interface ChatSource {
   onResponse?: (res: Response) => void;
   /** Where start over deletes the conversation (the owner's own chat only). */
   clearUrl?: string;
+  /** Where a reply's vote goes, and what else its body names (a guest's session id); absent: replies cannot be rated (a public share keeps none). */
+  rating?: { url: (messageId: string) => string; body?: () => Record<string, unknown> };
 }
 
 const NO_MESSAGES: ChatMessage[] = [];
@@ -53,10 +55,17 @@ export function ownChat(assistantId: string): ChatSource {
       postUrl: MESSAGES_KEY,
       body: ({ text, image, clientId }) => ({ content: text, imageData: image?.dataUrl, imageFileName: image?.file.name, clientId, assistantId }),
       clearUrl: url,
+      rating: { url: (messageId) => `${MESSAGES_KEY}/${encodeURIComponent(messageId)}/rating` },
     };
     ownChats.set(assistantId, source);
   }
   return source;
+}
+
+/** A reply's vote: thumbs up or down with an optional comment, or null to take it back. */
+export interface ReplyVote {
+  rating: "up" | "down" | null;
+  comment?: string | null;
 }
 
 export interface ChatOptions {
@@ -214,8 +223,19 @@ export function useChat(source: ChatSource, options: ChatOptions = {}) {
     }
   }, [mutate, t, source]);
 
+  // The vote comes back with the reply as stored, which replaces it in the conversation; a failure is the caller's to say.
+  const rate = useMemo(() => {
+    const rating = source.rating;
+    if (!rating) return undefined;
+    return async (messageId: string, vote: ReplyVote): Promise<ChatMessage> => {
+      const stored = await apiFetch<ChatMessage>(rating.url(messageId), { method: "PUT", headers: source.requestHeaders?.(), json: { ...rating.body?.(), rating: vote.rating, comment: vote.comment ?? undefined } });
+      await mutate((current) => current?.map((m) => (m.id === stored.id ? { ...m, rating: stored.rating, ratingComment: stored.ratingComment } : m)), { revalidate: false });
+      return stored;
+    };
+  }, [source, mutate]);
+
   const messages = swr.data ?? NO_MESSAGES;
-  return { messages: waiting ? [...messages, waiting] : messages, loading: swr.isLoading, ready, sending, streaming, refreshing, clearing, send, refresh, clear };
+  return { rate, messages: waiting ? [...messages, waiting] : messages, loading: swr.isLoading, ready, sending, streaming, refreshing, clearing, send, refresh, clear };
 }
 
 /**

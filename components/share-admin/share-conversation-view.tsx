@@ -10,7 +10,7 @@ import type { OwnerShare } from "@/lib/server/present/api-types";
 import { useShareConversation } from "./use-share-conversations";
 
 /** One conversation, message by message as the visitor saw it (text as text: nothing in it runs). */
-export function ShareConversationView({ share, id, search, onBack }: { share: OwnerShare; id: string; search: string; onBack: () => void }) {
+export function ShareConversationView({ share, id, search, onBack }: { share: Pick<OwnerShare, "shareId">; id: string; search: string; onBack: () => void }) {
   const t = useTranslations("shareConversations");
   const format = useFormatter();
   const { data, error, isLoading, mutate } = useShareConversation(share, id);

@@ -54,6 +54,7 @@ export function useSharedChat(share: VisitorShare, viewer: GuestAuthStatus | und
       body: ({ text, image, clientId }) => ({ message: text, sessionId: session?.id, imageData: image?.dataUrl, imageFileName: image?.file.name, clientId }),
       fallbackData: locked ? undefined : (session?.cached ?? undefined),
       requestHeaders: frameHeaders,
+      ...(!share.isPublicMode && { rating: { url: (messageId: string) => `${base}/${encodeURIComponent(messageId)}/rating`, body: () => ({ sessionId: session?.id }) } }),
       onResponse: (res) => {
         frameKey.current = res.headers.get(GUEST_KEY_HEADER) ?? frameKey.current;
       },

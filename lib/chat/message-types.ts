@@ -24,6 +24,11 @@ export interface ChatMessage {
   createdAt: string;
   isError: boolean;
   sources: MessageSource[];
+  /** A reply that is an answer the assistant's owner wrote, shown labelled as theirs. */
+  ownerAnswer?: boolean;
+  /** A reply's vote by the person whose conversation it is (null: none), and its comment. */
+  rating?: "up" | "down" | null;
+  ratingComment?: string | null;
   /** Client only: a message shown before the server has answered. */
   pending?: boolean;
 }

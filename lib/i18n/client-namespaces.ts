@@ -27,6 +27,7 @@ export const SHELL_NAMESPACES = [
   "errors",
   "feedbackPage",
   "home",
+  "insights",
   "language",
   "library",
   "linkPreview",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import "@/lib/zod-jitless";
-import { ASSISTANT_NAME_MAX_LENGTH, IMAGE_FILE_NAME_MAX_LENGTH, JSON_BODY_MAX_BYTES, MESSAGE_MAX_LENGTH, ROLE_PROMPT_MAX_LENGTH } from "@/lib/constants";
+import { ASSISTANT_NAME_MAX_LENGTH, IMAGE_FILE_NAME_MAX_LENGTH, JSON_BODY_MAX_BYTES, MESSAGE_MAX_LENGTH, RATING_COMMENT_MAX_LENGTH, ROLE_PROMPT_MAX_LENGTH } from "@/lib/constants";
 import { checkImageDataUrl, maxImageDataUrlLength } from "@/lib/image-data";
 
 export const assistantProfileSchema = z
@@ -69,3 +69,17 @@ export const initialQuestionsSchema = z.object({
   assistantId: z.string().max(100).optional(),
   forceRegenerate: z.boolean().optional(),
 });
+
+/**
+ * PUT a reply's rating: thumbs up or down with an optional comment, or null to take the vote back.
+ * On a share, a guest names their conversation's session id.
+ */
+export const rateReplySchema = z
+  .object({
+    rating: z.enum(["up", "down"], "validation.ratingInvalid").nullable(),
+    comment: z.string().trim().max(RATING_COMMENT_MAX_LENGTH, "validation.ratingCommentTooLong").optional(),
+    sessionId: z.string().max(130).optional(),
+  })
+  .strict();
+
+export type RateReplyInput = z.infer<typeof rateReplySchema>;

@@ -206,6 +206,9 @@ export const assistants = pgTable(
     // documents as they were at initial_questions_stamp.
     initialQuestions: jsonb("initial_questions").$type<OpeningQuestionsByLocale>(),
     initialQuestionsStamp: text("initial_questions_stamp"),
+    // Conversations with it (its own chat and its shares') older than this many days are deleted
+    // by a daily job; null keeps them.
+    retentionDays: integer("retention_days"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -356,6 +359,17 @@ export const messages = pgTable(
     sources: jsonb("sources").$type<unknown[]>(),
     clientId: text("client_id"),
     createdAt: createdAt(),
+    // A reply's own record of whether it knew: answered from the documents, weakly (little of the
+    // question found in them), or not (nothing relevant, or the AI service saying they do not say).
+    answerSignal: text("answer_signal", { enum: ["answered", "weak", "not_answered"] }),
+    // The vote of the person whose conversation this is (each reply has one reader), changeable.
+    rating: text("rating", { enum: ["up", "down"] }),
+    ratingComment: text("rating_comment"),
+    ratedAt: timestamp("rated_at", { withTimezone: true }),
+    // On a reply: the question it answers (stored with it), so a reply can be shown with its question.
+    replyTo: text("reply_to"),
+    // A reply that is an answer its assistant's owner wrote (labelled so), rather than the model's.
+    curatedAnswerId: text("curated_answer_id").references(() => curatedAnswers.id, { onDelete: "set null" }),
   },
   (t) => [
     index("messages_owner_idx").on(t.ownerId, t.createdAt),
@@ -364,8 +378,29 @@ export const messages = pgTable(
     index("messages_share_user_idx").on(t.sharedAssistantId, t.registeredUserId, t.createdAt),
     // A guest's conversation on a share, read by the share's owner (and the cascade from guest_sessions).
     index("messages_share_guest_idx").on(t.sharedAssistantId, t.guestUserId, t.createdAt),
+    // A share's messages by time, whoever wrote them: its assistant's insights over a date range.
+    index("messages_share_created_idx").on(t.sharedAssistantId, t.createdAt),
     uniqueIndex("messages_client_key").on(t.clientId),
   ],
+);
+
+/**
+ * An answer the owner wrote for a question of one of their assistants (from its insights): the
+ * same or a reworded question is then answered with it, labelled as the owner's answer.
+ */
+export const curatedAnswers = pgTable(
+  "curated_answers",
+  {
+    id: id(),
+    assistantId: text("assistant_id")
+      .notNull()
+      .references(() => assistants.id, { onDelete: "cascade" }),
+    question: text("question").notNull(),
+    answer: text("answer").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("curated_answers_assistant_idx").on(t.assistantId, t.createdAt)],
 );
 
 export const feedback = pgTable(

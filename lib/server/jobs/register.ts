@@ -16,8 +16,10 @@ import { registerDaily, startDaily } from "./daily";
 
 // Expired forgot-password links are of no use to anyone: kept a day past their end, then gone.
 const PURGE_RESET_TOKENS_JOB = "purge-reset-tokens";
-const DAILY_JOBS = [COLLECT_ORPHANS_JOB, PURGE_RESET_TOKENS_JOB];
+const DELETE_EXPIRED_CONVERSATIONS_JOB = "delete-expired-conversations";
+const DAILY_JOBS = [COLLECT_ORPHANS_JOB, PURGE_RESET_TOKENS_JOB, DELETE_EXPIRED_CONVERSATIONS_JOB];
 import { EMAIL_SEND_JOB, EMAIL_START_JOB, runScheduledStart } from "@/lib/server/use-cases/start-campaign";
+import { deleteExpiredConversations } from "@/lib/server/use-cases/keep-conversations";
 
 // Every job type the product runs, registered in one place.
 export function registerJobs() {
@@ -39,6 +41,7 @@ export function registerJobs() {
   registerJobHandler(ACCOUNT_MAIL_JOB, async (payload) => sendAccountMail(payload));
   registerDaily(COLLECT_ORPHANS_JOB, () => collectOrphanFiles());
   registerDaily(PURGE_RESET_TOKENS_JOB, () => deleteOldResetTokens());
+  registerDaily(DELETE_EXPIRED_CONVERSATIONS_JOB, () => deleteExpiredConversations());
 }
 
 export function startBackgroundWork() {

@@ -10,6 +10,9 @@ import {
   PASSWORD_RESET_PER_ADDRESS,
   PASSWORD_RESET_PER_IP,
   PASSWORD_RESET_WINDOW_MS,
+  RATINGS_PER_USER_PER_MINUTE,
+  SHARE_RATINGS_PER_IP_PER_MINUTE,
+  SHARE_RATINGS_PER_VISITOR_PER_MINUTE,
   REGISTRATIONS_PER_IP_PER_HOUR,
   SHARE_CONVERSATIONS_EXPORTS_PER_MINUTE,
   SHARE_IMAGE_ANALYSES_PER_IP_PER_MINUTE,
@@ -104,6 +107,11 @@ export const RATE_LIMITS = {
   shareSuggestionsPerLink: { name: "share-suggest", per: "link", max: SHARE_SUGGESTIONS_PER_LINK_PER_MINUTE, windowMs: MINUTE, routes: ["POST /api/ai-suggestions", "POST /api/initial-questions"] },
   shareImageAnalysesPerIp: { name: "share-image", per: "ip", max: SHARE_IMAGE_ANALYSES_PER_IP_PER_MINUTE, windowMs: MINUTE, routes: ["POST /api/analyze-image"] },
   shareImageAnalysesPerLink: { name: "share-image", per: "link", max: SHARE_IMAGE_ANALYSES_PER_LINK_PER_MINUTE, windowMs: MINUTE, routes: ["POST /api/analyze-image"] },
+
+  // Votes on replies: counted like messages, an owner's own per user, a share's visitors' per address and per visitor.
+  ownRatings: { name: "rating", per: "user", max: RATINGS_PER_USER_PER_MINUTE, windowMs: MINUTE, routes: ["PUT /api/messages/[id]/rating"] },
+  shareRatingsPerIp: { name: "share-rating", per: "ip", max: SHARE_RATINGS_PER_IP_PER_MINUTE, windowMs: MINUTE, routes: ["PUT /api/shared-assistants/[id]/messages/[messageId]/rating"] },
+  shareRatingsPerVisitor: { name: "share-rating", per: "visitor", max: SHARE_RATINGS_PER_VISITOR_PER_MINUTE, windowMs: MINUTE, routes: ["PUT /api/shared-assistants/[id]/messages/[messageId]/rating"] },
 
   // Accounts.
   loginFailuresPerIp: { name: "login-fail", per: "ip", max: LOGIN_FAILURE_LIMIT_PER_IP, windowMs: LOGIN_FAILURE_WINDOW_MS, failuresOnly: true, messageKey: "too_many_login_attempts", routes: ["POST /api/login"] },

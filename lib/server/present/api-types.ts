@@ -155,3 +155,8 @@ export type AnswersCarryNoDates = Holds<
     ? false
     : true
 >;
+
+// An assistant's insights: GET /api/assistants/{id}/insights (AssistantInsights); its owner's written
+// answers: GET/POST /api/assistants/{id}/answers, PUT …/answers/{answerId} (CuratedAnswer).
+export type { AssistantInsights, ConversationLink, InsightsDayRow, InsightsListRow, QuestionGroupRow } from "./assistant-insights";
+export type { CuratedAnswer } from "./curated-answer";

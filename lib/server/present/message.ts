@@ -14,6 +14,8 @@ export function toPublicMessage(row: MessageRow): ChatMessage {
     createdAt: row.createdAt.toISOString(),
     isError: row.isError,
     sources: (row.sources ?? []) as MessageSource[],
+    ...(row.role === "assistant" && { rating: row.rating ?? null, ratingComment: row.ratingComment ?? null }),
+    ...(row.curatedAnswerId && { ownerAnswer: true }),
   };
 }
 

@@ -1,5 +1,6 @@
 import "server-only";
 import { and, asc, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
 import { getDb } from "@/lib/server/db/client";
 import { prepared } from "@/lib/server/db/prepared";
 import { messages, sharedAssistants } from "@/lib/server/db/schema";
@@ -178,10 +179,10 @@ export async function insertExchange(question: NewMessage, reply: NewMessage): P
   return [user, assistant];
 }
 
-// Every column of a new message as a placeholder named with a row prefix. The id is made by the
-// database; the timestamp and the JSON go in as text so that a null stays SQL NULL (a column's
+// Every column of a new message as a placeholder named with a row prefix. The id is made here
+// when not given (a reply names its question's, made before either is stored); the timestamp and the JSON go in as text so that a null stays SQL NULL (a column's
 // own encoder would turn null sources into JSON null and fail on a null date).
-const MESSAGE_COLUMNS = ["ownerId", "assistantId", "sharedAssistantId", "sessionId", "guestUserId", "registeredUserId", "role", "content", "imageData", "imageFileName", "isError", "clientId"] as const;
+const MESSAGE_COLUMNS = ["ownerId", "assistantId", "sharedAssistantId", "sessionId", "guestUserId", "registeredUserId", "role", "content", "imageData", "imageFileName", "isError", "clientId", "answerSignal", "replyTo", "curatedAnswerId", "id"] as const;
 
 function placeholderRow(prefix: string) {
   const row: Record<string, unknown> = Object.fromEntries(MESSAGE_COLUMNS.map((column) => [column, sql.placeholder(`${prefix}_${column}`)]));
@@ -193,6 +194,7 @@ function placeholderRow(prefix: string) {
 function placeholderValues(prefix: string, message: NewMessage): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const column of MESSAGE_COLUMNS) values[`${prefix}_${column}`] = message[column] ?? null;
+  values[`${prefix}_id`] = message.id ?? randomUUID();
   values[`${prefix}_isError`] = message.isError ?? false;
   values[`${prefix}_sources`] = message.sources == null ? null : JSON.stringify(message.sources);
   values[`${prefix}_createdAt`] = (message.createdAt ?? new Date()).toISOString();
@@ -209,4 +211,24 @@ export async function countShareMessage(sharedAssistantId: string): Promise<void
       .prepare(""),
   );
   await query.execute({ id: sharedAssistantId });
+}
+
+export interface ReplyRating {
+  rating: "up" | "down" | null;
+  comment: string | null;
+}
+
+/**
+ * Sets (or takes back, with a null rating) the vote on a reply of `conversation`; only a stored
+ * reply that is not an error reply can be rated. Undefined when there is no such reply in that conversation.
+ */
+export async function rateReply(conversation: ConversationKey | { kind: "own-any"; ownerId: string }, messageId: string, vote: ReplyRating): Promise<MessageRow | undefined> {
+  const db = await getDb();
+  const whose = conversation.kind === "own-any" ? and(eq(messages.ownerId, conversation.ownerId), isNull(messages.sharedAssistantId)) : where(conversation);
+  const [row] = await db
+    .update(messages)
+    .set({ rating: vote.rating, ratingComment: vote.rating ? vote.comment : null, ratedAt: vote.rating ? new Date() : null })
+    .where(and(eq(messages.id, messageId), eq(messages.role, "assistant"), eq(messages.isError, false), whose))
+    .returning();
+  return row;
 }

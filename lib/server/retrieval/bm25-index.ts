@@ -213,6 +213,21 @@ export class Bm25Index {
     }
   }
 
+  /**
+   * Each term's inverse document frequency over the whole index, as search() weighs it, and whether
+   * any chunk holds it (one none holds weighs as one only a single chunk holds: in a small library
+   * the weight of "held by none" would outweigh everything the library does hold).
+   */
+  termWeights(terms: readonly string[]): { weight: number; known: boolean }[] {
+    const n = this.liveCount;
+    return terms.map((term) => {
+      const id = this.termIds.get(term);
+      const df = id === undefined ? 0 : this.postings.df(id);
+      const counted = Math.max(df, 1);
+      return { weight: Math.log(1 + (n - counted + 0.5) / (counted + 0.5)), known: df > 0 };
+    });
+  }
+
   private queryTerms(queryTerms: readonly string[]): QueryTerm[] {
     const counts = new Map<number, number>();
     for (const term of queryTerms) {

@@ -31,7 +31,11 @@ import { shareKnowledge } from "@/lib/server/policies/share-access";
 import { profileOf, shareProfile } from "@/lib/server/present/assistant";
 import { citedPages } from "@/lib/server/ingest/cited-pages";
 import { toPublicMessage, type MessageSource, type PublicMessage } from "@/lib/server/present/message";
-import { retrievePassages, type Passage } from "@/lib/server/use-cases/retrieve-passages";
+import { retrievePassages, termWeights, type Passage } from "@/lib/server/use-cases/retrieve-passages";
+import { retrievalSignal, signalTerms, type AnswerSignal } from "@/lib/server/ai/answer-signal";
+import { withoutMark } from "@/lib/server/ai/not-in-documents";
+import { sameQuestion } from "@/lib/server/ai/question-match";
+import { listCuratedAnswers } from "@/lib/server/queries/curated-answers";
 
 /**
  * Whose assistant answers, from which documents, into which conversation: the owner's own chat
@@ -131,10 +135,13 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
   const { question: searchFor, analysis: imageAnalysis } = splitImageAnalysis(request.content);
   // The offline model answers from the passages alone: no need to read the conversation for it.
   const usesHistory = conversation !== null && !(await resolveModel("chat")).offline;
+  // An answer the assistant's owner wrote for this question (or one asked in other words) is the reply.
+  const assistantId = own ? scope.assistant.id : scope.share.assistantId;
+  const curated = assistantId && searchFor && !imageAnalysis ? sameQuestion(searchFor, await listCuratedAnswers(assistantId)) : null;
   const [profile, history, passages] = await Promise.all([
     own ? profileOf(scope.assistant, request.locale) : shareProfile(scope.share, request.locale),
     usesHistory ? recentConversation(conversation, CHAT_HISTORY_TURNS * 2) : [],
-    knowledge && searchFor ? retrievePassages({ ownerId: knowledge.ownerId, documentIds: knowledge.documentIds ?? undefined, question: searchFor, k: ANSWER_PASSAGES }) : [],
+    knowledge && searchFor && !curated ? retrievePassages({ ownerId: knowledge.ownerId, documentIds: knowledge.documentIds ?? undefined, question: searchFor, k: ANSWER_PASSAGES }) : [],
   ]);
   // The document names matter only when no passage matched (to say what the documents are); with
   // passages, theirs are enough and a busy share skips the query.
@@ -158,35 +165,54 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
     image: imageAnalysis,
   };
 
+  // Whether the documents held the answer, as retrieval sees it; a hosted model may still say they do not.
+  const terms = searchFor ? signalTerms(searchFor) : [];
+  let answerSignal: AnswerSignal | null = !searchFor
+    ? null
+    : !knowledge || passages.length === 0
+      ? "not_answered"
+      : retrievalSignal({ terms, weights: await termWeights(knowledge.ownerId, terms.map((t) => t.term)), bestPassage: passages[0].content });
+  const mark = withoutMark(request.onDelta);
+
   let text: string;
   let isError = false;
   let error: string | undefined;
   let sources: MessageSource[] = [];
-  try {
-    const reply = await runModel({
-      purpose: "chat",
-      route: own ? "/api/messages" : "/api/shared-assistants/messages",
-      userId: own ? scope.owner.id : scope.visitorUserId,
-      sharedAssistantId: own ? null : scope.share.id,
-      instructions: answerInstructions({ assistantName: profile.name, rolePrompt: profile.rolePrompt, locale: request.locale, passages, documentNames, imageDescription: imageAnalysis }),
-      // The image's description is in the instructions; the user's turn is their words (or that they sent an image).
-      messages: [...historyMessages(history), { role: "user", content: searchFor || (imageAnalysis ? IMAGE_ONLY_TURN[request.locale] : request.content) }],
-      // Plain data (the provider-options type wants an index signature an interface does not have).
-      providerOptions: { offline: { ...offline, passages: offline.passages.map((p) => ({ ...p })) } },
-      onDelta: request.onDelta,
-    });
-    text = reply.text;
-    sources = passages.length > 0 ? sourcesFor(text, passages) : [];
-  } catch (failure) {
-    if (!(failure instanceof ModelCallError)) throw failure;
-    const t = translator(request.locale);
-    text = t("chat.errorReply");
-    isError = true;
-    error = t(failure.outcome === "timeout" ? "chat.errorTimeout" : failure.outcome === "rate_limited" ? "chat.errorBusy" : "chat.errorFailed");
+  if (curated) {
+    text = curated.answer;
+    answerSignal = "answered";
+    request.onDelta?.(text);
+  } else {
+    try {
+      const reply = await runModel({
+        purpose: "chat",
+        route: own ? "/api/messages" : "/api/shared-assistants/messages",
+        userId: own ? scope.owner.id : scope.visitorUserId,
+        sharedAssistantId: own ? null : scope.share.id,
+        instructions: answerInstructions({ assistantName: profile.name, rolePrompt: profile.rolePrompt, locale: request.locale, passages, documentNames, imageDescription: imageAnalysis }),
+        // The image's description is in the instructions; the user's turn is their words (or that they sent an image).
+        messages: [...historyMessages(history), { role: "user", content: searchFor || (imageAnalysis ? IMAGE_ONLY_TURN[request.locale] : request.content) }],
+        // Plain data (the provider-options type wants an index signature an interface does not have).
+        providerOptions: { offline: { ...offline, passages: offline.passages.map((p) => ({ ...p })) } },
+        onDelta: mark.push,
+      });
+      const unmarked = mark.finish(reply.text);
+      text = unmarked.text;
+      if (unmarked.marked) answerSignal = "not_answered";
+      sources = passages.length > 0 ? sourcesFor(text, passages) : [];
+    } catch (failure) {
+      if (!(failure instanceof ModelCallError)) throw failure;
+      const t = translator(request.locale);
+      text = t("chat.errorReply");
+      isError = true;
+      answerSignal = null;
+      error = t(failure.outcome === "timeout" ? "chat.errorTimeout" : failure.outcome === "rate_limited" ? "chat.errorBusy" : "chat.errorFailed");
+    }
   }
 
   const repliedAt = new Date(Math.max(Date.now(), receivedAt.getTime() + 1));
   const question: NewMessage = {
+    id: randomUUID(),
     ...(conversation ? conversationFields(conversation) : {}),
     role: "user",
     content: request.content,
@@ -201,6 +227,9 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
     content: text,
     isError,
     sources,
+    answerSignal,
+    replyTo: question.id,
+    curatedAnswerId: curated?.id ?? null,
     clientId: request.clientId ? `${request.clientId}:reply` : null,
     createdAt: repliedAt,
   };
@@ -232,7 +261,6 @@ async function storeExchange(question: NewMessage, reply: NewMessage, conversati
 
 function unsaved(message: NewMessage): MessageRow {
   return {
-    id: randomUUID(),
     ownerId: null,
     sharedAssistantId: null,
     sessionId: null,
@@ -242,7 +270,11 @@ function unsaved(message: NewMessage): MessageRow {
     imageFileName: null,
     isError: false,
     sources: [],
+    rating: null,
+    ratingComment: null,
+    ratedAt: null,
     ...message,
+    id: message.id ?? randomUUID(),
     clientId: null,
     createdAt: message.createdAt ?? new Date(),
   } as MessageRow;

@@ -131,6 +131,11 @@ export async function retrievePassages(input: {
   });
 }
 
+/** How rare each term is among an owner's passages (their index's inverse document frequencies). */
+export async function termWeights(ownerId: string, terms: readonly string[]): Promise<{ weight: number; known: boolean }[]> {
+  return (await ownerIndex(ownerId)).index.termWeights(terms);
+}
+
 /**
  * Loads the indexes of the owners with the most recent documents in the background, so the first
  * question after a restart does not wait for a large index to load.

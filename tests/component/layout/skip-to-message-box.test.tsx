@@ -20,7 +20,7 @@ function message(n: number, role: ChatMessage["role"]): ChatMessage {
 function conversation(): ReturnType<typeof useChat> {
   const messages = Array.from({ length: EXCHANGES * 2 }, (_, i) => message(i, i % 2 === 0 ? "user" : "assistant"));
   const idle = vi.fn(async () => null);
-  return { messages, loading: false, ready: true, sending: false, streaming: null, refreshing: false, clearing: false, send: idle, refresh: vi.fn(async () => {}), clear: vi.fn(async () => true) };
+  return { messages, rate: undefined, loading: false, ready: true, sending: false, streaming: null, refreshing: false, clearing: false, send: idle, refresh: vi.fn(async () => {}), clear: vi.fn(async () => true) };
 }
 
 function Chat() {
