@@ -29,12 +29,9 @@ export async function startRouteServer(routes: [RegExp, RouteModule][]): Promise
       const headers = new Headers();
       for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
-      const request = new NextRequest(url, {
-        method: req.method,
-        headers,
-        body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined,
-        duplex: "half",
-      } as RequestInit & { duplex: "half" });
+      // A streamed body needs duplex "half", which Next's RequestInit type does not name.
+      const init = { method: req.method, headers, body: hasBody ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined, duplex: "half" };
+      const request = new NextRequest(url, init as ConstructorParameters<typeof NextRequest>[1]);
       const response = await handler(request, { params: Promise.resolve({ ...found.match!.groups }) });
       res.writeHead(response.status, Object.fromEntries(response.headers));
       if (response.body) {
