@@ -103,9 +103,14 @@ export function ApiKeysDialog({ assistant, open, onOpenChange, returnFocus }: { 
         <DialogTitle>{t("title", { name: assistant.name })}</DialogTitle>
         <DialogDescription>{t("description")}</DialogDescription>
 
-        <p className="rounded-md bg-muted px-3 py-2 font-mono text-xs break-all" data-testid="api-keys-how-to">
-          {t("howTo", { baseUrl, model: assistant.id })}
-        </p>
+        <div className="grid gap-1">
+          <p className="rounded-md bg-muted px-3 py-2 font-mono text-xs break-all" data-testid="api-keys-how-to">
+            {t("howTo", { baseUrl, model: assistant.id })}
+          </p>
+          <a href="/guide/api" target="_blank" rel="noopener" className="text-sm text-primary hover:underline" data-testid="api-keys-guide">
+            {t("guide")}
+          </a>
+        </div>
 
         <form
           noValidate

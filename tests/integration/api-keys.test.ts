@@ -16,6 +16,8 @@ import { drainJobs } from "@/lib/server/jobs/runner";
 import { setSetting } from "@/lib/server/queries/app-settings";
 import { defaultAssistant } from "@/lib/server/queries/assistants";
 import { uploadDocument } from "@/lib/server/use-cases/upload-document";
+import * as openApi from "@/app/api/v1/openapi.json/route";
+import { apiErrorSchema, chatCompletionChunkSchema, chatCompletionSchema, modelListSchema } from "@/lib/schemas/openai-responses";
 import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
 import { call, seedUser } from "../support/http";
 
@@ -118,6 +120,8 @@ describe("POST /api/v1/chat/completions (offline model)", () => {
     expect(res.headers.get("access-control-allow-origin")).toBe("*");
     expect(res.body).toMatchObject({ object: "chat.completion", model: assistantId, choices: [{ index: 0, finish_reason: "stop", message: { role: "assistant" } }] });
     expect(res.body.id).toMatch(/^chatcmpl-/);
+    // The shape the OpenAPI document describes.
+    chatCompletionSchema.parse(res.body);
     expect(res.body.choices[0].message.content).toContain("資源回收在每週二與週四收運");
     expect(res.body.x_citations[0]).toMatchObject({ index: 1, document_name: "垃圾清運.txt", page_unit: "page" });
     expect(res.body.x_citations[0].quote).toContain("每週二與週四");
@@ -137,6 +141,7 @@ describe("POST /api/v1/chat/completions (offline model)", () => {
     expect(lines.at(-1)).toBe("[DONE]");
     const chunks = lines.slice(0, -1) as any[];
     expect(chunks.every((c) => c.object === "chat.completion.chunk" && c.model === assistantId)).toBe(true);
+    for (const chunk of chunks) chatCompletionChunkSchema.parse(chunk);
     expect(chunks[0].choices[0].delta.role).toBe("assistant");
     const text = chunks.map((c) => c.choices[0]?.delta.content ?? "").join("");
     expect(text).toContain("資源回收在每週二與週四收運");
@@ -153,6 +158,7 @@ describe("POST /api/v1/chat/completions (offline model)", () => {
     expect(missing.status).toBe(401);
     expect(missing.headers.get("www-authenticate")).toContain("Bearer");
     expect(missing.body.error).toMatchObject({ type: "authentication_error", code: "api_key_missing", param: null });
+    apiErrorSchema.parse(missing.body);
     for (const bad of ["not-a-key", `${key}x`, key.slice(0, -1), `dak_${"0".repeat(16)}_${"A".repeat(43)}`, key.replace(/_[^_]{4}/, "_AAAA")]) {
       const res = await complete(bad, ask(assistantId));
       expect(res.status, bad).toBe(401);
@@ -225,6 +231,7 @@ describe("GET /api/v1/models", () => {
     const res = await call(models.GET, { headers: auth });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ object: "list", data: [{ id: assistantId, object: "model", created: expect.any(Number), owned_by: "assistant", name: expect.any(String) }] });
+    modelListSchema.parse(res.body);
     expect((await call(model.GET, { headers: auth, params: { id: assistantId } })).body.id).toBe(assistantId);
     expect((await call(model.GET, { headers: auth, params: { id: "other" } })).status).toBe(404);
   });
@@ -285,5 +292,24 @@ describe("POST /api/v1/chat/completions (OpenAI-compatible service)", () => {
     const lines = dataLines(streamed.body as string);
     expect(lines.at(-1)).toBe("[DONE]");
     expect((lines.at(-2) as any).error.code).toBe("ai_failed");
+  });
+});
+
+describe("GET /api/v1/openapi.json", () => {
+  it("describes the public API from the schemas the handlers validate with, to anyone", async () => {
+    const res = await call(openApi.GET, { path: "/api/v1/openapi.json" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("access-control-allow-origin")).toBe("*");
+    const doc = res.body;
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.servers).toEqual([{ url: "http://localhost:3000/api/v1" }]);
+    expect(Object.keys(doc.paths).sort()).toEqual(["/chat/completions", "/models", "/models/{id}"]);
+    const request = doc.paths["/chat/completions"].post.requestBody.content["application/json"].schema;
+    expect(request.required).toEqual(["model", "messages"]);
+    expect(request.properties.messages).toMatchObject({ type: "array", minItems: 1, maxItems: 100 });
+    expect(request.properties.messages.items.properties.role.enum).toEqual(["system", "developer", "user", "assistant"]);
+    const reply = doc.paths["/chat/completions"].post.responses["200"].content["application/json"].schema;
+    expect(reply.properties.x_citations.items.properties.document_name).toEqual({ type: "string" });
+    expect(Object.keys(doc.paths["/chat/completions"].post.responses).sort()).toEqual(["200", "400", "401", "403", "404", "413", "429", "502"]);
   });
 });

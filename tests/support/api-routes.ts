@@ -77,6 +77,7 @@ import * as apiKeyId from "@/app/api/assistants/[id]/api-keys/[keyId]/route";
 import * as v1Completions from "@/app/api/v1/chat/completions/route";
 import * as v1Models from "@/app/api/v1/models/route";
 import * as v1Model from "@/app/api/v1/models/[id]/route";
+import * as v1OpenApi from "@/app/api/v1/openapi.json/route";
 import { CHAT_COMPLETION_BODY_MAX_BYTES } from "@/lib/schemas/openai-chat";
 
 // Every /api route and method, with who may call it. The security suites iterate over this table;
@@ -220,6 +221,7 @@ function publicApiRoutes(): ApiRoute[] {
     { path: "/api/v1/models", file: "api/v1/models/route.ts", method: "OPTIONS", handler: h(v1Models.OPTIONS), ...preflight },
     { path: "/api/v1/models/{id}", file: "api/v1/models/[id]/route.ts", method: "GET", handler: h(v1Model.GET), body: false, ...k },
     { path: "/api/v1/models/{id}", file: "api/v1/models/[id]/route.ts", method: "OPTIONS", handler: h(v1Model.OPTIONS), ...preflight },
+    { path: "/api/v1/openapi.json", file: "api/v1/openapi.json/route.ts", method: "GET", access: "public", handler: h(v1OpenApi.GET), body: false, wrapped: true },
   ];
 }
 
