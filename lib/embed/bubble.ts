@@ -9,7 +9,7 @@
 // dark; else the visitor's own choice), data-position (right | left), data-color (the button's
 // colour: #rgb, #rrggbb or a CSS colour name).
 //
-// On the host page it only draws one button inside a closed shadow root (host styles reach none of
+// On the host page it only draws one button inside a shadow root (host styles reach none of
 // it); the share page loads when the button is first pressed.
 
 export interface BubbleTexts {
@@ -35,7 +35,7 @@ export function bubble(texts: BubbleTextsByLocale): void {
 
   const host = doc.createElement("div");
   host.setAttribute("data-assistant-bubble", "");
-  const root = host.attachShadow({ mode: "closed" });
+  const root = host.attachShadow({ mode: "open" });
   const dark = theme === "dark";
   root.innerHTML =
     `<style>` +
@@ -76,7 +76,9 @@ export function bubble(texts: BubbleTextsByLocale): void {
         frame.src = src;
         panel.appendChild(frame);
       }
-      frame.focus();
+      // Focus stays on this page (a frame of another origin would keep Escape to itself): the
+      // panel's close button first, the chat one Tab further.
+      closer.focus();
     } else button.focus();
   };
   button.addEventListener("click", () => setOpen(panel.hidden));
