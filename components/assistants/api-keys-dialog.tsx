@@ -29,7 +29,10 @@ export function ApiKeysDialog({ assistant, open, onOpenChange, returnFocus }: { 
   const tCommon = useTranslations("common");
   const format = useFormatter();
   const path = apiKeysPath(assistant.id);
-  const { data: keys, error: loadError, mutate } = useSWR<PublicApiKey[]>(open ? path : null, jsonFetcher);
+  const { data: keys, error: loadError, mutate } = useSWR<PublicApiKey[]>(open ? path : null, jsonFetcher, {
+    // Each opening reads the list afresh: a program may have used a key since.
+    revalidateOnMount: true,
+  });
   const [name, setName] = useState("");
   const [nameError, setNameError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);

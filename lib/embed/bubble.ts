@@ -66,8 +66,8 @@ export function bubble(texts: BubbleTextsByLocale): void {
   const setOpen = (open: boolean) => {
     panel.hidden = !open;
     wrap.classList.toggle("o", open);
+    // The button keeps its name; aria-expanded says whether its panel is open.
     button.setAttribute("aria-expanded", String(open));
-    button.setAttribute("aria-label", open ? text.close : text.open);
     if (open) {
       if (!frame) {
         frame = doc.createElement("iframe");

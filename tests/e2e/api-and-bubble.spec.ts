@@ -25,7 +25,7 @@ test.beforeAll(async () => {
   for (const port of BUBBLE_HOST_PORTS) {
     const server = http.createServer((_req, res) => {
       res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>another site</title></head><body><main><h1>Another site</h1><a href="#">a link</a></main>${hostPages.get(port) ?? ""}</body></html>`);
+      res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>another site</title></head><body><main><h1>Another site</h1><a href="#">a link</a></main>${hostPages.get(port) ?? ""}</body></html>`);
     });
     await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
     hosts.push(server);
@@ -147,7 +147,7 @@ test.describe("the chat bubble", () => {
     await bubble.click();
     const panel = page.getByRole("dialog", { name: "AI assistant chat" });
     await expect(panel).toBeVisible();
-    await expect(page.getByRole("button", { name: "Close the chat" }).first()).toBeFocused();
+    await expect(page.getByRole("button", { name: "Close the chat" })).toBeFocused();
     const frame = page.frameLocator('iframe[title="AI assistant chat"]');
     await expect(frame.getByTestId("shared-title").filter({ visible: true })).toHaveText("泡泡小幫手");
     await expect(frame.locator("html")).toHaveAttribute("lang", "en");

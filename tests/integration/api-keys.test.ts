@@ -125,10 +125,11 @@ describe("POST /api/v1/chat/completions (offline model)", () => {
     expect(res.body.choices[0].message.content).toContain("資源回收在每週二與週四收運");
     expect(res.body.x_citations[0]).toMatchObject({ index: 1, document_name: "垃圾清運.txt", page_unit: "page" });
     expect(res.body.x_citations[0].quote).toContain("每週二與週四");
-    const [usage] = await (await getDb()).select().from(apiUsage).orderBy(desc(apiUsage.id)).limit(1);
-    expect(usage).toMatchObject({ route: "/api/v1/chat/completions", userId: owner.user.id, assistantId, apiKeyId: id, sharedAssistantId: null, outcome: "ok" });
-    const [row] = await (await getDb()).select().from(apiKeys).where(eq(apiKeys.id, id));
-    expect(row.lastUsedAt).not.toBeNull();
+    const usage = await (await getDb()).select().from(apiUsage).where(eq(apiUsage.apiKeyId, id)).orderBy(desc(apiUsage.id));
+    expect(usage).toHaveLength(1);
+    expect(usage[0]).toMatchObject({ route: "/api/v1/chat/completions", userId: owner.user.id, assistantId, apiKeyId: id, sharedAssistantId: null, outcome: "ok" });
+    // The last use is noted beside the answer, not before it.
+    await expect.poll(async () => (await (await getDb()).select().from(apiKeys).where(eq(apiKeys.id, id)))[0].lastUsedAt).not.toBeNull();
   });
 
   it("streams chat.completion.chunk events ending with [DONE]; the deltas make the whole reply", async () => {
