@@ -30,8 +30,9 @@ export function ApiKeysDialog({ assistant, open, onOpenChange, returnFocus }: { 
   const format = useFormatter();
   const path = apiKeysPath(assistant.id);
   const { data: keys, error: loadError, mutate } = useSWR<PublicApiKey[]>(open ? path : null, jsonFetcher, {
-    // Each opening reads the list afresh: a program may have used a key since.
-    revalidateOnMount: true,
+    // Each opening reads the list afresh (the key turns from null to the path): a program may have used a key since.
+    revalidateIfStale: true,
+    dedupingInterval: 0,
   });
   const [name, setName] = useState("");
   const [nameError, setNameError] = useState<string | undefined>();

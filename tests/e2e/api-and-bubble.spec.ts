@@ -117,6 +117,10 @@ test.describe("API keys", () => {
       const viewport = page.viewportSize()!;
       expect(box!.x).toBeGreaterThanOrEqual(0);
       expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width + 1);
+      // The "created" toast, fading over the dialog's backdrop, is measured against what shows through it: the dialog is checked once it has gone.
+      const toast = page.locator("[data-sonner-toast]");
+      await expect(toast).toHaveCount(1);
+      await expect(toast).toHaveCount(0, { timeout: 15_000 });
       await expectNoSeriousViolations(page, `keys dialog ${locale} ${theme}`);
       await context.close();
     });
