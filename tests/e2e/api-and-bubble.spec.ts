@@ -198,3 +198,24 @@ test.describe("the chat bubble", () => {
     await context.close();
   });
 });
+
+test.describe("the API guide", () => {
+  for (const locale of ["zh-TW", "en"] as const) {
+    test(`/guide/api in ${locale}: curl, JavaScript and Python examples against this server, and the OpenAPI document it links`, async ({ browser }) => {
+      const context = await browser.newContext();
+      await context.addCookies([{ name: "NEXT_LOCALE", value: locale, domain: new URL(E2E_BASE_URL).hostname, path: "/" }]);
+      const page = await context.newPage();
+      await page.goto("/guide/api");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(locale === "en" ? "API guide" : "API 使用說明");
+      await expect(page.getByTestId("api-guide-curl")).toContainText("/api/v1/chat/completions");
+      await expect(page.getByTestId("api-guide-curl")).toContainText("Authorization: Bearer");
+      await expect(page.getByTestId("api-guide-js")).toContainText('import OpenAI from "openai"');
+      await expect(page.getByTestId("api-guide-python")).toContainText("from openai import OpenAI");
+      await expectNoSeriousViolations(page, `API guide ${locale}`);
+      const doc = await page.request.get(await page.getByTestId("api-guide-openapi").getAttribute("href") ?? "");
+      expect(doc.status()).toBe(200);
+      expect((await doc.json()).paths["/chat/completions"].post.operationId).toBe("createChatCompletion");
+      await context.close();
+    });
+  }
+});
