@@ -167,6 +167,28 @@ test.describe("the chat bubble", () => {
     await context.close();
   });
 
+  test("the owner copies the one line from the share's embed dialog, and that line is what the listed site runs", async ({ browser }) => {
+    const { context, page } = await ownerPage(browser);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: E2E_BASE_URL });
+    await page.goto("/?tab=shares");
+    await page.locator(`[data-share-id="${shareId}"]`).getByTestId("share-embed").click();
+    const dialog = page.getByTestId("share-embed-dialog");
+    const line = await dialog.getByTestId("share-bubble-code").inputValue();
+    expect(line).toBe(`<script src="${E2E_BASE_URL}/embed.js" data-assistant="${shareId}" data-position="right" data-color="#2563eb" async></script>`);
+    await dialog.getByTestId("share-bubble-copy").click();
+    await expect(dialog.getByTestId("share-bubble-copy")).toHaveText("已複製");
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(line);
+    await context.close();
+
+    hostPages.set(LISTED_PORT, line);
+    const host = await hostContext(browser);
+    const site = await host.context.newPage();
+    await site.goto(LISTED_SITE);
+    await site.locator("[data-assistant-bubble] >> role=button").first().click();
+    await expect(site.frameLocator("iframe").getByTestId("shared-title").filter({ visible: true })).toHaveText("泡泡小幫手");
+    await host.context.close();
+  });
+
   test("on a phone the panel fills the screen and closes with its own button", async ({ browser }) => {
     hostPages.set(LISTED_PORT, bubbleTag('data-lang="zh-TW"'));
     const { context } = await hostContext(browser, true);
