@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
+import { cookiesWithEmbedChoices } from "@/lib/embed/embed-preferences";
 import { normalizePath, ruleFor } from "@/lib/route-access";
 import { NONCE_HEADER, newNonce, pageSecurityHeaders, resourceSecurityHeaders, type SecuritySettings } from "@/lib/security-headers";
 import { sharePageFacts, sharePageId } from "@/lib/server/policies/share-page";
@@ -58,6 +59,9 @@ export async function proxy(req: NextRequest) {
   const requestHeaders = new Headers(req.headers);
   requestHeaders.set(NONCE_HEADER, nonce);
   requestHeaders.set("content-security-policy", headers["Content-Security-Policy"]);
+  // The chat bubble's frame asks for its language and theme in the address (lib/embed/embed-preferences.ts).
+  const embedCookies = shareId ? cookiesWithEmbedChoices(req.headers.get("cookie"), req.nextUrl.searchParams) : null;
+  if (embedCookies !== null) requestHeaders.set("cookie", embedCookies);
   return withHeaders(NextResponse.next({ request: { headers: requestHeaders }, status: share?.status }), headers);
 }
 

@@ -324,3 +324,15 @@ export const CURATED_ANSWERS_PER_ASSISTANT_MAX = 500;
 // How long an owner may have an assistant's conversations kept before the daily job deletes them.
 export const RETENTION_DAYS_MIN = 1;
 export const RETENTION_DAYS_MAX = 3_650;
+
+// The public API (/api/v1): keys an owner makes for one assistant, and how much each may ask.
+/** Keys one assistant may have that are not revoked. */
+export const API_KEYS_PER_ASSISTANT_MAX = 20;
+export const API_KEY_NAME_MAX_LENGTH = 60;
+/** Requests one key may make a minute (429 with Retry-After beyond); API_KEY_LIMIT_PER_MINUTE sets it. */
+export const API_KEY_REQUESTS_PER_MINUTE = 60;
+/** A key's last use is written at most this often, so a busy key does not rewrite its row on every call. */
+export const API_KEY_LAST_USED_PRECISION_MS = 60_000;
+/** Messages one chat completion may carry, and the characters of each. */
+export const API_CHAT_MESSAGES_MAX = 100;
+export const API_CHAT_MESSAGE_MAX_LENGTH = 8_000;

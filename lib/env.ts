@@ -1,6 +1,6 @@
 import { z } from "zod";
 // With the extension: scripts/server.ts loads this file in plain Node, which resolves no "@/" alias.
-import { INGEST_MEMORY_DEFAULT_MB, INGEST_MEMORY_MIN_MB, RETRIEVAL_CACHE_DEFAULT_MB, RETRIEVAL_CACHE_MIN_MB, OWN_MESSAGES_PER_USER_PER_MINUTE, SHARE_MESSAGES_PER_IP_PER_MINUTE, SHARE_MESSAGES_PER_LINK_PER_MINUTE, SHARE_MESSAGES_PER_VISITOR_PER_MINUTE } from "./constants.ts";
+import { INGEST_MEMORY_DEFAULT_MB, INGEST_MEMORY_MIN_MB, RETRIEVAL_CACHE_DEFAULT_MB, RETRIEVAL_CACHE_MIN_MB, OWN_MESSAGES_PER_USER_PER_MINUTE, API_KEY_REQUESTS_PER_MINUTE, SHARE_MESSAGES_PER_IP_PER_MINUTE, SHARE_MESSAGES_PER_LINK_PER_MINUTE, SHARE_MESSAGES_PER_VISITOR_PER_MINUTE } from "./constants.ts";
 
 // The only module that reads process.env. Everything else imports `env` from here.
 // Defaults make `npm start` work on a fresh machine with no configuration at all.
@@ -50,6 +50,8 @@ const schema = z.object({
   SHARE_LIMIT_PER_LINK_PER_MINUTE: perMinute(SHARE_MESSAGES_PER_LINK_PER_MINUTE),
   // An owner's messages in their own chat.
   MESSAGE_LIMIT_PER_USER_PER_MINUTE: perMinute(OWN_MESSAGES_PER_USER_PER_MINUTE),
+  // Requests each API key may make a minute (/api/v1).
+  API_KEY_LIMIT_PER_MINUTE: perMinute(API_KEY_REQUESTS_PER_MINUTE),
   // Outgoing mail (campaigns, password resets, welcome mail): smtp://user:pass@host:587 (STARTTLS
   // when the server offers it) or smtps://…:465. The admin e-mail screen can set it instead.
   SMTP_URL: optionalString,

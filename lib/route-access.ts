@@ -27,6 +27,7 @@ const EXACT: Record<string, RouteRule> = {
   "/admin/api-usage": ADMIN_ONLY,
   "/admin/ai-service": ADMIN_ONLY,
   "/guide": { kind: "public" },
+  "/guide/api": { kind: "public" },
   "/auth": { kind: "public" },
   "/trial-setup": { kind: "public" },
   "/support": { kind: "public" },

@@ -4,12 +4,13 @@ import { useRef, useState } from "react";
 import Link from "next/link";
 import { useSWRConfig } from "swr";
 import { useTranslations } from "next-intl";
-import { Copy, FileText, FolderOpen, Library, Loader2, MessagesSquare, MoreHorizontal, Pencil, Share2, Star, Trash2 } from "lucide-react";
+import { Copy, FileText, FolderOpen, KeyRound, Library, Loader2, MessagesSquare, MoreHorizontal, Pencil, Share2, Star, Trash2 } from "lucide-react";
 import { quickLinkOf, useShareLink } from "@/components/share-admin/use-share-link";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from "@/components/ui/dropdown-menu";
 import { ASSISTANTS_KEY } from "./assistant-keys";
+import { ApiKeysDialog } from "./api-keys-dialog";
 import { AssistantEditorDialog } from "./assistant-editor-dialog";
 import { DeleteAssistantDialog } from "./delete-assistant-dialog";
 import type { PublicAssistant } from "@/lib/server/present/api-types";
@@ -22,11 +23,13 @@ import { useAssistantActions } from "./use-assistant-actions";
  */
 export function AssistantCard({ assistant, onlyOne }: { assistant: PublicAssistant; onlyOne: boolean }) {
   const t = useTranslations("assistants");
+  const tKeys = useTranslations("apiKeys");
   const { mutate } = useSWRConfig();
   const { duplicate, makeDefault, remove } = useAssistantActions();
   const { create: share, creating: sharing } = useShareLink();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [keysOpen, setKeysOpen] = useState(false);
   const more = useRef<HTMLButtonElement>(null);
   const { knowledge } = assistant;
   const nothingChosen = !knowledge.all && knowledge.documentIds.length === 0 && knowledge.collectionIds.length === 0;
@@ -63,6 +66,10 @@ export function AssistantCard({ assistant, onlyOne }: { assistant: PublicAssista
             <DropdownMenuItem disabled={assistant.isDefault} onSelect={() => void makeDefault(assistant)} data-testid="assistant-make-default">
               <Star />
               {t("makeDefault")}
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => setKeysOpen(true)} data-testid="assistant-api-keys">
+              <KeyRound />
+              {tKeys("menu")}
             </DropdownMenuItem>
             <DropdownMenuSeparator />
             <DropdownMenuItem
@@ -150,6 +157,7 @@ export function AssistantCard({ assistant, onlyOne }: { assistant: PublicAssista
         </Button>
       </div>
 
+      <ApiKeysDialog assistant={assistant} open={keysOpen} onOpenChange={setKeysOpen} returnFocus={() => more.current} />
       <DeleteAssistantDialog assistant={assistant} open={deleting} onOpenChange={setDeleting} onConfirm={() => void remove(assistant)} returnFocus={() => more.current} />
     </li>
   );

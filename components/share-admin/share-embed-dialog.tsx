@@ -1,20 +1,20 @@
 "use client";
 
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
-import { AlertTriangle, Check, Code2, Copy } from "lucide-react";
+import { AlertTriangle, Code2 } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle, DialogTrigger } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
-import { Label } from "@/components/ui/label";
 import { Textarea } from "@/components/ui/textarea";
-import { COPY_FEEDBACK_MS, EMBED_ORIGINS_MAX } from "@/lib/constants";
+import { EMBED_ORIGINS_MAX } from "@/lib/constants";
 import { ApiError, apiFetch, errorMessage } from "@/lib/fetcher";
 import { embedOriginLines, embedOriginsSchema } from "@/lib/schemas/embed-origins";
 import { validationIssues, type FieldIssue } from "@/lib/share-admin/field-errors";
-import { embedOriginIndex, embedSnippet } from "@/lib/share-admin/embed-snippet";
+import { bubbleSnippet, embedOriginIndex, embedSnippet } from "@/lib/share-admin/embed-snippet";
 import type { OwnerShare } from "@/lib/server/present/api-types";
+import { CopyableCode } from "./copyable-code";
 import { sharePath, useShareActions } from "./use-share-actions";
 
 /**
@@ -30,12 +30,7 @@ export function ShareEmbedForm({ share }: { share: OwnerShare }) {
   const [text, setText] = useState(share.embedOrigins.join("\n"));
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  const code = useRef<HTMLTextAreaElement>(null);
-  const snippet = embedSnippet(share);
-
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const copyTexts = { copy: t("embedCopy"), copiedShort: t("embedCodeCopiedShort"), copied: t("embedCodeCopied"), failed: t("embedCodeCopyFailed") };
 
   /** The first problem, naming the line it is on: "「https://x.example/page」：…". */
   const describe = (issues: readonly FieldIssue[], lines: string[]) => {
@@ -62,22 +57,6 @@ export function ShareEmbedForm({ share }: { share: OwnerShare }) {
       toast.error(t("saveFailed"), { description: errorMessage(error, t("saveFailed")) });
     } finally {
       setBusy(false);
-    }
-  }
-
-  async function copy() {
-    try {
-      if (!navigator.clipboard) throw new Error("no clipboard");
-      await navigator.clipboard.writeText(snippet);
-      setCopied(true);
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
-      toast.success(t("embedCodeCopied"));
-    } catch {
-      // Refused (an insecure page, an in-app browser): the code is selected for copying by hand.
-      code.current?.focus();
-      code.current?.select();
-      toast.error(t("embedCodeCopyFailed"));
     }
   }
 
@@ -111,32 +90,23 @@ export function ShareEmbedForm({ share }: { share: OwnerShare }) {
           </Button>
         </DialogFooter>
       </form>
-      <div className="grid gap-2">
-        <Label htmlFor="share-embed-code">{t("embedCode")}</Label>
-        {share.embedOrigins.length === 0 ? (
-          <p className="flex items-start gap-1.5 text-xs text-amber-700 dark:text-amber-400" role="note" data-testid="share-embed-none">
-            <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden />
-            {t("embedNoSites")}
-          </p>
-        ) : null}
-        <Textarea
-          id="share-embed-code"
-          ref={code}
-          readOnly
-          value={snippet}
-          rows={4}
-          onFocus={(e) => e.currentTarget.select()}
-          className="font-mono text-xs break-all md:text-xs"
-          data-testid="share-embed-code"
-        />
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-xs text-muted-foreground">{t("embedVisitorHint")}</p>
-          <Button type="button" variant="outline" size="sm" onClick={() => void copy()} aria-live="polite" data-testid="share-embed-copy">
-            {copied ? <Check /> : <Copy />}
-            {copied ? t("embedCodeCopiedShort") : t("embedCopy")}
-          </Button>
-        </div>
-      </div>
+      <CopyableCode
+        id="share-embed-code"
+        label={t("embedCode")}
+        value={embedSnippet(share)}
+        notice={
+          share.embedOrigins.length === 0 ? (
+            <p className="flex items-start gap-1.5 text-xs text-amber-700 dark:text-amber-400" role="note" data-testid="share-embed-none">
+              <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden />
+              {t("embedNoSites")}
+            </p>
+          ) : null
+        }
+        hint={t("embedVisitorHint")}
+        texts={copyTexts}
+        testId="share-embed"
+      />
+      <CopyableCode id="share-bubble-code" label={t("bubbleCode")} value={bubbleSnippet(share)} rows={3} hint={t("bubbleHint")} texts={copyTexts} testId="share-bubble" />
     </div>
   );
 }

@@ -17,6 +17,7 @@ export const SHARED_PAGE_NAMESPACES = ["app", "auth", "chat", "language", "nav",
 /** Every page in the app shell that is not the staff console: the workspace, account and public pages. */
 export const SHELL_NAMESPACES = [
   "account",
+  "apiKeys",
   "app",
   "assistantSettings",
   "assistants",

@@ -15,6 +15,15 @@ export function embedSnippet(share: { shareUrl: string; name: string }): string 
 }
 
 /**
+ * The chat bubble's one line (GET /embed.js on the share's own site): a floating button that opens
+ * the share in a panel, framed as the <iframe> is, so the same list of sites decides.
+ */
+export function bubbleSnippet(share: { shareUrl: string; shareId: string }): string {
+  const origin = new URL(share.shareUrl).origin;
+  return `<script src="${attribute(`${origin}/embed.js`)}" data-assistant="${attribute(share.shareId)}" data-position="right" data-color="#2563eb" async></script>`;
+}
+
+/**
  * Which entry of the list a validation issue points at, if any: the server's detail names the
  * field ("embedOrigins.2"), the browser's own check of the list alone gives the index ([2]).
  */

@@ -58,6 +58,10 @@ import * as assistantsRoute from "@/app/api/assistants/route";
 import * as assistantIdRoute from "@/app/api/assistants/[id]/route";
 import * as assistantDuplicateRoute from "@/app/api/assistants/[id]/duplicate/route";
 import * as assistantDocumentsRoute from "@/app/api/assistants/[id]/documents/route";
+import * as apiKeysRoute from "@/app/api/assistants/[id]/api-keys/route";
+import * as apiKeyIdRoute from "@/app/api/assistants/[id]/api-keys/[keyId]/route";
+import { listApiKeys } from "@/lib/server/queries/api-keys";
+import { createAssistantKey } from "@/lib/server/use-cases/manage-api-keys";
 import * as collectionsRoute from "@/app/api/collections/route";
 import * as collectionRoute from "@/app/api/collections/[id]/route";
 import * as collectionDocumentsRoute from "@/app/api/collections/[id]/documents/route";
@@ -175,6 +179,36 @@ const ASSISTANT_CASES: MutationCase[] = [
         params: { id: assistantId },
         state: async () => (await listAssistants(a.user.id)).length,
         allowed: (res) => expect(res.status).toBe(201),
+      };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/assistants/{id}/api-keys",
+    handler: apiKeysRoute.POST,
+    prepare: async () => {
+      const { a, assistantId } = await adminWithAssistant();
+      return {
+        cookie: a.cookie,
+        params: { id: assistantId },
+        body: { name: "網站" },
+        state: async () => (await listApiKeys(a.user.id, assistantId)).length,
+        allowed: (res) => expect(res.status).toBe(201),
+      };
+    },
+  },
+  {
+    method: "DELETE",
+    path: "/api/assistants/{id}/api-keys/{keyId}",
+    handler: apiKeyIdRoute.DELETE,
+    prepare: async () => {
+      const { a, assistantId } = await adminWithAssistant();
+      const { id } = await createAssistantKey({ ownerId: a.user.id, assistantId, name: "網站" });
+      return {
+        cookie: a.cookie,
+        params: { id: assistantId, keyId: id },
+        state: async () => (await listApiKeys(a.user.id, assistantId))[0].revokedAt,
+        allowed: (res) => expect(res.body.revokedAt).toEqual(expect.any(String)),
       };
     },
   },

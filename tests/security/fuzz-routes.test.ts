@@ -4,6 +4,8 @@ import * as health from "@/app/api/health/route";
 import { env } from "@/lib/env";
 import { encodeSession, SESSION_COOKIE } from "@/lib/server/auth/session";
 import { findUserById } from "@/lib/server/queries/users";
+import { defaultAssistant } from "@/lib/server/queries/assistants";
+import { createAssistantKey } from "@/lib/server/use-cases/manage-api-keys";
 import { API_ROUTES, concretePath, label, type ApiRoute } from "../support/api-routes";
 import { call, seedUser } from "../support/http";
 
@@ -17,6 +19,8 @@ type Seeded = Awaited<ReturnType<typeof seedUser>>;
 type Role = "visitor" | "user" | "admin";
 let user: Seeded;
 let admin: Seeded;
+/** What the public API's routes are called with instead of a session: each role's key of its own assistant. */
+const keys = {} as Record<"user" | "admin", string>;
 
 const RUNS_PER_ROLE = Number(process.env.FUZZ_RUNS) || 20;
 // FUZZ_SEED and FUZZ_RUNS explore further from the shell; CI replays the same runs each time.
@@ -33,9 +37,12 @@ const weirdString = fc.oneof(
   fc.constant("x".repeat(10_001)),
 );
 
-const FIELDS = ["email", "password", "displayName", "message", "content", "sessionId", "shareId", "name", "rolePrompt", "value", "ids", "role", "plan", "disabled", "subject", "bodyMarkdown", "audience", "referralCode", "url", "image", "imageData", "token", "currentPassword", "newPassword", "category", "status", "includeDocuments", "documentIds", "format", "apiKey", "baseUrl", "chatModel", "supporterUntil", "ratePerMinute", "scheduledAt"];
+const FIELDS = ["email", "password", "displayName", "message", "content", "sessionId", "shareId", "name", "rolePrompt", "value", "ids", "role", "plan", "disabled", "subject", "bodyMarkdown", "audience", "referralCode", "url", "image", "imageData", "token", "currentPassword", "newPassword", "category", "status", "includeDocuments", "documentIds", "format", "apiKey", "baseUrl", "chatModel", "supporterUntil", "ratePerMinute", "scheduledAt", "model", "messages", "stream", "stream_options"];
 
-const fieldValue = fc.oneof(weirdString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(weirdString, { maxLength: 3 }), fc.dictionary(weirdString, weirdString, { maxKeys: 3 }));
+// Chat messages as the public API reads them, each part possibly odd.
+const chatMessage = fc.record({ role: fc.oneof(fc.constantFrom("user", "assistant", "system", "developer", "tool"), weirdString), content: fc.oneof(weirdString, fc.constant(null), fc.array(fc.record({ type: fc.constantFrom("text", "image_url"), text: weirdString }), { maxLength: 2 })) });
+
+const fieldValue = fc.oneof(weirdString, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(weirdString, { maxLength: 3 }), fc.dictionary(weirdString, weirdString, { maxKeys: 3 }), fc.array(chatMessage, { maxLength: 3 }));
 
 const jsonBody = fc.oneof(
   fc.jsonValue({ maxDepth: 3 }),
@@ -81,11 +88,12 @@ async function cookieFor(role: Role, r: ApiRoute): Promise<string | undefined> {
 let ipSeq = 0;
 
 async function send(r: ApiRoute, role: Role, input: FuzzInput) {
-  const params: Record<string, string | string[]> = { id: input.id, conversationId: input.id, nextauth: ["session"] };
+  const params: Record<string, string | string[]> = { id: input.id, conversationId: input.id, keyId: input.id, nextauth: ["session"] };
   const query = new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, v.toWellFormed()])).toString();
   const path = concretePath(r, params) + (query ? `?${query}` : "");
   const headers: Record<string, string> = { "x-client-ip": `100.97.${Math.floor(++ipSeq / 250) % 250}.${ipSeq % 250}` };
   const cookie = await cookieFor(role, r);
+  if (r.access === "apiKey" && role !== "visitor") headers.authorization = `Bearer ${keys[role]}`;
   if (r.method === "GET" || r.method === "DELETE") return call(r.handler, { method: r.method, path, params, cookie, headers });
   if ("json" in input.body) return call(r.handler, { method: r.method, path, params, cookie, headers, body: input.body.json });
   if (input.body.contentType) headers["content-type"] = input.body.contentType;
@@ -93,18 +101,25 @@ async function send(r: ApiRoute, role: Role, input: FuzzInput) {
 }
 
 const savedMessageLimit = env.MESSAGE_LIMIT_PER_USER_PER_MINUTE;
+const savedKeyLimit = env.API_KEY_LIMIT_PER_MINUTE;
 
 beforeAll(async () => {
   // The fuzzing user and admin send far more than an owner's 30 messages a minute.
   env.MESSAGE_LIMIT_PER_USER_PER_MINUTE = 1_000_000;
+  env.API_KEY_LIMIT_PER_MINUTE = 1_000_000;
   user = await seedUser();
   admin = await seedUser({ role: "admin" });
+  // The user's key belongs to someone without a workspace (refused); the admin's opens its assistant.
+  for (const [role, who] of [["user", user], ["admin", admin]] as const) {
+    keys[role] = (await createAssistantKey({ ownerId: who.user.id, assistantId: (await defaultAssistant(who.user.id)).id, name: role })).key;
+  }
   // A second admin, so nothing generated can ever meet the last-admin guard.
   await seedUser({ role: "admin" });
 });
 
 afterAll(() => {
   env.MESSAGE_LIMIT_PER_USER_PER_MINUTE = savedMessageLimit;
+  env.API_KEY_LIMIT_PER_MINUTE = savedKeyLimit;
 });
 
 describe("fuzzing every route", () => {
@@ -117,7 +132,7 @@ describe("fuzzing every route", () => {
   });
 
   for (const r of API_ROUTES) {
-    it(`${label(r)}: never a 5xx, as a visitor, a user and an admin`, async () => {
+    it(`${label(r)}: never a 5xx, as a visitor, a user and an admin (with their keys on the public API)`, async () => {
       for (const role of ["visitor", "user", "admin"] as const) {
         await fc.assert(
           fc.asyncProperty(fuzzInput, async (input) => {

@@ -230,7 +230,9 @@ async function adminCookie(r: ApiRoute): Promise<string> {
 const SIGNED_OUT = "signed out";
 const AS_ADMIN = "as admin";
 
-for (const r of API_ROUTES) {
+// The public API's routes are opened by a key, not the admin's cookie this suite sends: their odd
+// input is driven with a key in tests/security/fuzz-routes.test.ts and api-key-isolation.test.ts.
+for (const r of API_ROUTES.filter((route) => route.access !== "apiKey")) {
   describe(label(r), () => {
     it("answers every malformed body with 2xx/4xx and no stack trace", async () => {
       const bodies = r.method === "GET" ? BODIES.slice(0, 1) : BODIES;

@@ -72,12 +72,20 @@ import * as emailResubscribe from "@/app/api/email/resubscribe/route";
 import * as emailPreferences from "@/app/api/user/email-preferences/route";
 import * as passwordReset from "@/app/api/password-reset/route";
 import * as passwordResetConfirm from "@/app/api/password-reset/confirm/route";
+import * as apiKeysList from "@/app/api/assistants/[id]/api-keys/route";
+import * as apiKeyId from "@/app/api/assistants/[id]/api-keys/[keyId]/route";
+import * as v1Completions from "@/app/api/v1/chat/completions/route";
+import * as v1Models from "@/app/api/v1/models/route";
+import * as v1Model from "@/app/api/v1/models/[id]/route";
+import * as v1OpenApi from "@/app/api/v1/openapi.json/route";
+import { CHAT_COMPLETION_BODY_MAX_BYTES } from "@/lib/schemas/openai-chat";
 
 // Every /api route and method, with who may call it. The security suites iterate over this table;
 // tests/security/auth-and-roles.test.ts fails when a route file on disk is missing from it.
 
-export type Access = "public" | "user" | "staff" | "admin";
-export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+/** apiKey: the public API, opened by an assistant's key in the Authorization header and by no session. */
+export type Access = "public" | "user" | "staff" | "admin" | "apiKey";
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
 export type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 
 export interface ApiRoute {
@@ -195,8 +203,27 @@ export const API_ROUTES: ApiRoute[] = [
   // next-auth's own endpoints: not wrapped by route(); next-auth checks its CSRF token itself.
   { path: "/api/auth/{...nextauth}", file: "api/auth/[...nextauth]/route.ts", method: "GET", access: "public", handler: h(nextAuth.GET), body: false, wrapped: false },
   { path: "/api/auth/{...nextauth}", file: "api/auth/[...nextauth]/route.ts", method: "POST", access: "public", handler: h(nextAuth.POST), body: false, wrapped: false },
+  { path: "/api/assistants/{id}/api-keys", file: "api/assistants/[id]/api-keys/route.ts", method: "GET", access: "staff", handler: h(apiKeysList.GET), body: false, wrapped: true },
+  { path: "/api/assistants/{id}/api-keys", file: "api/assistants/[id]/api-keys/route.ts", method: "POST", access: "staff", handler: h(apiKeysList.POST), body: true, wrapped: true },
+  { path: "/api/assistants/{id}/api-keys/{keyId}", file: "api/assistants/[id]/api-keys/[keyId]/route.ts", method: "DELETE", access: "staff", handler: h(apiKeyId.DELETE), body: false, wrapped: true },
   ...emailRoutes(),
+  ...publicApiRoutes(),
 ];
+
+// The public API (/api/v1): a key of one assistant, never a session; its preflights answer anyone.
+function publicApiRoutes(): ApiRoute[] {
+  const k = { access: "apiKey", wrapped: true } as const;
+  const preflight = { access: "public", body: false, wrapped: false } as const;
+  return [
+    { path: "/api/v1/chat/completions", file: "api/v1/chat/completions/route.ts", method: "POST", handler: h(v1Completions.POST), body: true, maxBodyBytes: CHAT_COMPLETION_BODY_MAX_BYTES, ...k },
+    { path: "/api/v1/chat/completions", file: "api/v1/chat/completions/route.ts", method: "OPTIONS", handler: h(v1Completions.OPTIONS), ...preflight },
+    { path: "/api/v1/models", file: "api/v1/models/route.ts", method: "GET", handler: h(v1Models.GET), body: false, ...k },
+    { path: "/api/v1/models", file: "api/v1/models/route.ts", method: "OPTIONS", handler: h(v1Models.OPTIONS), ...preflight },
+    { path: "/api/v1/models/{id}", file: "api/v1/models/[id]/route.ts", method: "GET", handler: h(v1Model.GET), body: false, ...k },
+    { path: "/api/v1/models/{id}", file: "api/v1/models/[id]/route.ts", method: "OPTIONS", handler: h(v1Model.OPTIONS), ...preflight },
+    { path: "/api/v1/openapi.json", file: "api/v1/openapi.json/route.ts", method: "GET", access: "public", handler: h(v1OpenApi.GET), body: false, wrapped: true },
+  ];
+}
 
 // E-mail campaigns and account mail (docs/rules/email.md).
 function emailRoutes(): ApiRoute[] {
@@ -228,9 +255,15 @@ function emailRoutes(): ApiRoute[] {
   ];
 }
 
-export const PROTECTED_ROUTES = API_ROUTES.filter((r) => r.access !== "public");
-/** Mutating routes that must refuse cross-site requests (one-click unsubscribe must not). */
-export const MUTATING_WRAPPED_ROUTES = API_ROUTES.filter((r) => r.method !== "GET" && r.wrapped && !r.crossSite);
+/** Routes a session opens (the public API's are opened by a key: tests/security/api-key-isolation.test.ts). */
+export const PROTECTED_ROUTES = API_ROUTES.filter((r) => r.access !== "public" && r.access !== "apiKey");
+/** The public API's routes, opened by an assistant's key. */
+export const KEY_ROUTES = API_ROUTES.filter((r) => r.access === "apiKey");
+/**
+ * Mutating routes that must refuse cross-site requests (one-click unsubscribe must not; nor the
+ * public API, which reads no cookie, so another site's request can borrow nobody's session).
+ */
+export const MUTATING_WRAPPED_ROUTES = API_ROUTES.filter((r) => r.method !== "GET" && r.method !== "OPTIONS" && r.wrapped && !r.crossSite && r.access !== "apiKey");
 
 export const label = (r: Pick<ApiRoute, "method" | "path">) => `${r.method} ${r.path}`;
 
@@ -239,6 +272,7 @@ export function concretePath(r: ApiRoute, params: Record<string, string | string
   return r.path
     .replace("{id}", encodeSegment(String(params.id ?? "")))
     .replace("{conversationId}", encodeSegment(String(params.conversationId ?? "")))
+    .replace("{keyId}", encodeSegment(String(params.keyId ?? "")))
     .replace("{...nextauth}", Array.isArray(params.nextauth) ? params.nextauth.join("/") : "session");
 }
 

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, type Dirent } from "node:fs";
 import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
@@ -27,7 +27,10 @@ const DOC_LINK = /\bdocs\/[\w./-]+?\.md(?:#[\w-]+)?/g;
 
 function sourceFiles(): string[] {
   const found = SOURCE_DIRS.filter((dir) => existsSync(path.join(root, dir))).flatMap((dir) =>
-    (readdirSync(path.join(root, dir), { recursive: true }) as string[]).map((f) => path.join(dir, f)),
+    (readdirSync(path.join(root, dir), { recursive: true, withFileTypes: true }) as Dirent[])
+      .filter((entry) => entry.isFile())
+      // A route folder may be named like a file (app/embed.js/): only files are read.
+      .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name))),
   );
   return [...found, ...SOURCE_FILES]
     .filter((f) => SOURCE_EXTENSION.test(f) && !f.endsWith(".d.ts") && !f.split(path.sep).includes("node_modules"))

@@ -60,6 +60,14 @@ describe("lib/constants", () => {
     expect(c.KNOWLEDGE_PICKER_BATCH).toBeLessThanOrEqual(c.KNOWLEDGE_IDS_MAX);
   });
 
+  it("pins the public API's bounds: a key's requests, an assistant's keys, a conversation's size", () => {
+    expect([c.API_KEY_REQUESTS_PER_MINUTE, c.API_KEYS_PER_ASSISTANT_MAX, c.API_KEY_NAME_MAX_LENGTH]).toEqual([60, 20, 60]);
+    expect(c.API_KEY_LAST_USED_PRECISION_MS).toBe(60_000);
+    // The question itself is held to the chat's own limit; earlier turns may be longer replies.
+    expect(c.API_CHAT_MESSAGE_MAX_LENGTH).toBeGreaterThanOrEqual(c.MESSAGE_MAX_LENGTH);
+    expect(c.API_CHAT_MESSAGES_MAX).toBe(100);
+  });
+
   it("pins the ingestion bounds", () => {
     expect([c.PARSE_TIMEOUT_MS, c.PARSE_MAX_MEMORY_MB, c.INGEST_MEMORY_DEFAULT_MB, c.INGEST_MEMORY_MIN_MB]).toEqual([60_000, 512, 1024, 128]);
     expect([c.PARSE_BASE_TIME_MS, c.PARSE_PAGE_TIME_MS, c.PDF_MAX_PAGES]).toEqual([10_000, 200, 10_000]);

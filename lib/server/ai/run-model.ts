@@ -35,6 +35,9 @@ export interface ModelCall {
   route: string;
   userId: string | null;
   sharedAssistantId?: string | null;
+  /** A call made with an API key: the key, and the assistant it asks. */
+  apiKeyId?: string | null;
+  assistantId?: string | null;
   instructions: string;
   messages: ModelMessage[];
   providerOptions?: SharedV4ProviderOptions;
@@ -58,6 +61,8 @@ export interface ModelReply {
   provider: string;
   modelId: string;
   offline: boolean;
+  inputTokens: number;
+  outputTokens: number;
 }
 
 function outcomeOf(error: unknown, timedOut: boolean): Exclude<ModelOutcome, "ok"> {
@@ -121,6 +126,8 @@ export async function runModel(call: ModelCall): Promise<ModelReply> {
       route: call.route,
       userId: call.userId,
       sharedAssistantId: call.sharedAssistantId ?? null,
+      apiKeyId: call.apiKeyId ?? null,
+      assistantId: call.assistantId ?? null,
       inputTokens,
       outputTokens,
       latencyMs: Date.now() - started,
@@ -178,5 +185,5 @@ export async function runModel(call: ModelCall): Promise<ModelReply> {
     clearTimeout(idleTimer);
   }
   await record("ok");
-  return { text, provider: resolved.provider, modelId: resolved.modelId, offline: resolved.offline };
+  return { text, provider: resolved.provider, modelId: resolved.modelId, offline: resolved.offline, inputTokens, outputTokens };
 }

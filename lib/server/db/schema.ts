@@ -320,6 +320,31 @@ export const sharedAssistants = pgTable(
   ],
 );
 
+/**
+ * A key a program presents to ask one assistant through the public API (/api/v1). The key is
+ * "dak_<id>_<secret>": the id finds the row by its primary key, and only a SHA-256 of the
+ * 256-bit random secret is kept (a slow password hash buys nothing against a secret that cannot
+ * be guessed). Revoked keys keep their row, so the owner's list says when they stopped.
+ */
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    assistantId: text("assistant_id")
+      .notNull()
+      .references(() => assistants.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    secretHash: text("secret_hash").notNull(),
+    lastUsedAt: timestamp("last_used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("api_keys_assistant_idx").on(t.assistantId, t.createdAt)],
+);
+
 // A guest's conversation on one share, bound to the browser that created it by a secret
 // kept in an HttpOnly cookie (only its hash is stored).
 export const guestSessions = pgTable(
@@ -527,6 +552,9 @@ export const apiUsage = pgTable(
     route: text("route").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     sharedAssistantId: text("shared_assistant_id").references(() => sharedAssistants.id, { onDelete: "set null" }),
+    // Calls made with an API key: the key and the assistant it asks.
+    apiKeyId: text("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
+    assistantId: text("assistant_id").references(() => assistants.id, { onDelete: "set null" }),
     inputTokens: integer("input_tokens").notNull().default(0),
     outputTokens: integer("output_tokens").notNull().default(0),
     latencyMs: integer("latency_ms").notNull().default(0),

@@ -36,6 +36,8 @@ function counterKey(limit: RateLimit, req: Request, user: User | null, subjects:
       return `${limit.name}:email:${subject(subjects.email, limit)}`;
     case "link":
       return `${limit.name}:link:${subject(subjects.link, limit)}`;
+    case "key":
+      return `${limit.name}:key:${subject(subjects.key, limit)}`;
     case "visitor":
       return `${limit.name}:visitor:${subject(subjects.link, limit)}:${subject(subjects.visitor, limit)}`;
   }

@@ -10,10 +10,13 @@ import { userFromRequest } from "@/lib/server/auth/session";
 import { localeOf, translator, type ServerTranslator } from "@/lib/server/i18n";
 import { log } from "@/lib/server/log";
 import { authorize, type AuthRequirement } from "@/lib/server/policies/auth-requirement";
+import { authorizeApiKey } from "@/lib/server/policies/api-key-access";
+import type { KeyHolder } from "@/lib/server/queries/api-keys";
 import { AppError, isAppError } from "@/lib/server/errors";
 import { countedByHandler, type CountLimit, type RateLimit } from "@/lib/server/policies/rate-limits";
 import { countRouteLimits, giveBackCounts } from "./rate-limit";
 import { siteOrigin as originOf, type OriginSettings } from "@/lib/site-origin";
+import { API_CORS_HEADERS } from "./api-cors";
 
 // Every /api handler goes through route(): it authenticates, checks the role and the Origin of
 // mutations, validates input with zod, and turns thrown errors into one JSON error shape.
@@ -31,10 +34,20 @@ export interface RouteContext<B, Q> {
   requestId: string;
   /** Counts the route's declared limits that need a share link, a visitor or an e-mail address (lib/server/policies/rate-limits.ts). */
   countLimit: CountLimit;
+  /** The API key the request presented, on the routes of the public API (auth "apiKey"). */
+  apiKey: KeyHolder | null;
 }
 
+/**
+ * How a route's errors are written: the app's own shape, or OpenAI's (`{ error: { message, type,
+ * param, code } }`) on the public API, which OpenAI's clients read.
+ */
+export type ErrorShape = "app" | "openai";
+
 export interface RouteOptions<B extends ZodType | undefined, Q extends ZodType | undefined> {
-  auth: AuthRequirement;
+  /** "apiKey": the public API, called with an assistant's key and never with a session. */
+  auth: AuthRequirement | "apiKey";
+  errorShape?: ErrorShape;
   body?: B;
   query?: Q;
   /** Skip the same-origin check (only for endpoints that must accept cross-site requests). */
@@ -79,15 +92,43 @@ export function isCrossSite(req: Request, settings: OriginSettings = env): boole
   return origin !== siteOrigin(req, settings);
 }
 
-export function errorResponse(error: AppError, t: ServerTranslator, requestId?: string): NextResponse {
+// OpenAI's error types by status, as its clients expect them.
+const OPENAI_ERROR_TYPES: Record<number, string> = {
+  400: "invalid_request_error",
+  401: "authentication_error",
+  403: "permission_error",
+  404: "not_found_error",
+  413: "invalid_request_error",
+  429: "rate_limit_error",
+};
+
+function errorBody(error: AppError, message: string, shape: ErrorShape, t: ServerTranslator): Record<string, unknown> {
+  if (shape === "openai") {
+    // OpenAI's shape has room for one problem: the first, named by its parameter.
+    const [first] = Array.isArray(error.details) ? (error.details as { path?: unknown; message?: unknown }[]) : [];
+    const param = typeof first?.path === "string" && first.path !== "" ? first.path : null;
+    const problem = typeof first?.message === "string" ? (t.has(first.message as never) ? t(first.message as never) : first.message) : null;
+    return {
+      error: {
+        message: problem ? `${message}: ${param ? `${param}: ` : ""}${problem}` : message,
+        type: OPENAI_ERROR_TYPES[error.status] ?? "api_error",
+        param,
+        code: error.messageKey.includes(".") ? error.code : error.messageKey,
+      },
+    };
+  }
+  // The fields callers read beside `error` (requireAuth, aiMessage) sit there, never inside it (docs/rules/messages-and-errors.md#error-bodies).
+  return {
+    ...error.extra,
+    error: { code: error.code, message, ...(error.details !== undefined ? { details: error.details } : {}) },
+  } satisfies ErrorBody & Record<string, unknown>;
+}
+
+export function errorResponse(error: AppError, t: ServerTranslator, requestId?: string, shape: ErrorShape = "app"): NextResponse {
   // A bare key names an entry of "errors"; a dotted one is a whole key of its own namespace.
   const key = error.messageKey.includes(".") ? error.messageKey : `errors.${error.messageKey}`;
   const message = t.has(key as never) ? t(key as never, error.params as never) : t("errors.internal" as never);
-  // The fields callers read beside `error` (requireAuth, aiMessage) sit there, never inside it (docs/rules/messages-and-errors.md#error-bodies).
-  const body: ErrorBody & Record<string, unknown> = {
-    ...error.extra,
-    error: { code: error.code, message, ...(error.details !== undefined ? { details: error.details } : {}) },
-  };
+  const body = errorBody(error, message, shape, t);
   const res = NextResponse.json(body, { status: error.status });
   for (const [k, v] of Object.entries(error.headers ?? {})) res.headers.set(k, v);
   if (requestId) res.headers.set("x-request-id", requestId);
@@ -164,15 +205,25 @@ export function route<B extends ZodType | undefined = undefined, Q extends ZodTy
   handler: Handler<Infer<B>, Infer<Q>, User | null>,
 ): NextHandler;
 export function route<B extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined>(
-  options: RouteOptions<B, Q>,
+  options: RouteOptions<B, Q> & { auth: "apiKey" },
+  handler: (ctx: RouteContext<Infer<B>, Infer<Q>> & { user: null; apiKey: KeyHolder }) => Promise<Response | unknown>,
+): NextHandler;
+export function route<B extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined>(
+  options: RouteOptions<B, Q> & { auth: AuthRequirement },
   handler: Handler<Infer<B>, Infer<Q>, User>,
 ): NextHandler;
 export function route<B extends ZodType | undefined, Q extends ZodType | undefined>(
   options: RouteOptions<B, Q>,
-  handler: Handler<Infer<B>, Infer<Q>, never>,
+  handler: (ctx: never) => Promise<Response | unknown>,
 ): NextHandler {
   const limits: readonly RateLimit[] = options.limit === undefined ? [] : "name" in options.limit ? [options.limit] : options.limit;
   const handlerCounts = limits.some(countedByHandler);
+  const keyed = options.auth === "apiKey";
+  // The public API answers other origins, its refusals included (a browser shows a script nothing otherwise).
+  const withCors = (res: NextResponse | Response) => {
+    if (keyed) for (const [name, value] of Object.entries(API_CORS_HEADERS)) res.headers.set(name, value);
+    return res;
+  };
   const next: NextHandler = async (req, ctx) => {
     const requestId = req.headers.get("x-request-id")?.slice(0, 64) || randomUUID();
     const locale = localeOf(req);
@@ -180,11 +231,18 @@ export function route<B extends ZodType | undefined, Q extends ZodType | undefin
     const started = Date.now();
     const path = new URL(req.url).pathname;
     try {
-      if (MUTATING.has(req.method) && !options.allowCrossSite && isCrossSite(req)) {
+      // A key route reads no cookie, so another site's request can borrow nobody's session.
+      if (MUTATING.has(req.method) && !options.allowCrossSite && !keyed && isCrossSite(req)) {
         throw new AppError("forbidden", { messageKey: "cross_site" });
       }
-      const user = await userFromRequest(req);
-      await authorize(options.auth, user);
+      // A key never opens a route with a session, nor a session the public API.
+      let user: User | null = null;
+      let apiKey: KeyHolder | null = null;
+      if (options.auth === "apiKey") apiKey = await authorizeApiKey(req);
+      else {
+        user = await userFromRequest(req);
+        await authorize(options.auth, user);
+      }
 
       const rawParams = (await ctx?.params) ?? {};
       const params = Object.fromEntries(
@@ -209,18 +267,19 @@ export function route<B extends ZodType | undefined, Q extends ZodType | undefin
       }
       // Counters of failures-only limits, given back when the request succeeds.
       const givenBackOnSuccess: string[] = [];
-      if (limits.length > 0 && !handlerCounts) givenBackOnSuccess.push(...(await countRouteLimits(limits, req, user)));
+      const known = apiKey ? { key: apiKey.key.id } : {};
+      if (limits.length > 0 && !handlerCounts) givenBackOnSuccess.push(...(await countRouteLimits(limits, req, user, known)));
       const countLimit: CountLimit = async (subjects) => {
         if (!handlerCounts) throw new Error(`${path} declares no limit its handler counts`);
-        givenBackOnSuccess.push(...(await countRouteLimits(limits, req, user, subjects)));
+        givenBackOnSuccess.push(...(await countRouteLimits(limits, req, user, { ...known, ...subjects })));
       };
 
-      const result = await handler({ req, body, query, params, user, locale, t, requestId, countLimit } as never);
+      const result = await handler({ req, body, query, params, user, locale, t, requestId, countLimit, apiKey } as never);
       const res = result instanceof Response ? result : NextResponse.json(result ?? { ok: true });
       if (givenBackOnSuccess.length > 0 && res.ok) await giveBackCounts(givenBackOnSuccess);
       res.headers.set("x-request-id", requestId);
-      log.info("request", { requestId, method: req.method, path, status: res.status, ms: Date.now() - started, userId: user?.id });
-      return res;
+      log.info("request", { requestId, method: req.method, path, status: res.status, ms: Date.now() - started, userId: user?.id ?? apiKey?.owner.id });
+      return withCors(res);
     } catch (error) {
       const appError = isAppError(error)
         ? error
@@ -229,10 +288,10 @@ export function route<B extends ZodType | undefined, Q extends ZodType | undefin
           : undefined;
       if (appError) {
         log.info("request", { requestId, method: req.method, path, status: appError.status, code: appError.code, ms: Date.now() - started });
-        return errorResponse(appError, t, requestId);
+        return withCors(errorResponse(appError, t, requestId, options.errorShape));
       }
       log.error("unhandled error", { requestId, method: req.method, path, error });
-      return errorResponse(new AppError("internal"), t, requestId);
+      return withCors(errorResponse(new AppError("internal"), t, requestId, options.errorShape));
     }
   };
   declared.set(next, limits);

@@ -44,15 +44,18 @@ import type { User } from "@/lib/server/db/schema";
  * - ip: each client address's;
  * - email: each e-mail address the request is about;
  * - visitor: each visitor of one share link (signed in, a guest session, or else an address);
- * - link: each share link's, all its visitors together.
+ * - link: each share link's, all its visitors together;
+ * - key: each API key's (the public API).
  */
-export type LimitSubject = "user" | "ip" | "email" | "visitor" | "link";
+export type LimitSubject = "user" | "ip" | "email" | "visitor" | "link" | "key";
 
 /**
  * What only the handler knows, named when it counts: the share link opened, its visitor, the
  * e-mail address asked about.
  */
 export interface LimitSubjects {
+  /** The API key's id, which the route wrapper knows once it has checked the key. */
+  key?: string;
   email?: string;
   visitor?: string;
   link?: string;
@@ -122,6 +125,9 @@ export const RATE_LIMITS = {
   passwordResetConfirms: { name: "password-reset-confirm", per: "ip", max: PASSWORD_RESET_CONFIRMS_PER_IP, windowMs: PASSWORD_RESET_CONFIRM_WINDOW_MS, routes: ["POST /api/password-reset/confirm"] },
 
   feedback: { name: "feedback", per: "ip", max: FEEDBACK_SUBMIT_LIMIT_PER_IP, windowMs: FEEDBACK_SUBMIT_WINDOW_MS, routes: ["POST /api/feedback"] },
+
+  // The public API: each key's own requests, whatever address they come from.
+  apiKeyRequests: { name: "api-key", per: "key", max: () => env.API_KEY_LIMIT_PER_MINUTE, windowMs: MINUTE, env: "API_KEY_LIMIT_PER_MINUTE", routes: ["POST /api/v1/chat/completions", "GET /api/v1/models", "GET /api/v1/models/[id]"] },
 } as const satisfies Record<string, RateLimit>;
 
 /** Subjects a route wrapper cannot know before the handler runs. */

@@ -67,6 +67,9 @@ export type { AiServiceSaved, AiServiceView, AuditEntry, AuditPage, ConnectionPr
 // question sent to either (MessageReply, also the streamed "done" event).
 export type { ChatMessage, MessageReply, MessageSource };
 
+// The public API's keys, as their owner sees them.
+export type { CreatedApiKey, PublicApiKey } from "./api-key";
+
 // Link cards: POST /api/link-preview (LinkPreview); an assistant's card settings from
 // /api/link-preview-settings and …/icon (LinkPreviewSettings).
 export type { LinkPreview, LinkPreviewSettings };

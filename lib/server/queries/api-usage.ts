@@ -5,7 +5,7 @@ import { apiUsage } from "@/lib/server/db/schema";
 
 export type ApiUsageEntry = typeof apiUsage.$inferInsert;
 
-const COLUMNS = ["provider", "model", "route", "userId", "sharedAssistantId", "inputTokens", "outputTokens", "latencyMs", "outcome", "errorMessage"] as const;
+const COLUMNS = ["provider", "model", "route", "userId", "sharedAssistantId", "apiKeyId", "assistantId", "inputTokens", "outputTokens", "latencyMs", "outcome", "errorMessage"] as const;
 
 /** One row per model call, for the API-usage dashboard. */
 export async function recordApiUsage(entry: ApiUsageEntry) {
@@ -22,6 +22,8 @@ export async function recordApiUsage(entry: ApiUsageEntry) {
     route: entry.route,
     userId: entry.userId ?? null,
     sharedAssistantId: entry.sharedAssistantId ?? null,
+    apiKeyId: entry.apiKeyId ?? null,
+    assistantId: entry.assistantId ?? null,
     inputTokens: entry.inputTokens ?? 0,
     outputTokens: entry.outputTokens ?? 0,
     latencyMs: entry.latencyMs ?? 0,

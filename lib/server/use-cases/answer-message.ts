@@ -44,7 +44,16 @@ import { listCuratedAnswers } from "@/lib/server/queries/curated-answers";
  */
 export type AnswerScope =
   | { kind: "own"; owner: User; assistant: AssistantRow }
-  | { kind: "share"; share: SharedAssistantRow; conversation: ConversationKey | null; visitorUserId: string | null };
+  | { kind: "share"; share: SharedAssistantRow; conversation: ConversationKey | null; visitorUserId: string | null }
+  // A program with one of the assistant's API keys: its knowledge, name and role, as its share
+  // answers; the conversation so far comes with the request and nothing is stored.
+  | { kind: "api"; apiKeyId: string; owner: User; assistant: AssistantRow; history: readonly ApiTurn[] };
+
+/** A turn of a conversation a program sends with its question. */
+export interface ApiTurn {
+  role: "user" | "assistant";
+  content: string;
+}
 
 export interface AnswerRequest {
   scope: AnswerScope;
@@ -61,6 +70,8 @@ export interface AnswerRequest {
 export interface AnswerResult {
   userMessage: PublicMessage;
   aiMessage: PublicMessage;
+  /** The model's token counts (0 when it failed). */
+  usage: { inputTokens: number; outputTokens: number };
   /** Set when the model failed: aiMessage is then an error reply (isError). */
   error?: string;
 }
@@ -109,7 +120,7 @@ async function existingExchange(clientId: string, conversation: ConversationKey 
   const { question, reply } = await findExchangeByClientId(clientId);
   if (!question && !reply) return { idTaken: false };
   const mine = conversation !== null && question !== undefined && reply !== undefined && inConversation(question, conversation) && inConversation(reply, conversation);
-  return mine ? { previous: { userMessage: toPublicMessage(question), aiMessage: toPublicMessage(reply) }, idTaken: true } : { idTaken: true };
+  return mine ? { previous: { userMessage: toPublicMessage(question), aiMessage: toPublicMessage(reply), usage: { inputTokens: 0, outputTokens: 0 } }, idTaken: true } : { idTaken: true };
 }
 
 /**
@@ -121,8 +132,9 @@ async function existingExchange(clientId: string, conversation: ConversationKey 
 export async function answerMessage(input: AnswerRequest): Promise<AnswerResult> {
   let request = input;
   const { scope } = request;
-  const own = scope.kind === "own";
-  const conversation: ConversationKey | null = own ? ownConversation(scope.assistant) : scope.conversation;
+  // The assistant itself answers (not a share of it): in its owner's chat or to a key's program.
+  const direct = scope.kind !== "share";
+  const conversation: ConversationKey | null = scope.kind === "own" ? ownConversation(scope.assistant) : scope.kind === "share" ? scope.conversation : null;
   if (request.clientId) {
     const { previous, idTaken } = await existingExchange(request.clientId, conversation);
     if (previous) return previous;
@@ -130,17 +142,17 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
   }
   const receivedAt = new Date();
   // An assistant answers from its own knowledge only; a share from its assistant's, when it was shared with documents.
-  const knowledge = own ? await knowledgeOf(scope.assistant) : await shareKnowledge(scope.share);
+  const knowledge = direct ? await knowledgeOf(scope.assistant) : await shareKnowledge(scope.share);
   // The documents are searched for the user's own words; an image's analysis answers what is asked about the image.
   const { question: searchFor, analysis: imageAnalysis } = splitImageAnalysis(request.content);
   // The offline model answers from the passages alone: no need to read the conversation for it.
-  const usesHistory = conversation !== null && !(await resolveModel("chat")).offline;
+  const usesHistory = (conversation !== null || scope.kind === "api") && !(await resolveModel("chat")).offline;
   // An answer the assistant's owner wrote for this question (or one asked in other words) is the reply.
-  const assistantId = own ? scope.assistant.id : scope.share.assistantId;
+  const assistantId = direct ? scope.assistant.id : scope.share.assistantId;
   const curated = assistantId && searchFor && !imageAnalysis ? sameQuestion(searchFor, await listCuratedAnswers(assistantId)) : null;
   const [profile, history, passages] = await Promise.all([
-    own ? profileOf(scope.assistant, request.locale) : shareProfile(scope.share, request.locale),
-    usesHistory ? recentConversation(conversation, CHAT_HISTORY_TURNS * 2) : [],
+    direct ? profileOf(scope.assistant, request.locale) : shareProfile(scope.share, request.locale),
+    !usesHistory ? [] : scope.kind === "api" ? scope.history.slice(-CHAT_HISTORY_TURNS * 2) : recentConversation(conversation!, CHAT_HISTORY_TURNS * 2),
     knowledge && searchFor && !curated ? retrievePassages({ ownerId: knowledge.ownerId, documentIds: knowledge.documentIds ?? undefined, question: searchFor, k: ANSWER_PASSAGES }) : [],
   ]);
   // The document names matter only when no passage matched (to say what the documents are); with
@@ -178,6 +190,7 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
   let isError = false;
   let error: string | undefined;
   let sources: MessageSource[] = [];
+  let usage = { inputTokens: 0, outputTokens: 0 };
   if (curated) {
     text = curated.answer;
     answerSignal = "answered";
@@ -186,12 +199,15 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
     try {
       const reply = await runModel({
         purpose: "chat",
-        route: own ? "/api/messages" : "/api/shared-assistants/messages",
-        userId: own ? scope.owner.id : scope.visitorUserId,
-        sharedAssistantId: own ? null : scope.share.id,
+        route: scope.kind === "own" ? "/api/messages" : scope.kind === "api" ? "/api/v1/chat/completions" : "/api/shared-assistants/messages",
+        // A key's calls count under its owner and assistant.
+        userId: scope.kind === "share" ? scope.visitorUserId : scope.owner.id,
+        sharedAssistantId: scope.kind === "share" ? scope.share.id : null,
+        apiKeyId: scope.kind === "api" ? scope.apiKeyId : null,
+        assistantId: scope.kind === "api" ? scope.assistant.id : null,
         instructions: answerInstructions({ assistantName: profile.name, rolePrompt: profile.rolePrompt, locale: request.locale, passages, documentNames, imageDescription: imageAnalysis }),
         // The image's description is in the instructions; the user's turn is their words (or that they sent an image).
-        messages: [...historyMessages(history), { role: "user", content: searchFor || (imageAnalysis ? IMAGE_ONLY_TURN[request.locale] : request.content) }],
+        messages: [...(scope.kind === "api" ? (history as ApiTurn[]) : historyMessages(history as MessageRow[])), { role: "user", content: searchFor || (imageAnalysis ? IMAGE_ONLY_TURN[request.locale] : request.content) }],
         // Plain data (the provider-options type wants an index signature an interface does not have).
         providerOptions: { offline: { ...offline, passages: offline.passages.map((p) => ({ ...p })) } },
         onDelta: mark.push,
@@ -199,6 +215,7 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
       const unmarked = mark.finish(reply.text);
       text = unmarked.text;
       if (unmarked.marked) answerSignal = "not_answered";
+      usage = { inputTokens: reply.inputTokens, outputTokens: reply.outputTokens };
       sources = passages.length > 0 ? sourcesFor(text, passages) : [];
     } catch (failure) {
       if (!(failure instanceof ModelCallError)) throw failure;
@@ -233,10 +250,10 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
     clientId: request.clientId ? `${request.clientId}:reply` : null,
     createdAt: repliedAt,
   };
-  if (!own) await countShareMessage(scope.share.id);
+  if (scope.kind === "share") await countShareMessage(scope.share.id);
   // Public mode keeps no per-visitor history: the exchange is answered, not stored.
   const [userRow, replyRow] = conversation ? await storeExchange(question, reply, conversation) : [unsaved(question), unsaved(reply)];
-  return { userMessage: toPublicMessage(userRow), aiMessage: toPublicMessage(replyRow), ...(error ? { error } : {}) };
+  return { userMessage: toPublicMessage(userRow), aiMessage: toPublicMessage(replyRow), usage, ...(error ? { error } : {}) };
 }
 
 const UNIQUE_VIOLATION = "23505";

@@ -25,6 +25,8 @@ export const BOUNDED_INGEST_PORT = E2E_PORT + 50;
 export const NO_GOOGLE_PORT = E2E_PORT + 30;
 /** The pages of "other sites" that embed a share in 16-browser-headers (served as http://localhost:…). */
 export const EMBED_HOST_PORTS = [E2E_PORT + 40, E2E_PORT + 41];
+/** The pages of "other sites" that add the chat bubble in api-and-bubble (served as http://localhost:…): the first listed, the second not. */
+export const BUBBLE_HOST_PORTS = [E2E_PORT + 42, E2E_PORT + 43];
 /** The instance seeded with 40 days of model calls in 21-api-usage. */
 export const USAGE_PORT = E2E_PORT + 60;
 /** The instance killed with -9 mid-campaign in 24-email-durable (its SMTP server listens on a port of its own choosing). */
