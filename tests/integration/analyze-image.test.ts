@@ -114,7 +114,7 @@ describe("POST /api/analyze-image (vision model)", () => {
 
   it("sends the picture to the vision model with the user's question, and falls back to the local description when it fails", async () => {
     const { cookie } = await seedUser({ role: "admin" });
-    await setSetting(AI_SERVICE_SETTING, { baseUrl: fake.baseUrl, chatModel: "chat-model", visionModel: "vision-model", timeoutMs: 3_000 });
+    await setSetting(AI_SERVICE_SETTING, { baseUrl: fake.baseUrl, allowPrivateNetwork: true, chatModel: "chat-model", visionModel: "vision-model", timeoutMs: 3_000 });
     fake.mode = "ok";
     fake.reply = "一面左紅右藍的旗子。";
     const png = new File([new Uint8Array(await redBluePng())], "flag.png", { type: "image/png" });

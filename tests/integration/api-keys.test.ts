@@ -254,7 +254,7 @@ describe("POST /api/v1/chat/completions (OpenAI-compatible service)", () => {
   it("sends the assistant's passages and the conversation the program sent, without the program's system message", async () => {
     const { owner, assistantId } = await ownerWithDocument();
     const { key } = await createKey(owner, assistantId);
-    await setSetting(AI_SERVICE_SETTING, { baseUrl: fake.baseUrl, chatModel: "test-model", timeoutMs: 5_000 });
+    await setSetting(AI_SERVICE_SETTING, { baseUrl: fake.baseUrl, allowPrivateNetwork: true, chatModel: "test-model", timeoutMs: 5_000 });
     fake.reply = "資源回收在週二與週四 [1]。";
     fake.requests.length = 0;
     const res = await complete(key, {
@@ -284,7 +284,7 @@ describe("POST /api/v1/chat/completions (OpenAI-compatible service)", () => {
   it("answers a failed model with a 502 in OpenAI's shape, and streamed with an error event before [DONE]", async () => {
     const { owner, assistantId } = await ownerWithDocument();
     const { key } = await createKey(owner, assistantId);
-    await setSetting(AI_SERVICE_SETTING, { baseUrl: fake.baseUrl, chatModel: "test-model", timeoutMs: 5_000 });
+    await setSetting(AI_SERVICE_SETTING, { baseUrl: fake.baseUrl, allowPrivateNetwork: true, chatModel: "test-model", timeoutMs: 5_000 });
     fake.mode = "error500";
     const res = await complete(key, ask(assistantId));
     expect(res.status).toBe(502);

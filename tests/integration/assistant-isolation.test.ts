@@ -133,7 +133,7 @@ describe("an assistant's knowledge is isolated (property)", () => {
     let fake: FakeOpenAi;
     beforeAll(async () => {
       fake = await startFakeOpenAi();
-      await setSetting(AI_SERVICE_SETTING, { baseUrl: fake.baseUrl, chatModel: "test-model", timeoutMs: 5_000 });
+      await setSetting(AI_SERVICE_SETTING, { baseUrl: fake.baseUrl, allowPrivateNetwork: true, chatModel: "test-model", timeoutMs: 5_000 });
     });
     afterAll(async () => {
       await setSetting(AI_SERVICE_SETTING, {});

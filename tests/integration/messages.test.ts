@@ -373,7 +373,7 @@ describe("POST /api/messages (OpenAI-compatible service)", () => {
   });
 
   async function useFake(timeoutMs = 5_000) {
-    await setSetting(AI_SERVICE_SETTING, { baseUrl: fake.baseUrl, chatModel: "test-model", timeoutMs });
+    await setSetting(AI_SERVICE_SETTING, { baseUrl: fake.baseUrl, allowPrivateNetwork: true, chatModel: "test-model", timeoutMs });
   }
 
   it("sends the name, role prompt and numbered passages, streams the reply and records usage", async () => {

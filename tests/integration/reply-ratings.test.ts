@@ -129,7 +129,7 @@ describe("answer signal on POST /api/messages", () => {
 
     it("is told to mark a reply the documents do not answer; the mark is kept from the reader and makes it not answered", async () => {
       const { cookie } = await ownerWithDocument();
-      await setSetting(AI_SERVICE_SETTING, { baseUrl: fake.baseUrl, chatModel: "test-model", timeoutMs: 5_000 });
+      await setSetting(AI_SERVICE_SETTING, { baseUrl: fake.baseUrl, allowPrivateNetwork: true, chatModel: "test-model", timeoutMs: 5_000 });
       fake.reply = `${NOT_IN_DOCUMENTS_MARK} 文件中沒有提到週六的收運時間。`;
       fake.requests.length = 0;
       const res = await call(messages.POST, { method: "POST", path: "/api/messages", cookie, body: { content: "資源回收週六收嗎？" }, headers: { accept: "text/event-stream" } });

@@ -90,7 +90,7 @@ describe("POST /api/initial-questions (shared mode)", () => {
     const fake = await startFakeOpenAi();
     try {
       const { owner, share } = await ownerWithShare();
-      await setSetting(AI_SERVICE_SETTING, { baseUrl: fake.baseUrl, chatModel: "test-model", timeoutMs: 5_000 });
+      await setSetting(AI_SERVICE_SETTING, { baseUrl: fake.baseUrl, allowPrivateNetwork: true, chatModel: "test-model", timeoutMs: 5_000 });
       fake.mode = "ok";
       fake.reply = "資源回收是哪幾天？";
       for (const locale of ["zh-TW", "en", "zh-TW"]) {

@@ -207,7 +207,7 @@ describe("suggestions with a hosted model", () => {
 
   it("keeps only the model's questions the documents can answer, and fills up from the documents", async () => {
     const { cookie } = await ownerWith(["高鐵.txt", HSR]);
-    await setSetting(AI_SERVICE_SETTING, { baseUrl: fake.baseUrl, chatModel: "test-model", timeoutMs: 5_000 });
+    await setSetting(AI_SERVICE_SETTING, { baseUrl: fake.baseUrl, allowPrivateNetwork: true, chatModel: "test-model", timeoutMs: 5_000 });
     fake.mode = "ok";
     fake.reply = "1. 高鐵全長多少公里？\n2. 火星的大氣成分是什麼？\n- 早鳥優惠最低幾折？";
     const questions: string[] = (await ask(cookie, { forceRegenerate: true })).body.questions;
