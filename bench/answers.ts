@@ -1,17 +1,21 @@
-// npm run bench:answers -- --set <eval folder> [--questions questions_all.jsonl] [--limit N] [--locale zh-TW|en]
+// npm run bench:answers -- --set <eval folder> [--questions questions_all.jsonl] [--limit N] [--locale zh-TW|en] [--misses file.jsonl]
 // Answer quality of the built-in offline model: ingests an eval folder through the real pipeline,
 // then sends every question through the real message path (the POST /api/messages handler with a
 // signed-in owner, retrieval, the offline model, the database writes) and prints one JSON object:
-// the share of replies that contain a gold answer, server time p50/p95 per message, and in the same
-// run the baseline "quote the top passage's best sentence" (the sentence of the top retrieved
-// passage sharing the most terms with the question, scored the same way) and the ratio to it, plus
-// two references: how often the top retrieved passage contains the answer (what quoting whole
-// passages would reach) and the time of retrieval alone (the floor the message path adds to).
-import { mkdtempSync, rmSync } from "node:fs";
+// the share of replies whose first quoted sentence holds a gold answer (what a reader meets first),
+// the share that contain one anywhere, the median quoted length (quoting more must not buy the
+// score), the share of these answerable questions whose reply opens by saying the documents do not
+// answer, server time p50/p95 per message, and in the same run the baseline "quote the top
+// passage's best sentence" (the sentence of the top retrieved passage sharing the most terms with
+// the question, scored the same way) with the ratios to it, plus two references: how often the top
+// retrieved passage contains the answer (what quoting whole passages would reach) and the time of
+// retrieval alone (the floor the message path adds to).
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { allowServerOnlyImports, loadEvalSet, parseArgs, percentile, ratio, round } from "./lib/eval-set";
 import { ingestEvalSet } from "./lib/ingest-set";
+import { firstQuotedSentence, holdsAnswer, opensNotFound, quotedLength, splitSentences } from "./lib/reply-quotes";
 
 const args = parseArgs(process.argv.slice(2));
 const setDir = args.get("set");
@@ -47,24 +51,15 @@ const owner = (await createUser({ email: "bench@example.com", displayName: "Benc
 const ingested = await ingestEvalSet(owner, set);
 const cookie = `${SESSION_COOKIE}=${await encodeSession(owner)}; ${LOCALE_COOKIE}=${locale}`;
 
-const normalize = (text: string) => text.normalize("NFKC").replace(/\s+/g, "").toLowerCase();
-const contains = (text: string, answers: readonly string[]) => {
-  const haystack = normalize(text);
-  return answers.some((a) => a.trim() !== "" && haystack.includes(normalize(a)));
-};
-
 /**
  * The baseline's reply: the sentence of `passage` sharing the most distinct terms (the product's
- * tokenizer) with the question, the first of equals. Sentences end after 。！？!? , after a period
- * followed by white space (so 3.5 stays whole), and at line breaks.
+ * tokenizer) with the question, the first of equals, split as the reply's quotes are (reply-quotes.ts).
  */
 function bestSentence(question: string, passage: string): string {
   const wanted = new Set(tokenize(question));
   let best = "";
   let bestOverlap = -1;
-  for (const sentence of passage.split(/\n|(?<=[。！？!?])|(?<=\.)(?=\s)/u)) {
-    const text = sentence.trim();
-    if (!text) continue;
+  for (const text of splitSentences(passage)) {
     let overlap = 0;
     for (const term of new Set(tokenize(text))) if (wanted.has(term)) overlap++;
     if (overlap > bestOverlap) {
@@ -87,13 +82,21 @@ async function ask(question: string): Promise<{ ms: number; content: string; sta
   return { ms: performance.now() - started, content: body.aiMessage?.content ?? "", status: res.status };
 }
 
+// Where to write the questions whose first quoted sentence misses (question, gold, reply), to read them.
+const missesFile = args.get("misses");
+if (missesFile) writeFileSync(missesFile, "");
+
 // Warm-up: the owner's index loads on the first question, as after a restart.
 await ask(questions[0]?.question ?? "warm up");
 
 let contained = 0;
+let firstSentenceHits = 0;
+let notFoundOpenings = 0;
 let topPassage = 0;
 let bestSentenceHits = 0;
 let failures = 0;
+const quotedChars: number[] = [];
+const baselineChars: number[] = [];
 const serverMs: number[] = [];
 const retrievalMs: number[] = [];
 for (const q of questions) {
@@ -101,12 +104,18 @@ for (const q of questions) {
   const reply = await ask(q.question);
   serverMs.push(reply.ms);
   if (reply.status !== 200) failures++;
-  if (contains(reply.content, answers)) contained++;
+  if (holdsAnswer(reply.content, answers)) contained++;
+  if (holdsAnswer(firstQuotedSentence(reply.content), answers)) firstSentenceHits++;
+  else if (missesFile) appendFileSync(missesFile, JSON.stringify({ id: q.id, question: q.question, answers, reply: reply.content }) + "\n");
+  if (opensNotFound(reply.content)) notFoundOpenings++;
+  quotedChars.push(quotedLength(reply.content));
   const started = performance.now();
   const passages = await retrievePassages({ ownerId: owner.id, question: q.question, k: 5 });
   retrievalMs.push(performance.now() - started);
-  if (passages[0] && contains(passages[0].content, answers)) topPassage++;
-  if (passages[0] && contains(bestSentence(q.question, passages[0].content), answers)) bestSentenceHits++;
+  if (passages[0] && holdsAnswer(passages[0].content, answers)) topPassage++;
+  const baseline = passages[0] ? bestSentence(q.question, passages[0].content) : "";
+  baselineChars.push(baseline.replace(/\s+/g, "").length);
+  if (holdsAnswer(baseline, answers)) bestSentenceHits++;
 }
 
 const p50 = percentile(serverMs, 0.5);
@@ -122,8 +131,13 @@ console.log(
       documentsNotProcessed: ingested.notProcessed,
       questions: questions.length,
       failedReplies: failures,
+      firstQuotedSentenceHoldsAnswer: round(firstSentenceHits / questions.length),
       replyContainsAnswer: round(contained / questions.length),
+      opensNotFound: round(notFoundOpenings / questions.length),
+      medianQuotedChars: percentile(quotedChars, 0.5),
       baselineTopPassageBestSentence: round(bestSentenceHits / questions.length),
+      baselineMedianChars: percentile(baselineChars, 0.5),
+      firstSentenceRatioToBaseline: ratio(firstSentenceHits, bestSentenceHits),
       ratioToBaseline: ratio(contained, bestSentenceHits),
       reference: { topPassageContainsAnswer: round(topPassage / questions.length) },
       serverMs: { p50: round(p50, 2), p95: round(percentile(serverMs, 0.95), 2) },
