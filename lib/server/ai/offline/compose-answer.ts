@@ -34,7 +34,9 @@ const TEXT = {
   "zh-TW": {
     lead: "根據文件，最相關的內容如下：",
     unsure: "文件中沒有找到直接的答案，以下內容可能相關：",
+    closest: "文件中與這個問題最接近的內容如下：",
     more: "另一段相關內容：",
+    before: "它的前文：",
     page: (from: number, to: number, unit: PageUnit) => {
       const [before, after] = unit === "sheet" ? ["工作表 ", ""] : unit === "slide" ? ["投影片 ", ""] : ["第 ", " 頁"];
       return from === to ? `${before}${from}${after}` : `${before}${from}–${to}${after}`;
@@ -50,7 +52,9 @@ const TEXT = {
   en: {
     lead: "Here is what the documents say about this:",
     unsure: "The documents do not answer this directly; this may be related:",
+    closest: "This is the closest the documents come to it:",
     more: "Also relevant:",
+    before: "What comes just before it:",
     page: (from: number, to: number, unit: PageUnit) => (from === to ? `${unit} ${from}` : `${unit}s ${from}–${to}`),
     nothing: "I could not find anything in the documents that answers this directly.",
     tryTopics: (names: string) => `You could ask about what these documents cover: ${names}.`,
@@ -75,9 +79,9 @@ export function composeAnswer(input: AnswerInput): string {
   const match = matchSentences(question, input.passages);
   if (!match) return nothingFound(input);
 
-  const parts: string[] = [match.confident ? text.lead : text.unsure, ""];
+  const parts: string[] = [match.confident ? text.lead : match.related ? text.closest : text.unsure, ""];
   match.quotes.forEach((quote, i) => {
-    if (i > 0) parts.push(text.more, "");
+    if (i > 0) parts.push(quote.before ? text.before : text.more, "");
     const excerpt = excerptOf(quote, input.locale);
     parts.push(`> ${excerpt.text} [${quote.passage.n}]`, "", `— ${source(quote.passage, pagesOfSpan(quote.passage, excerpt.start, excerpt.end), input.locale)}`, "");
   });
