@@ -30,6 +30,7 @@ import type { SharedAssistantRow } from "@/lib/server/queries/shared-assistants"
 import { shareKnowledge } from "@/lib/server/policies/share-access";
 import { profileOf, shareProfile } from "@/lib/server/present/assistant";
 import { citedPages } from "@/lib/server/ingest/cited-pages";
+import { oneSourcePerDocument } from "@/lib/chat/one-source-per-document";
 import { toPublicMessage, type MessageSource, type PublicMessage } from "@/lib/server/present/message";
 import { retrievePassages, type Passage } from "@/lib/server/use-cases/retrieve-passages";
 
@@ -175,8 +176,7 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
       providerOptions: { offline: { ...offline, passages: offline.passages.map((p) => ({ ...p })) } },
       onDelta: request.onDelta,
     });
-    text = reply.text;
-    sources = passages.length > 0 ? sourcesFor(text, passages) : [];
+    ({ text, sources } = passages.length > 0 ? oneSourcePerDocument(reply.text, sourcesFor(reply.text, passages)) : { text: reply.text, sources: [] });
   } catch (failure) {
     if (!(failure instanceof ModelCallError)) throw failure;
     const t = translator(request.locale);
