@@ -1,4 +1,4 @@
-// npm run bench:answers -- --set <eval folder> [--questions questions_all.jsonl] [--limit N] [--locale zh-TW|en] [--misses file.jsonl]
+// npm run bench:answers -- --set <eval folder> [--questions questions_all.jsonl] [--limit N] [--locale zh-TW|en] [--misses file.jsonl] [--suggestion-docs N]
 // Answer quality of the built-in offline model: ingests an eval folder through the real pipeline,
 // then sends every question through the real message path (the POST /api/messages handler with a
 // signed-in owner, retrieval, the offline model, the database writes) and prints one JSON object:
@@ -9,7 +9,9 @@
 // passage's best sentence" (the sentence of the top retrieved passage sharing the most terms with
 // the question, scored the same way) with the ratios to it, plus two references: how often the top
 // retrieved passage contains the answer (what quoting whole passages would reach) and the time of
-// retrieval alone (the floor the message path adds to).
+// retrieval alone (the floor the message path adds to). Then the offline opening questions of the
+// first N documents (default 40), each checked well-formed in the reader's language and asked back
+// through the same path: the share answered with confidence.
 import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -39,6 +41,9 @@ const { retrievePassages } = await import("@/lib/server/use-cases/retrieve-passa
 const { tokenize } = await import("@/lib/server/ingest/tokenizer");
 const { LOCALE_COOKIE } = await import("@/lib/constants");
 const messages = await import("@/app/api/messages/route");
+const { listDocuments, openingPassagesOf } = await import("@/lib/server/queries/documents");
+const { openingQuestionsFor } = await import("@/lib/server/use-cases/suggest-questions");
+const { isWellFormedQuestion } = await import("@/lib/server/ai/offline/topic-questions");
 
 const set = loadEvalSet(path.resolve(setDir), args.get("questions") || undefined);
 const questions = set.questions.slice(0, Number(args.get("limit") ?? Infinity));
@@ -118,6 +123,22 @@ for (const q of questions) {
   if (holdsAnswer(baseline, answers)) bestSentenceHits++;
 }
 
+// The opening questions a reader is offered, asked back: answered when the reply opens by quoting
+// with confidence (neither "the closest the documents come" nor "not found").
+const CONFIDENT_LEAD = locale === "en" ? "Here is what the documents say" : "根據文件，最相關的內容如下";
+let suggested = 0;
+let suggestedWellFormed = 0;
+let suggestedAnswered = 0;
+const suggestionDocs = (await listDocuments(owner.id)).slice(0, Number(args.get("suggestion-docs") ?? 40));
+for (const doc of suggestionDocs) {
+  const passages = await openingPassagesOf(owner.id, [doc.id], 4);
+  for (const question of await openingQuestionsFor({ ownerId: owner.id, documentIds: null }, passages, locale as "en" | "zh-TW")) {
+    suggested++;
+    if (isWellFormedQuestion(question, locale as "en" | "zh-TW")) suggestedWellFormed++;
+    if ((await ask(question)).content.startsWith(CONFIDENT_LEAD)) suggestedAnswered++;
+  }
+}
+
 const p50 = percentile(serverMs, 0.5);
 console.log(
   JSON.stringify(
@@ -139,6 +160,12 @@ console.log(
       baselineMedianChars: percentile(baselineChars, 0.5),
       firstSentenceRatioToBaseline: ratio(firstSentenceHits, bestSentenceHits),
       ratioToBaseline: ratio(contained, bestSentenceHits),
+      openingQuestions: {
+        documents: suggestionDocs.length,
+        asked: suggested,
+        wellFormed: round(suggestedWellFormed / (suggested || 1)),
+        answeredWithConfidence: round(suggestedAnswered / (suggested || 1)),
+      },
       reference: { topPassageContainsAnswer: round(topPassage / questions.length) },
       serverMs: { p50: round(p50, 2), p95: round(percentile(serverMs, 0.95), 2) },
       retrievalOnlyMs: { p50: round(percentile(retrievalMs, 0.5), 2), p95: round(percentile(retrievalMs, 0.95), 2) },
