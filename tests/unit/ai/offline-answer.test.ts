@@ -218,6 +218,12 @@ describe("composeAnswer: headings, the sentences quoted and their pages", () => 
     expect(ask("高鐵的全票票價是多少？", { ...passage, pageBreaks: null })).toContain("— 《高鐵.pdf》 第 1–3 頁\n");
   });
 
+  it("quotes a clause after a semicolon from the start of its sentence", () => {
+    const passage = { n: 1, documentName: "中山.txt", page: null, content: "中山市位於珠江口。2014年，中山市地區生產總值為2823億元；人均生產總值88953元，失業率為2.16%。" };
+    const text = composeAnswer({ ...base, question: "中山市在何時人均生產總值為88953元？", passages: [passage] });
+    expect(quotesOf(text)[0]).toMatch(/^2014年，中山市地區生產總值為2823億元；人均生產總值88953元/);
+  });
+
   it("quotes the answer first and the sentence before it, which it refers back to, after it", () => {
     const passage = { n: 1, documentName: "高鐵.txt", page: null, content: "臺灣高速鐵路連接臺北與高雄。它的最高營運速度為每小時三百公里。票價另計。" };
     const text = composeAnswer({ ...base, question: "最高營運速度是多少？", passages: [passage] });

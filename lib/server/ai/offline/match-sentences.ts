@@ -163,8 +163,11 @@ export function matchSentences(question: string, passages: readonly OfflinePassa
   // after it as an excerpt of its own. DRCD and SQuAD answers are in the best sentence five to ten
   // times as often as in the one before (bench:answers, first quoted sentence).
   const first = candidateAt(best, true);
-  const quotes = [first.from < first.index ? { ...first, from: first.index } : first];
-  if (first.from < first.index) quotes.push({ ...first, index: first.from, to: first.index - 1, before: true });
+  // A clause after a semicolon is quoted from its sentence's start: DRCD's answers are often in
+  // the clause before the one that repeats the question's words.
+  const start = clauseStart(first.read, first.index);
+  const quotes = [{ ...first, from: start }];
+  if (first.from < start) quotes.push({ ...first, index: first.from, to: start - 1, before: true });
   for (let r = 1; r < total && quotes.length < MAX_QUOTES; r++) {
     const k = ranked[r];
     if (scores[k] <= 0 || scores[k] < scores[best] * OTHER_PASSAGE_MIN_SHARE) break;
@@ -203,6 +206,16 @@ function sentenceScore(read: PassageSentences, index: number, first: number, que
   if (own <= 0 && fromHeading <= 0) return 0;
   const score = own + HEADING_SHARE * fromHeading + NEIGHBOUR_SHARE * nearby;
   return query.wanted && offers(cuesAt(read, index), query.wanted, query.lower) ? score * (1 + WANTED_BONUS) : score;
+}
+
+/**
+ * Where the sentence holding sentence i begins: a clause after a semicolon (；) is one of the
+ * clauses before it, which a reader takes in with it.
+ */
+function clauseStart(read: PassageSentences, i: number): number {
+  let j = i;
+  while (j > 0 && inParagraph(read, i, j - 1) && !read.tableRow[j - 1] && /[；;]$/u.test(read.sentences[j - 1])) j--;
+  return j;
 }
 
 /** Whether sentence j is one of sentence i's paragraph that may be quoted with it (not a heading). */
