@@ -17,7 +17,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { allowServerOnlyImports, loadEvalSet, parseArgs, percentile, ratio, round } from "./lib/eval-set";
 import { ingestEvalSet } from "./lib/ingest-set";
-import { firstQuotedSentence, holdsAnswer, opensNotFound, quotedLength, splitSentences } from "./lib/reply-quotes";
+import { firstQuotedSentence, holdsAnswer, opensClosest, opensNotFound, quotedLength, splitSentences } from "./lib/reply-quotes";
 
 const args = parseArgs(process.argv.slice(2));
 const setDir = args.get("set");
@@ -97,6 +97,7 @@ await ask(questions[0]?.question ?? "warm up");
 let contained = 0;
 let firstSentenceHits = 0;
 let notFoundOpenings = 0;
+let closestOpenings = 0;
 let topPassage = 0;
 let bestSentenceHits = 0;
 let failures = 0;
@@ -113,6 +114,7 @@ for (const q of questions) {
   if (holdsAnswer(firstQuotedSentence(reply.content), answers)) firstSentenceHits++;
   else if (missesFile) appendFileSync(missesFile, JSON.stringify({ id: q.id, question: q.question, answers, reply: reply.content }) + "\n");
   if (opensNotFound(reply.content)) notFoundOpenings++;
+  if (opensClosest(reply.content)) closestOpenings++;
   quotedChars.push(quotedLength(reply.content));
   const started = performance.now();
   const passages = await retrievePassages({ ownerId: owner.id, question: q.question, k: 5 });
@@ -155,6 +157,7 @@ console.log(
       firstQuotedSentenceHoldsAnswer: round(firstSentenceHits / questions.length),
       replyContainsAnswer: round(contained / questions.length),
       opensNotFound: round(notFoundOpenings / questions.length),
+      opensClosest: round(closestOpenings / questions.length),
       medianQuotedChars: percentile(quotedChars, 0.5),
       baselineTopPassageBestSentence: round(bestSentenceHits / questions.length),
       baselineMedianChars: percentile(baselineChars, 0.5),

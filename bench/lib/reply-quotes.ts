@@ -51,3 +51,12 @@ export function holdsAnswer(text: string, answers: readonly string[]): boolean {
   const haystack = normalize(text);
   return answers.some((a) => a.trim() !== "" && haystack.includes(normalize(a)));
 }
+
+// The opening that quotes while saying it is only the closest the documents come (compose-answer.ts).
+const CLOSEST_OPENINGS = ["文件中與這個問題最接近的內容", "This is the closest the documents come"];
+
+/** Whether the reply quotes under a hedge: neither "not found" nor a plain answer. */
+export function opensClosest(reply: string): boolean {
+  const start = reply.trimStart();
+  return CLOSEST_OPENINGS.some((opening) => start.startsWith(opening));
+}

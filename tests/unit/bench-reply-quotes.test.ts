@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { firstQuotedSentence, holdsAnswer, opensNotFound, quotedLength, quotesOf, splitSentences } from "@/bench/lib/reply-quotes";
+import { firstQuotedSentence, holdsAnswer, opensClosest, opensNotFound, quotedLength, quotesOf, splitSentences } from "@/bench/lib/reply-quotes";
 import { composeAnswer } from "@/lib/server/ai/offline/compose-answer";
 
 // bench:answers scores replies as a reader meets them; these pin how it reads one.
@@ -44,5 +44,8 @@ describe("bench reply reading", () => {
     expect(opensNotFound("文件中沒有找到直接的答案，以下內容可能相關：\n\n> x [1]")).toBe(true);
     expect(opensNotFound("The documents do not answer this directly; this may be related:")).toBe(true);
     expect(opensNotFound(reply)).toBe(false);
+    expect(opensClosest("文件中與這個問題最接近的內容如下：\n\n> x [1]")).toBe(true);
+    expect(opensClosest("This is the closest the documents come to it:")).toBe(true);
+    expect(opensClosest(reply)).toBe(false);
   });
 });
