@@ -10,7 +10,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { messageAsker } from "./lib/ask-message";
-import { allowServerOnlyImports, evalSetLanguage, holdsAnswer, loadEvalSet, parseArgs, round, type EvalDoc } from "./lib/eval-set";
+import { allowServerOnlyImports, evalSetLanguage, loadEvalSet, parseArgs, round, type EvalDoc } from "./lib/eval-set";
+import { holdsAnswer } from "./lib/reply-quotes";
 import { ingestEvalSet } from "./lib/ingest-set";
 
 const args = parseArgs(process.argv.slice(2));

@@ -1,21 +1,26 @@
-// npm run bench:answers -- --set <eval folder> [--questions questions_all.jsonl] [--limit N] [--locale zh-TW|en]
+// npm run bench:answers -- --set <eval folder> [--questions questions_all.jsonl] [--limit N] [--locale zh-TW|en] [--misses file.jsonl] [--suggestion-docs N]
 // Answer quality of the built-in offline model: ingests an eval folder through the real pipeline,
 // then sends every question through the real message path (the POST /api/messages handler with a
 // signed-in owner, retrieval, the offline model, the database writes) and prints one JSON object:
-// the share of replies that contain a gold answer, server time p50/p95 per message, and in the same
-// run the baseline "quote the top passage's best sentence" (the sentence of the top retrieved
-// passage sharing the most terms with the question, scored the same way) and the ratio to it, plus
-// two references: how often the top retrieved passage contains the answer (what quoting whole
-// passages would reach) and the time of retrieval alone (the floor the message path adds to).
-// Beside it, how well each reply knows whether it answered (its stored answer signal), on
-// held-apart data: a second library, every other document (in name order) left out, is asked the
-// questions of the documents it lacks (they should be marked not answered), while
-// the full library's replies to every question should seldom be.
-import { mkdtempSync, rmSync } from "node:fs";
+// the share of replies whose first quoted sentence holds a gold answer (what a reader meets first),
+// the share that contain one anywhere, the median quoted length (quoting more must not buy the
+// score), the share of these answerable questions whose reply opens by saying the documents do not
+// answer, server time p50/p95 per message, and in the same run the baseline "quote the top
+// passage's best sentence" (the sentence of the top retrieved passage sharing the most terms with
+// the question, scored the same way) with the ratios to it, plus two references: how often the top
+// retrieved passage contains the answer (what quoting whole passages would reach) and the time of
+// retrieval alone (the floor the message path adds to). Then the offline opening questions of the
+// first N documents (default 40), each checked well-formed in the reader's language and asked back
+// through the same path: the share answered with confidence. Beside it, how well each reply knows
+// whether it answered (its stored answer signal), on held-apart data: a second library, every
+// other document (in name order) left out, is asked the questions of the documents it lacks (they
+// should be marked not answered), while the full library's replies to every question should seldom be.
+import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { allowServerOnlyImports, loadEvalSet, parseArgs, percentile, ratio, round } from "./lib/eval-set";
 import { ingestEvalSet } from "./lib/ingest-set";
+import { firstQuotedSentence, holdsAnswer, opensClosest, opensNotFound, quotedLength, splitSentences } from "./lib/reply-quotes";
 
 const args = parseArgs(process.argv.slice(2));
 const setDir = args.get("set");
@@ -42,6 +47,9 @@ const { getDb } = await import("@/lib/server/db/client");
 const { messages: messageRows } = await import("@/lib/server/db/schema");
 const { inArray } = await import("drizzle-orm");
 const messages = await import("@/app/api/messages/route");
+const { listDocuments, openingPassagesOf } = await import("@/lib/server/queries/documents");
+const { openingQuestionsFor } = await import("@/lib/server/use-cases/suggest-questions");
+const { isWellFormedQuestion } = await import("@/lib/server/ai/offline/topic-questions");
 
 const set = loadEvalSet(path.resolve(setDir), args.get("questions") || undefined);
 const questions = set.questions.slice(0, Number(args.get("limit") ?? Infinity));
@@ -54,24 +62,15 @@ const owner = (await createUser({ email: "bench@example.com", displayName: "Benc
 const ingested = await ingestEvalSet(owner, set);
 const cookie = `${SESSION_COOKIE}=${await encodeSession(owner)}; ${LOCALE_COOKIE}=${locale}`;
 
-const normalize = (text: string) => text.normalize("NFKC").replace(/\s+/g, "").toLowerCase();
-const contains = (text: string, answers: readonly string[]) => {
-  const haystack = normalize(text);
-  return answers.some((a) => a.trim() !== "" && haystack.includes(normalize(a)));
-};
-
 /**
  * The baseline's reply: the sentence of `passage` sharing the most distinct terms (the product's
- * tokenizer) with the question, the first of equals. Sentences end after 。！？!? , after a period
- * followed by white space (so 3.5 stays whole), and at line breaks.
+ * tokenizer) with the question, the first of equals, split as the reply's quotes are (reply-quotes.ts).
  */
 function bestSentence(question: string, passage: string): string {
   const wanted = new Set(tokenize(question));
   let best = "";
   let bestOverlap = -1;
-  for (const sentence of passage.split(/\n|(?<=[。！？!?])|(?<=\.)(?=\s)/u)) {
-    const text = sentence.trim();
-    if (!text) continue;
+  for (const text of splitSentences(passage)) {
     let overlap = 0;
     for (const term of new Set(tokenize(text))) if (wanted.has(term)) overlap++;
     if (overlap > bestOverlap) {
@@ -105,13 +104,22 @@ async function signals(replyIds: readonly string[]): Promise<Record<"answered" |
   return counts;
 }
 
+// Where to write the questions whose first quoted sentence misses (question, gold, reply), to read them.
+const missesFile = args.get("misses");
+if (missesFile) writeFileSync(missesFile, "");
+
 // Warm-up: the owner's index loads on the first question, as after a restart.
 await ask(questions[0]?.question ?? "warm up");
 
 let contained = 0;
+let firstSentenceHits = 0;
+let notFoundOpenings = 0;
+let closestOpenings = 0;
 let topPassage = 0;
 let bestSentenceHits = 0;
 let failures = 0;
+const quotedChars: number[] = [];
+const baselineChars: number[] = [];
 const serverMs: number[] = [];
 const retrievalMs: number[] = [];
 const fullLibraryReplies: string[] = [];
@@ -121,12 +129,35 @@ for (const q of questions) {
   if (reply.replyId) fullLibraryReplies.push(reply.replyId);
   serverMs.push(reply.ms);
   if (reply.status !== 200) failures++;
-  if (contains(reply.content, answers)) contained++;
+  if (holdsAnswer(reply.content, answers)) contained++;
+  if (holdsAnswer(firstQuotedSentence(reply.content), answers)) firstSentenceHits++;
+  else if (missesFile) appendFileSync(missesFile, JSON.stringify({ id: q.id, question: q.question, answers, reply: reply.content }) + "\n");
+  if (opensNotFound(reply.content)) notFoundOpenings++;
+  if (opensClosest(reply.content)) closestOpenings++;
+  quotedChars.push(quotedLength(reply.content));
   const started = performance.now();
   const passages = await retrievePassages({ ownerId: owner.id, question: q.question, k: 5 });
   retrievalMs.push(performance.now() - started);
-  if (passages[0] && contains(passages[0].content, answers)) topPassage++;
-  if (passages[0] && contains(bestSentence(q.question, passages[0].content), answers)) bestSentenceHits++;
+  if (passages[0] && holdsAnswer(passages[0].content, answers)) topPassage++;
+  const baseline = passages[0] ? bestSentence(q.question, passages[0].content) : "";
+  baselineChars.push(baseline.replace(/\s+/g, "").length);
+  if (holdsAnswer(baseline, answers)) bestSentenceHits++;
+}
+
+// The opening questions a reader is offered, asked back: answered when the reply opens by quoting
+// with confidence (neither "the closest the documents come" nor "not found").
+const CONFIDENT_LEAD = locale === "en" ? "Here is what the documents say" : "根據文件，最相關的內容如下";
+let suggested = 0;
+let suggestedWellFormed = 0;
+let suggestedAnswered = 0;
+const suggestionDocs = (await listDocuments(owner.id)).slice(0, Number(args.get("suggestion-docs") ?? 40));
+for (const doc of suggestionDocs) {
+  const passages = await openingPassagesOf(owner.id, [doc.id], 4);
+  for (const question of await openingQuestionsFor({ ownerId: owner.id, documentIds: null }, passages, locale as "en" | "zh-TW")) {
+    suggested++;
+    if (isWellFormedQuestion(question, locale as "en" | "zh-TW")) suggestedWellFormed++;
+    if ((await ask(question)).content.startsWith(CONFIDENT_LEAD)) suggestedAnswered++;
+  }
 }
 
 // Held apart: a second library holding every other document (in name order) is asked the
@@ -158,9 +189,21 @@ console.log(
       documentsNotProcessed: ingested.notProcessed,
       questions: questions.length,
       failedReplies: failures,
+      firstQuotedSentenceHoldsAnswer: round(firstSentenceHits / questions.length),
       replyContainsAnswer: round(contained / questions.length),
+      opensNotFound: round(notFoundOpenings / questions.length),
+      opensClosest: round(closestOpenings / questions.length),
+      medianQuotedChars: percentile(quotedChars, 0.5),
       baselineTopPassageBestSentence: round(bestSentenceHits / questions.length),
+      baselineMedianChars: percentile(baselineChars, 0.5),
+      firstSentenceRatioToBaseline: ratio(firstSentenceHits, bestSentenceHits),
       ratioToBaseline: ratio(contained, bestSentenceHits),
+      openingQuestions: {
+        documents: suggestionDocs.length,
+        asked: suggested,
+        wellFormed: round(suggestedWellFormed / (suggested || 1)),
+        answeredWithConfidence: round(suggestedAnswered / (suggested || 1)),
+      },
       reference: { topPassageContainsAnswer: round(topPassage / questions.length) },
       serverMs: { p50: round(p50, 2), p95: round(percentile(serverMs, 0.95), 2) },
       retrievalOnlyMs: { p50: round(percentile(retrievalMs, 0.5), 2), p95: round(percentile(retrievalMs, 0.95), 2) },

@@ -289,13 +289,3 @@ export function allowNextIntlOnReactServer(): void {
       ),
   );
 }
-
-/**
- * Whether `text` holds one of the gold `answers`, compared after NFKC, without white space or case,
- * and without the dot between the parts of a name (· ‧ • ・), which a reader does without too.
- */
-export function holdsAnswer(text: string, answers: readonly string[]): boolean {
-  const normalize = (s: string) => s.normalize("NFKC").replace(/\s+/g, "").replace(/[\u00b7\u2027\u2022\u30fb\uff65]/g, "").toLowerCase();
-  const haystack = normalize(text);
-  return answers.some((a) => a.trim() !== "" && haystack.includes(normalize(a)));
-}

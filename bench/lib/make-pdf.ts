@@ -27,3 +27,37 @@ export async function makeLongPdf(options: { paragraphs: string[]; pages: number
   for (let i = 0; setter.paragraph(paragraphs[i % paragraphs.length]); i++);
   return doc.save();
 }
+
+/**
+ * A page with a title line and a table set in aligned columns (each cell drawn at its column's
+ * left edge, no rules), the way reports and fare sheets are typeset; `gap` is the space between
+ * columns in font sizes. Then a closing paragraph.
+ */
+export async function makeTablePdf(options: { title: string; rows: string[][]; after: string; size?: number; gap?: number; pages?: number }): Promise<Uint8Array> {
+  const size = options.size ?? 11;
+  const texts = [options.title, options.after, ...options.rows.flat()];
+  const { doc, font, clean } = await preparePdf(texts);
+  const widths = options.rows[0].map((_, k) => Math.max(...options.rows.map((r) => font.widthOfTextAtSize(clean(r[k] ?? ""), size))));
+  const lineHeight = size * 1.5;
+  const perPage = Math.floor((842 - 144) / lineHeight) - 2;
+  for (let p = 0, at = 1; at < options.rows.length || p === 0; p++) {
+    const page = doc.addPage([595, 842]);
+    let y = 842 - 72;
+    if (p === 0) {
+      page.drawText(clean(options.title), { x: 72, y, size, font });
+      y -= lineHeight * 2;
+    }
+    const body = [options.rows[0], ...options.rows.slice(at, at + perPage)];
+    at += perPage;
+    for (const row of body) {
+      let x = 72;
+      row.forEach((cell, k) => {
+        page.drawText(clean(cell), { x, y, size, font });
+        x += widths[k] + size * (options.gap ?? 3);
+      });
+      y -= lineHeight;
+    }
+    if (at >= options.rows.length) page.drawText(clean(options.after), { x: 72, y: y - lineHeight, size, font });
+  }
+  return doc.save();
+}

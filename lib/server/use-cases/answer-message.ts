@@ -30,6 +30,7 @@ import type { SharedAssistantRow } from "@/lib/server/queries/shared-assistants"
 import { shareKnowledge } from "@/lib/server/policies/share-access";
 import { profileOf, shareProfile } from "@/lib/server/present/assistant";
 import { citedPages } from "@/lib/server/ingest/cited-pages";
+import { oneSourcePerDocument } from "@/lib/chat/one-source-per-document";
 import { toPublicMessage, type MessageSource, type PublicMessage } from "@/lib/server/present/message";
 import { retrievePassages, termWeights, type Passage } from "@/lib/server/use-cases/retrieve-passages";
 import { retrievalSignal, signalTerms, type AnswerSignal } from "@/lib/server/ai/answer-signal";
@@ -213,10 +214,9 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
         onDelta: mark.push,
       });
       const unmarked = mark.finish(reply.text);
-      text = unmarked.text;
       if (unmarked.marked) answerSignal = "not_answered";
       usage = { inputTokens: reply.inputTokens, outputTokens: reply.outputTokens };
-      sources = passages.length > 0 ? sourcesFor(text, passages) : [];
+      ({ text, sources } = passages.length > 0 ? oneSourcePerDocument(unmarked.text, sourcesFor(unmarked.text, passages)) : { text: unmarked.text, sources: [] });
     } catch (failure) {
       if (!(failure instanceof ModelCallError)) throw failure;
       const t = translator(request.locale);

@@ -96,10 +96,17 @@ describe("composeAnswer", () => {
     expect(text).toContain("離線模式");
   });
 
-  it("still quotes, but says it is not sure, when the question's words are mostly not in the passage", () => {
+  it("quotes what comes closest, without saying the documents hold no answer, when some of the question's words are in the passage", () => {
     const text = composeAnswer({ ...base, question: "高鐵最高時速是多少？" });
-    expect(text).toMatch(/^文件中沒有找到直接的答案，以下內容可能相關：/);
+    expect(text).toMatch(/^文件中與這個問題最接近的內容如下：/);
+    expect(text).not.toContain("文件中沒有找到直接的答案");
     expect(text).toContain("每小時三百公里");
+  });
+
+  it("says the documents may not answer when the sentence quoted shares hardly any of the question's words", () => {
+    const passage = { n: 1, documentName: "保養.txt", page: null, content: "定期檢查車輛與高架橋。員工每年受訓兩次。辦公室位於臺北。" };
+    const text = composeAnswer({ ...base, question: "高鐵乘車規定？", passages: [passage] });
+    expect(text).toMatch(/^文件中沒有找到直接的答案，以下內容可能相關：/);
   });
 
   it("takes context only from the same paragraph, never the next heading", () => {
@@ -211,9 +218,20 @@ describe("composeAnswer: headings, the sentences quoted and their pages", () => 
     expect(ask("高鐵的全票票價是多少？", { ...passage, pageBreaks: null })).toContain("— 《高鐵.pdf》 第 1–3 頁\n");
   });
 
-  it("quotes the sentence before the best one when the best one refers back to it", () => {
+  it("quotes a clause after a semicolon from the start of its sentence", () => {
+    const passage = { n: 1, documentName: "中山.txt", page: null, content: "中山市位於珠江口。2014年，中山市地區生產總值為2823億元；人均生產總值88953元，失業率為2.16%。" };
+    const text = composeAnswer({ ...base, question: "中山市在何時人均生產總值為88953元？", passages: [passage] });
+    expect(quotesOf(text)[0]).toMatch(/^2014年，中山市地區生產總值為2823億元；人均生產總值88953元/);
+  });
+
+  it("quotes the answer first and the sentence before it, which it refers back to, after it", () => {
     const passage = { n: 1, documentName: "高鐵.txt", page: null, content: "臺灣高速鐵路連接臺北與高雄。它的最高營運速度為每小時三百公里。票價另計。" };
-    expect(quotesOf(composeAnswer({ ...base, question: "最高營運速度是多少？", passages: [passage] }))[0]).toMatch(/^臺灣高速鐵路連接臺北與高雄。它的最高營運速度/);
+    const text = composeAnswer({ ...base, question: "最高營運速度是多少？", passages: [passage] });
+    expect(quotesOf(text)).toEqual(["它的最高營運速度為每小時三百公里。票價另計。", "臺灣高速鐵路連接臺北與高雄。"]);
+    expect(text).toContain("它的前文：\n\n> 臺灣高速鐵路連接臺北與高雄。 [1]");
+    const english = en("What is its top speed?", [{ ...passage, content: "The railway links Taipei and Kaohsiung. Its top speed is 300 km/h. Fares vary." }]);
+    expect(quotesOf(english)).toEqual(["Its top speed is 300 km/h. Fares vary.", "The railway links Taipei and Kaohsiung."]);
+    expect(english).toContain("What comes just before it:");
   });
 
   it("opens with the sentence holding the kind of answer asked for: a date for when", () => {

@@ -5,6 +5,7 @@ import { matchSentences, type Candidate, type OfflinePassage } from "./match-sen
 import { isTableRow } from "@/lib/chat/markdown-table";
 import { readRow } from "./table-rows";
 import { pageUnitOf, type PageUnit } from "@/lib/chat/page-unit";
+import { documentsLanguage, languageOfNames, questionsInLanguage } from "./other-language";
 
 export { matchSentences, type Candidate, type OfflinePassage, type SentenceMatch } from "./match-sentences";
 export { SENTENCE_CACHE_LIMIT, sentenceCacheSize } from "./passage-sentences";
@@ -34,7 +35,9 @@ const TEXT = {
   "zh-TW": {
     lead: "根據文件，最相關的內容如下：",
     unsure: "文件中沒有找到直接的答案，以下內容可能相關：",
+    closest: "文件中與這個問題最接近的內容如下：",
     more: "另一段相關內容：",
+    before: "它的前文：",
     page: (from: number, to: number, unit: PageUnit) => {
       const [before, after] = unit === "sheet" ? ["工作表 ", ""] : unit === "slide" ? ["投影片 ", ""] : ["第 ", " 頁"];
       return from === to ? `${before}${from}${after}` : `${before}${from}–${to}${after}`;
@@ -46,11 +49,14 @@ const TEXT = {
     role: (role: string) => `我的角色：${role}`,
     offer: "請問我關於這些文件的任何問題，我會引用文件內容並註明出處。",
     offline: "（離線模式：回覆直接摘錄自文件內容）",
+    otherLanguage: "這些文件是以英文撰寫的，離線模式只能以文件的語言比對問題，所以用中文提問找不到答案。請試著用英文提問，例如：",
   },
   en: {
     lead: "Here is what the documents say about this:",
     unsure: "The documents do not answer this directly; this may be related:",
+    closest: "This is the closest the documents come to it:",
     more: "Also relevant:",
+    before: "What comes just before it:",
     page: (from: number, to: number, unit: PageUnit) => (from === to ? `${unit} ${from}` : `${unit}s ${from}–${to}`),
     nothing: "I could not find anything in the documents that answers this directly.",
     tryTopics: (names: string) => `You could ask about what these documents cover: ${names}.`,
@@ -59,6 +65,7 @@ const TEXT = {
     role: (role: string) => `My role: ${role}`,
     offer: "Ask me anything about these documents; I quote them and cite the source.",
     offline: "(Offline mode: the reply quotes the documents directly.)",
+    otherLanguage: "These documents are written in Chinese. Offline, questions are matched in the documents' own language, so one asked in English finds no answer. Try asking in Chinese, for example:",
   },
 } as const;
 
@@ -73,11 +80,15 @@ export function composeAnswer(input: AnswerInput): string {
   const question = input.question.trim();
   if (GREETING.test(question)) return introduce(input);
   const match = matchSentences(question, input.passages);
+  if (!match?.confident) {
+    const other = otherLanguage(input);
+    if (other) return other;
+  }
   if (!match) return nothingFound(input);
 
-  const parts: string[] = [match.confident ? text.lead : text.unsure, ""];
+  const parts: string[] = [match.confident ? text.lead : match.related ? text.closest : text.unsure, ""];
   match.quotes.forEach((quote, i) => {
-    if (i > 0) parts.push(text.more, "");
+    if (i > 0) parts.push(quote.before ? text.before : text.more, "");
     const excerpt = excerptOf(quote, input.locale);
     parts.push(`> ${excerpt.text} [${quote.passage.n}]`, "", `— ${source(quote.passage, pagesOfSpan(quote.passage, excerpt.start, excerpt.end), input.locale)}`, "");
   });
@@ -117,6 +128,14 @@ function nothingFound(input: AnswerInput): string {
   if (input.documentNames.length === 0) return text.noDocuments;
   const names = input.documentNames.slice(0, 5).map((n) => (input.locale === "en" ? `*${n}*` : `《${n}》`));
   return [text.nothing, text.tryTopics(names.join(input.locale === "en" ? ", " : "、"))].join("\n\n");
+}
+
+/** The reply when the documents are in the other language than the question: say so, and offer questions in theirs. */
+function otherLanguage(input: AnswerInput): string | null {
+  const theirs = input.passages.length > 0 ? documentsLanguage(input.passages.map((p) => p.content)) : languageOfNames(input.documentNames);
+  if (theirs === null || theirs === input.locale) return null;
+  const offered = questionsInLanguage(input.passages, input.documentNames, theirs);
+  return [TEXT[input.locale].otherLanguage, "", ...offered.map((q) => `- ${q}`)].join("\n").trim();
 }
 
 function introduce(input: AnswerInput): string {

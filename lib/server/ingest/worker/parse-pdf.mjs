@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { getDocumentProxy } from "unpdf";
 import { ParseFailure } from "./parse-failure.mjs";
+import { tableText } from "./docx-tables.mjs";
 import { looksScanned, readScannedPage } from "./ocr/scanned-page.mjs";
 
 // pdfjs-dist is installed for its data only: the predefined CJK CMaps (a Chinese font that is not
@@ -51,8 +52,17 @@ function headingLike(text) {
 }
 
 /**
- * @typedef {{ text: string, y: number, size: number, x: number, right: number }} Line
+ * @typedef {{ text: string, x: number, right: number }} Cell a run of a line set apart from the next by a wide gap
+ * @typedef {{ text: string, y: number, size: number, x: number, right: number, cells: Cell[] }} Line
  */
+
+// A gap this many font sizes wide between two runs of a line separates table cells, not words.
+const CELL_GAP = 1.5;
+// A table is a header and at least two rows whose cells line up.
+const MIN_TABLE_LINES = 3;
+// A header's labels are short and hold no sentence punctuation: two columns of prose side by side
+// line up as well as a table does, but their first line is no row of labels.
+const LABEL_MAX_CHARS = 24;
 
 /**
  * @param {Uint8Array} bytes
@@ -121,10 +131,49 @@ export async function parsePdf(bytes, onPage, options = {}) {
  * @param {Array<{ str?: string, hasEOL?: boolean, transform?: number[], width?: number, height?: number }>} items
  */
 function pageText(items) {
-  return paragraphs(lines(items))
-    .map(joinLines)
-    .filter((text) => text !== "")
-    .join("\n\n");
+  const all = lines(items);
+  const tables = alignedTables(all);
+  const prose = (part) => paragraphs(part).map(joinLines).filter((text) => text !== "");
+  if (tables.length === 0) return prose(all).join("\n\n");
+  // A table's rows are written under its header, as Word tables are (docx-tables.mjs); the text
+  // around it is read as before.
+  const parts = [];
+  let at = 0;
+  for (const { from, to } of tables) {
+    parts.push(...prose(all.slice(at, from)));
+    parts.push(tableText(all.slice(from, to).map((line) => line.cells.map((cell) => cell.text.trim()))).trim());
+    at = to;
+  }
+  parts.push(...prose(all.slice(at)));
+  return parts.join("\n\n");
+}
+
+/**
+ * Runs of lines laid out as a table: each of at least two cells (runs set apart by a gap of
+ * CELL_GAP font sizes), as many in every line, each column's cells starting (or, for figures,
+ * ending) within a font size of the first line's, lines a normal spacing apart, the first line
+ * short labels. Only a layout this
+ * clear is read as a table: text set with single spaces between its "columns" stays as it is.
+ * @param {Line[]} all
+ * @returns {{ from: number, to: number }[]}
+ */
+function alignedTables(all) {
+  /** Whether line b's cells line up under header a's. @param {Line} a @param {Line} b */
+  const aligned = (a, b) =>
+    a.cells.length === b.cells.length && a.cells.every((cell, k) => Math.abs(cell.x - b.cells[k].x) <= a.size || Math.abs(cell.right - b.cells[k].right) <= a.size);
+  /** Whether line b follows line a at a normal spacing. @param {Line} a @param {Line} b */
+  const next = (a, b) => a.y > b.y && a.y - b.y < Math.max(a.size, b.size) * 2.5;
+  const found = [];
+  let i = 0;
+  while (i < all.length) {
+    let j = i + 1;
+    if (all[i].cells.length >= 2 && all[i].cells.every((cell) => cell.text.trim().length <= LABEL_MAX_CHARS && headingLike(cell.text))) while (j < all.length && aligned(all[i], all[j]) && next(all[j - 1], all[j])) j++;
+    if (j - i >= MIN_TABLE_LINES) {
+      found.push({ from: i, to: j });
+      i = j;
+    } else i++;
+  }
+  return found;
 }
 
 /**
@@ -149,10 +198,20 @@ function lines(items) {
     const size = Math.hypot(c, d) || item.height || 1;
     const right = x + (item.width ?? 0);
     if (!current || endOfLine || Math.abs(y - current.y) > Math.max(size, current.size) / 2) {
-      current = { text: item.str, y, size, x, right };
+      current = { text: item.str, y, size, x, right, cells: [{ text: item.str, x, right }] };
       result.push(current);
     } else {
       const gap = x - current.right;
+      const cell = current.cells[current.cells.length - 1];
+      const wide = Math.max(size, current.size) * CELL_GAP;
+      // pdf.js fills a gap between runs with a run of white space as wide: that gap, too, parts cells.
+      if (item.str.trim() === "") {
+        if (right - x > wide) current.cells.push({ text: "", x: right, right });
+      } else if (gap > wide || cell.text === "") current.cells.push({ text: item.str, x, right });
+      else {
+        cell.text += (gap > current.size * 0.25 && !/\s$/.test(cell.text) && !/^\s/.test(item.str) ? " " : "") + item.str;
+        cell.right = Math.max(cell.right, right);
+      }
       // Only the tail of the line is tested: a regex anchored at the end scans the whole string.
       const tail = current.text.slice(-2);
       const cjk = ENDS_CJK.test(tail) && STARTS_CJK.test(item.str);
@@ -165,6 +224,7 @@ function lines(items) {
     }
     endOfLine = item.hasEOL === true;
   }
+  for (const line of result) line.cells = line.cells.filter((cell) => cell.text.trim() !== "");
   return result.filter((line) => line.text.trim() !== "");
 }
 

@@ -4,7 +4,7 @@
 // table it knows. A long sheet is written as blocks of rows, each a paragraph of its own that
 // starts with the sheet's name and repeats the header: a passage cut from the middle of a
 // 100,000-row sheet still says which sheet it is from and what each column means.
-import { tableText } from "./docx-tables.mjs";
+import { sizeOf, tableText } from "./docx-tables.mjs";
 
 // A block stays within one passage: lib/server/ingest/chunker.ts packs paragraphs up to 900 size
 // units (a CJK character counting 2), so a block of at most this much is never cut, and a
@@ -14,16 +14,6 @@ export const BLOCK_SIZE = 800;
 const MAX_TITLE_ROWS = 5;
 
 /** @typedef {[column: number, text: string][]} SparseRow the row's filled cells, by column */
-
-/** @param {string} text */
-function sizeOf(text) {
-  let size = 0;
-  for (let i = 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    size += code >= 0xdc00 && code <= 0xdfff ? 0 : code >= 0x2e80 ? 2 : 1;
-  }
-  return size;
-}
 
 export class SheetText {
   /**
