@@ -53,7 +53,16 @@ try {
         const topic = TOPICS[i % TOPICS.length];
         const form = new FormData();
         form.append("file", new Blob([`${topic}\n\n第 ${i + 1} 份：${topic}的規定與流程，以及常見問題的回答。`], { type: "text/plain" }), `${topic} ${String(i + 1).padStart(4, "0")}.txt`);
-        ids[i] = (await api<{ id: string }>("/api/documents/upload", { method: "POST", form })).body.id;
+        // Past the files one account may have waiting, the server refuses (429) until some are processed.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            ids[i] = (await api<{ id: string }>("/api/documents/upload", { method: "POST", form })).body.id;
+            break;
+          } catch (error) {
+            if (!String(error).includes(": 429 ") || attempt >= 60) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 2_000));
+          }
+        }
       }
     }),
   );

@@ -18,8 +18,13 @@ export async function ingestEvalSet(owner: { id: string }, set: EvalSet, uploadO
   registerJobs();
   const user = (await findUserById(owner.id))!;
   const started = performance.now();
-  for (const doc of set.docs) await uploadDocument({ user, ...(await uploadOf(doc)) });
-  await drainJobs(set.docs.length + 10);
+  const { INGEST_QUEUE_CAPS } = await import("@/lib/server/policies/ingest-queue-caps");
+  // In batches no larger than one account's queue may hold, each processed before the next is sent.
+  const batch = INGEST_QUEUE_CAPS.perOwner;
+  for (let i = 0; i < set.docs.length; i += batch) {
+    for (const doc of set.docs.slice(i, i + batch)) await uploadDocument({ user, ...(await uploadOf(doc)) });
+    await drainJobs(batch + 10);
+  }
   const seconds = (performance.now() - started) / 1000;
   const notProcessed = (await listDocuments(owner.id)).filter((d) => d.status !== "processed").length;
   return { seconds, notProcessed };

@@ -100,7 +100,7 @@ export function UploadZone({
             <li key={u.key} data-testid="upload-progress">
               <div className="flex justify-between gap-2 text-xs">
                 <span className="truncate">{u.name}</span>
-                <span className="shrink-0 tabular-nums">{t("uploading", { percent: u.percent })}</span>
+                <span className="shrink-0 tabular-nums">{u.waitingSeconds ? t("waitingForQueue", { seconds: u.waitingSeconds }) : t("uploading", { percent: u.percent })}</span>
               </div>
               <div
                 className="mt-1 h-1.5 overflow-hidden rounded-full bg-muted"

@@ -6,6 +6,7 @@ import { useTranslations } from "next-intl";
 import { toast } from "@/lib/toast";
 import { ApiError } from "@/lib/fetcher";
 import { UploadNetworkError, UploadTimeoutError, uploadFile } from "@/lib/upload-file";
+import { uploadWhenQueueHasRoom } from "@/lib/upload-queue-wait";
 import type { UploadUsage } from "@/lib/server/present/api-types";
 import type { LibraryDocument } from "./types";
 import { DOCUMENTS_KEY, USAGE_KEY } from "./document-keys";
@@ -15,6 +16,8 @@ export interface UploadProgress {
   key: string;
   name: string;
   percent: number;
+  /** Set while the server's processing queue is full: seconds until this file is sent again. */
+  waitingSeconds?: number;
 }
 
 const MB = 1024 * 1024;
@@ -52,10 +55,14 @@ export function useUploads(usage: UploadUsage | undefined) {
       const key = newClientId();
       setUploads((list) => [...list, { key, name: file.name, percent: 0 }]);
       try {
-        const doc = await uploadFile<LibraryDocument>("/api/documents/upload", file, {
-          clientId: key,
-          onProgress: (percent) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, percent } : u))),
-        });
+        const doc = await uploadWhenQueueHasRoom(
+          () =>
+            uploadFile<LibraryDocument>("/api/documents/upload", file, {
+              clientId: key,
+              onProgress: (percent) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, percent } : u))),
+            }),
+          { onWait: (seconds) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, percent: 0, waitingSeconds: seconds ?? undefined } : u))) },
+        );
         // One toast per upload, from here to the end of its processing (use-processing-watch.ts
         // turns it into the outcome), rather than one per step stacking over the page.
         if (doc.status === "processing") {

@@ -236,7 +236,7 @@ describe("a share's visitor can chat only", () => {
       }
     }
     // What the visitor's own calls return carries no document list and nothing of the owner.
-    expect(Object.keys(first.body.aiMessage).sort()).toEqual(["content", "createdAt", "id", "imageData", "imageFileName", "isError", "role", "sources"].sort());
+    expect(Object.keys(first.body.aiMessage).sort()).toEqual(["content", "createdAt", "id", "imageData", "imageFileName", "isError", "rating", "ratingComment", "role", "sources"].sort());
     expect(JSON.stringify(first.body)).not.toContain(owner.user.email);
   });
 });

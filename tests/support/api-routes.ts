@@ -73,6 +73,13 @@ import * as emailPreferences from "@/app/api/user/email-preferences/route";
 import * as passwordReset from "@/app/api/password-reset/route";
 import * as passwordResetConfirm from "@/app/api/password-reset/confirm/route";
 import * as apiKeysList from "@/app/api/assistants/[id]/api-keys/route";
+import * as curatedAnswers from "@/app/api/assistants/[id]/answers/route";
+import * as curatedAnswerId from "@/app/api/assistants/[id]/answers/[answerId]/route";
+import * as insights from "@/app/api/assistants/[id]/insights/route";
+import * as insightsExport from "@/app/api/assistants/[id]/insights/export/route";
+import * as retention from "@/app/api/assistants/[id]/retention/route";
+import * as ownRating from "@/app/api/messages/[id]/rating/route";
+import * as shareRating from "@/app/api/shared-assistants/[id]/messages/[messageId]/rating/route";
 import * as apiKeyId from "@/app/api/assistants/[id]/api-keys/[keyId]/route";
 import * as v1Completions from "@/app/api/v1/chat/completions/route";
 import * as v1Models from "@/app/api/v1/models/route";
@@ -203,6 +210,15 @@ export const API_ROUTES: ApiRoute[] = [
   // next-auth's own endpoints: not wrapped by route(); next-auth checks its CSRF token itself.
   { path: "/api/auth/{...nextauth}", file: "api/auth/[...nextauth]/route.ts", method: "GET", access: "public", handler: h(nextAuth.GET), body: false, wrapped: false },
   { path: "/api/auth/{...nextauth}", file: "api/auth/[...nextauth]/route.ts", method: "POST", access: "public", handler: h(nextAuth.POST), body: false, wrapped: false },
+  { path: "/api/assistants/{id}/answers", file: "api/assistants/[id]/answers/route.ts", method: "GET", access: "staff", handler: h(curatedAnswers.GET), body: false, wrapped: true },
+  { path: "/api/assistants/{id}/answers", file: "api/assistants/[id]/answers/route.ts", method: "POST", access: "staff", handler: h(curatedAnswers.POST), body: true, wrapped: true },
+  { path: "/api/assistants/{id}/answers/{answerId}", file: "api/assistants/[id]/answers/[answerId]/route.ts", method: "PUT", access: "staff", handler: h(curatedAnswerId.PUT), body: true, wrapped: true },
+  { path: "/api/assistants/{id}/answers/{answerId}", file: "api/assistants/[id]/answers/[answerId]/route.ts", method: "DELETE", access: "staff", handler: h(curatedAnswerId.DELETE), body: false, wrapped: true },
+  { path: "/api/assistants/{id}/insights", file: "api/assistants/[id]/insights/route.ts", method: "GET", access: "staff", handler: h(insights.GET), body: false, wrapped: true },
+  { path: "/api/assistants/{id}/insights/export", file: "api/assistants/[id]/insights/export/route.ts", method: "GET", access: "staff", handler: h(insightsExport.GET), body: false, wrapped: true },
+  { path: "/api/assistants/{id}/retention", file: "api/assistants/[id]/retention/route.ts", method: "PUT", access: "staff", handler: h(retention.PUT), body: true, wrapped: true },
+  { path: "/api/messages/{id}/rating", file: "api/messages/[id]/rating/route.ts", method: "PUT", access: "staff", handler: h(ownRating.PUT), body: true, wrapped: true },
+  { path: "/api/shared-assistants/{id}/messages/{messageId}/rating", file: "api/shared-assistants/[id]/messages/[messageId]/rating/route.ts", method: "PUT", access: "public", handler: h(shareRating.PUT), body: true, wrapped: true, shareMode: true },
   { path: "/api/assistants/{id}/api-keys", file: "api/assistants/[id]/api-keys/route.ts", method: "GET", access: "staff", handler: h(apiKeysList.GET), body: false, wrapped: true },
   { path: "/api/assistants/{id}/api-keys", file: "api/assistants/[id]/api-keys/route.ts", method: "POST", access: "staff", handler: h(apiKeysList.POST), body: true, wrapped: true },
   { path: "/api/assistants/{id}/api-keys/{keyId}", file: "api/assistants/[id]/api-keys/[keyId]/route.ts", method: "DELETE", access: "staff", handler: h(apiKeyId.DELETE), body: false, wrapped: true },

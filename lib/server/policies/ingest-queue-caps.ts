@@ -2,10 +2,12 @@ import "server-only";
 
 /**
  * How many files may wait (or be processing) at once for one account and for one client address.
- * Past either, an upload is refused for a while rather than queued: accounts opened for the purpose
- * cannot bury the queue, and every owner's turn comes round soon (lib/server/queries/jobs.ts#claimJob).
+ * Past either, an upload is refused for a while rather than queued, so accounts opened for the
+ * purpose cannot bury the queue; turns are shared between owners whatever their queue's length
+ * (lib/server/queries/jobs.ts#claimJob). A person dropping a folder of files on the library stays
+ * under it, and the library waits and sends the rest when it is refused (components/files/use-uploads.ts).
  */
-export const INGEST_QUEUE_CAPS = { perOwner: 20, perAddress: 40 } as const;
+export const INGEST_QUEUE_CAPS = { perOwner: 100, perAddress: 200 } as const;
 
 /** Seconds a refused uploader is asked to wait: about one long file's processing. */
 export const INGEST_QUEUE_RETRY_SECONDS = 30;

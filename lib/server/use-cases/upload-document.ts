@@ -86,7 +86,7 @@ export async function uploadDocument(input: {
     throw new AppError("rate_limited", {
       messageKey: `ingest_queue_full_${refusal.reason}`,
       params: { limit: refusal.limit, seconds: INGEST_QUEUE_RETRY_SECONDS },
-      details: { limit: refusal.limit, reason: `ingest_queue_full_${refusal.reason}` },
+      details: { limit: refusal.limit, reason: `ingest_queue_full_${refusal.reason}`, retryAfterSeconds: INGEST_QUEUE_RETRY_SECONDS },
       headers: { "Retry-After": String(INGEST_QUEUE_RETRY_SECONDS) },
     });
   }
