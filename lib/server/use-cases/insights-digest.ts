@@ -68,7 +68,9 @@ function literal(text: string): string {
   const short = line.length > QUESTION_CHARS ? `${line.slice(0, QUESTION_CHARS)}…` : line;
   const longestRun = Math.max(0, ...[...short.matchAll(/`+/g)].map((m) => m[0].length));
   const fence = "`".repeat(longestRun + 1);
-  return `${fence} ${short} ${fence}`;
+  // A space inside the fence only where a backtick would otherwise touch it.
+  const pad = /^`|`$/.test(short) ? " " : "";
+  return `${fence}${pad}${short}${pad}${fence}`;
 }
 
 function digestMarkdown(locale: Locale, week: DigestWeek, items: DigestItem[]): { subject: string; markdown: string } {
