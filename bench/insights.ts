@@ -34,7 +34,7 @@ const { createUser } = await import("@/lib/server/queries/users");
 const { defaultAssistant } = await import("@/lib/server/queries/assistants");
 const { createShare } = await import("@/lib/server/queries/shared-assistants");
 const { readInsights } = await import("@/lib/server/use-cases/read-insights");
-const { insightReplies, insightsByDay, mostAskedQuestions, sharesOfAssistant } = await import("@/lib/server/queries/assistant-insights");
+const { guestVisitorNumbers, insightReplies, insightsByDay, mostAskedQuestions, sharesOfAssistant } = await import("@/lib/server/queries/assistant-insights");
 const { resolveUsageRange } = await import("@/lib/usage-report");
 const { calendarDay } = await import("@/lib/checkin-streak");
 const { INSIGHTS_LIST_LIMIT, INSIGHTS_QUESTION_CANDIDATES } = await import("@/lib/constants");
@@ -117,6 +117,8 @@ async function run(database: "pglite" | "postgres", url?: string) {
         exec(sql`SELECT count(*) FROM messages WHERE ((owner_id = ${owner.id} AND shared_assistant_id IS NULL) OR shared_assistant_id IN (${ids})) AND created_at >= ${from} AND created_at < ${to}`),
       ),
     );
+    const listed = await insightReplies(scope, range, "unanswered", INSIGHTS_LIST_LIMIT);
+    const listedGuests = [...new Set(listed.flatMap((r) => (r.guestUserId ? [r.guestUserId] : [])))];
     const screen = await readInsights({ user: owner, assistantId: assistant.id, query: { range: `${days}d` }, locale: "zh-TW" });
     const whole = stats(await timed(RUNS, () => readInsights({ user: owner, assistantId: assistant.id, query: { range: `${days}d` }, locale: "zh-TW" })));
     const queries = {
@@ -124,6 +126,8 @@ async function run(database: "pglite" | "postgres", url?: string) {
       mostAsked: stats(await timed(RUNS, () => mostAskedQuestions(scope, range, INSIGHTS_QUESTION_CANDIDATES))),
       unanswered: stats(await timed(RUNS, () => insightReplies(scope, range, "unanswered", INSIGHTS_LIST_LIMIT))),
       thumbsDown: stats(await timed(RUNS, () => insightReplies(scope, range, "thumbs_down", INSIGHTS_LIST_LIMIT))),
+      // The rows' guests as "visitor N": a numbering over every guest of the assistant's shares.
+      visitorNumbers: stats(await timed(RUNS, () => guestVisitorNumbers(scope.sharedAssistantIds, listedGuests))),
     };
     views.push({
       days,

@@ -9,19 +9,22 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { Label } from "@/components/ui/label";
 import { Switch } from "@/components/ui/switch";
 
-/** Campaigns on or off: where someone who unsubscribed from a message turns them back on. */
+/**
+ * Campaigns, and the weekly insights digest, each on or off: where someone who stopped either from
+ * a message's link turns it back on.
+ */
 export function EmailPreferencesCard() {
   const t = useTranslations("unsubscribe");
   const tApp = useTranslations("app");
   const { data, mutate } = useSWR<EmailPreferences>("/api/user/email-preferences", jsonFetcher, { revalidateOnMount: true });
 
-  async function toggle(campaigns: boolean) {
+  async function toggle(change: Partial<EmailPreferences>, done: string) {
     try {
-      await mutate(apiFetch<EmailPreferences>("/api/user/email-preferences", { method: "PUT", json: { campaigns } }), {
-        optimisticData: { campaigns },
+      await mutate(apiFetch<EmailPreferences>("/api/user/email-preferences", { method: "PUT", json: change }), {
+        optimisticData: (current) => ({ campaigns: false, insightsDigest: false, ...current, ...change }),
         rollbackOnError: true,
       });
-      toast.success(campaigns ? t("accountOn") : t("accountOff"));
+      toast.success(done);
     } catch (error) {
       toast.error(errorMessage(error, t("failed")));
     }
@@ -33,9 +36,33 @@ export function EmailPreferencesCard() {
         <CardTitle>{t("accountTitle")}</CardTitle>
         <CardDescription>{t("accountDescription", { product: tApp("name") })}</CardDescription>
       </CardHeader>
-      <CardContent className="flex items-center justify-between gap-4">
-        <Label htmlFor="email-campaigns">{t("accountToggle")}</Label>
-        <Switch id="email-campaigns" checked={data?.campaigns ?? false} disabled={!data} onCheckedChange={(v) => void toggle(v)} data-testid="email-campaigns-toggle" />
+      <CardContent className="grid gap-4">
+        <div className="flex items-center justify-between gap-4">
+          <Label htmlFor="email-campaigns">{t("accountToggle")}</Label>
+          <Switch
+            id="email-campaigns"
+            checked={data?.campaigns ?? false}
+            disabled={!data}
+            onCheckedChange={(v) => void toggle({ campaigns: v }, v ? t("accountOn") : t("accountOff"))}
+            data-testid="email-campaigns-toggle"
+          />
+        </div>
+        <div className="flex items-center justify-between gap-4">
+          <div className="grid gap-1">
+            <Label htmlFor="email-insights-digest">{t("digestToggle")}</Label>
+            <p id="email-insights-digest-description" className="text-sm text-muted-foreground">
+              {t("digestToggleDescription")}
+            </p>
+          </div>
+          <Switch
+            id="email-insights-digest"
+            aria-describedby="email-insights-digest-description"
+            checked={data?.insightsDigest ?? false}
+            disabled={!data}
+            onCheckedChange={(v) => void toggle({ insightsDigest: v }, v ? t("digestOn") : t("digestOff"))}
+            data-testid="email-insights-digest-toggle"
+          />
+        </div>
       </CardContent>
     </Card>
   );

@@ -10,21 +10,26 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 
 export type UnsubscribeState = { kind: "invalid" } | { kind: "test" } | { kind: "user"; email: string; subscribed: boolean };
 
-/** The page a campaign's unsubscribe link opens: confirm, then (if wanted) undo. No sign-in. */
-export function UnsubscribeScreen({ token, initial }: { token: string; initial: UnsubscribeState }) {
+/** The list a link stops: campaigns, or the weekly insights digest (its own words on the page). */
+export type UnsubscribeTopic = "campaigns" | "digest";
+
+/** The page a message's unsubscribe link opens: confirm, then (if wanted) undo. No sign-in. */
+export function UnsubscribeScreen({ token, topic = "campaigns", initial }: { token: string; topic?: UnsubscribeTopic; initial: UnsubscribeState }) {
   const t = useTranslations("unsubscribe");
   const tApp = useTranslations("app");
   const [state, setState] = useState(initial);
   const [busy, setBusy] = useState(false);
+  const digest = topic === "digest";
+  const topicQuery = digest ? "&topic=digest" : "";
 
   async function choose(subscribed: boolean) {
     if (state.kind !== "user") return;
     setBusy(true);
     try {
-      if (subscribed) await apiFetch("/api/email/resubscribe", { method: "POST", json: { token } });
-      else await apiFetch(`/api/email/unsubscribe?token=${encodeURIComponent(token)}`, { method: "POST" });
+      if (subscribed) await apiFetch("/api/email/resubscribe", { method: "POST", json: digest ? { token, topic } : { token } });
+      else await apiFetch(`/api/email/unsubscribe?token=${encodeURIComponent(token)}${topicQuery}`, { method: "POST" });
       setState({ ...state, subscribed });
-      if (subscribed) toast.success(t("resubscribed"));
+      if (subscribed) toast.success(t(digest ? "digestResubscribed" : "resubscribed"));
     } catch (error) {
       toast.error(errorMessage(error, t("failed")));
     } finally {
@@ -38,8 +43,8 @@ export function UnsubscribeScreen({ token, initial }: { token: string; initial: 
       : state.kind === "test"
         ? [MailCheck, t("test"), t("testDescription")]
         : state.subscribed
-          ? [MailX, t("title"), t("description", { email: state.email, product: tApp("name") })]
-          : [MailCheck, t("done"), t("doneDescription", { email: state.email })];
+          ? [MailX, t(digest ? "digestTitle" : "title"), t(digest ? "digestDescription" : "description", { email: state.email, product: tApp("name") })]
+          : [MailCheck, t(digest ? "digestDone" : "done"), t(digest ? "digestDoneDescription" : "doneDescription", { email: state.email })];
 
   return (
     <Card className="mx-auto max-w-md" data-testid="unsubscribe-screen" data-state={state.kind === "user" ? (state.subscribed ? "subscribed" : "unsubscribed") : state.kind}>
@@ -56,11 +61,11 @@ export function UnsubscribeScreen({ token, initial }: { token: string; initial: 
         <CardContent className="grid">
           {state.subscribed ? (
             <Button disabled={busy} onClick={() => void choose(false)} data-testid="unsubscribe-confirm">
-              {t("confirm")}
+              {t(digest ? "digestConfirm" : "confirm")}
             </Button>
           ) : (
             <Button variant="outline" disabled={busy} onClick={() => void choose(true)} data-testid="unsubscribe-undo">
-              {t("resubscribe")}
+              {t(digest ? "digestResubscribe" : "resubscribe")}
             </Button>
           )}
         </CardContent>

@@ -94,6 +94,11 @@ export function InsightsScreen({ assistantId, openConversation, canWrite }: { as
               <time className="mr-2 text-xs text-muted-foreground" dateTime={row.at}>
                 {when(row.at)}
               </time>
+              {row.visitor !== null && (
+                <span className="mr-2 text-xs text-muted-foreground" data-testid="insights-visitor">
+                  {t("visitorN", { n: row.visitor })}
+                </span>
+              )}
               {openButton(row.conversation)}
               {canWrite && row.question && (
                 <Button type="button" size="sm" variant="outline" onClick={() => setDraft({ question: row.question!, answer: "" })} data-testid="write-answer">

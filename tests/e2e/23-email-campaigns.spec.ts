@@ -222,6 +222,14 @@ test("en: a recipient unsubscribes on a page in their language, and turns e-mail
   await visitor.keyboard.press("Space");
   await expect(visitor.getByText("E-mails turned on")).toBeVisible();
   await expect(toggle).toHaveAttribute("aria-checked", "true");
+  // The weekly insights digest is a switch of its own: stopping it leaves e-mails on.
+  const digest = visitor.getByRole("switch", { name: "Weekly insights digest" });
+  await expect(digest).toHaveAttribute("aria-checked", "true");
+  await digest.focus();
+  await visitor.keyboard.press("Space");
+  await expect(visitor.getByText("Weekly digest turned off")).toBeVisible();
+  await expect(digest).toHaveAttribute("aria-checked", "false");
+  await expect(toggle).toHaveAttribute("aria-checked", "true");
   await visitor.context().close();
 
   await english(page);

@@ -71,6 +71,10 @@ test("a guest's thumbs-down reaches the owner's insights, whose answer then answ
   await expect(page.getByTestId("insights-unanswered")).toContainText(OUTSIDE);
   const down = page.getByTestId("insights-thumbs-down-row").filter({ hasText: OUTSIDE });
   await expect(down).toContainText("Comment: 沒有回答燃料的成分");
+  // The guest is only "visitor N", the same number in both lists.
+  const label = (await down.getByTestId("insights-visitor").textContent()) ?? "";
+  expect(label).toMatch(/^Visitor \d+$/);
+  await expect(page.getByTestId("insights-unanswered-row").filter({ hasText: OUTSIDE }).getByTestId("insights-visitor")).toHaveText(label);
   await expect(page.getByTestId("insights-activity-chart").locator("svg").first()).toBeVisible();
   await expectNoSeriousViolations(page, "insights en light 1280");
 
@@ -99,6 +103,7 @@ test("a guest's thumbs-down reaches the owner's insights, whose answer then answ
   await small.goto(`/insights/${assistantId}`);
   await expect(small.getByRole("heading", { name: "問答洞察", level: 1 })).toBeVisible();
   await expect(small.getByTestId("insights-unanswered")).toContainText(OUTSIDE);
+  await expect(small.getByTestId("insights-unanswered-row").filter({ hasText: OUTSIDE }).getByTestId("insights-visitor")).toHaveText(label.replace("Visitor", "訪客"));
   const overflow = await small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await expectNoSeriousViolations(small, "insights zh-TW dark 390");

@@ -113,7 +113,7 @@ describe("unsubscribing", () => {
     });
     expect(posted.status).toBe(200);
     expect(await isSubscribed(u.user.id)).toBe(false);
-    expect((await call(preferencesRoute.GET, { cookie: u.cookie })).body).toEqual({ campaigns: false });
+    expect((await call(preferencesRoute.GET, { cookie: u.cookie })).body).toEqual({ campaigns: false, insightsDigest: true });
 
     const second = await campaignTo([u.email], "第二封");
     await call(sendRoute.POST, { method: "POST", cookie: admin.cookie, body: {}, params: { id: second } });
@@ -127,9 +127,9 @@ describe("unsubscribing", () => {
     const again = await call(resubscribeRoute.POST, { method: "POST", body: { token: pageLink.searchParams.get("token") } });
     expect(again.status).toBe(200);
     expect(await isSubscribed(u.user.id)).toBe(true);
-    expect((await call(preferencesRoute.PUT, { method: "PUT", cookie: u.cookie, body: { campaigns: false } })).body).toEqual({ campaigns: false });
+    expect((await call(preferencesRoute.PUT, { method: "PUT", cookie: u.cookie, body: { campaigns: false } })).body).toEqual({ campaigns: false, insightsDigest: true });
     expect(await isSubscribed(u.user.id)).toBe(false);
-    expect((await call(preferencesRoute.PUT, { method: "PUT", cookie: u.cookie, body: { campaigns: true } })).body).toEqual({ campaigns: true });
+    expect((await call(preferencesRoute.PUT, { method: "PUT", cookie: u.cookie, body: { campaigns: true } })).body).toEqual({ campaigns: true, insightsDigest: true });
     expect(await isSubscribed(u.user.id)).toBe(true);
   });
 

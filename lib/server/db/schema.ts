@@ -48,6 +48,9 @@ export const users = pgTable(
     locale: text("locale"),
     // Set when the user unsubscribes from campaigns (a link in any campaign, or /account).
     emailUnsubscribedAt: timestamp("email_unsubscribed_at", { withTimezone: true }),
+    // Set when the user stops the weekly digest of their assistants' unanswered and thumbs-down
+    // questions (its own link, or /account); campaigns are a separate choice.
+    insightsDigestStoppedAt: timestamp("insights_digest_stopped_at", { withTimezone: true }),
     disabled: boolean("disabled").notNull().default(false),
     // Bumped to end every session of the user (disable, password change, role change).
     sessionVersion: integer("session_version").notNull().default(0),

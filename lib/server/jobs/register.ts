@@ -17,9 +17,10 @@ import { registerDaily, startDaily } from "./daily";
 // Expired forgot-password links are of no use to anyone: kept a day past their end, then gone.
 const PURGE_RESET_TOKENS_JOB = "purge-reset-tokens";
 const DELETE_EXPIRED_CONVERSATIONS_JOB = "delete-expired-conversations";
-const DAILY_JOBS = [COLLECT_ORPHANS_JOB, PURGE_RESET_TOKENS_JOB, DELETE_EXPIRED_CONVERSATIONS_JOB];
+const DAILY_JOBS = [COLLECT_ORPHANS_JOB, PURGE_RESET_TOKENS_JOB, DELETE_EXPIRED_CONVERSATIONS_JOB, INSIGHTS_DIGEST_JOB];
 import { EMAIL_SEND_JOB, EMAIL_START_JOB, runScheduledStart } from "@/lib/server/use-cases/start-campaign";
 import { deleteExpiredConversations } from "@/lib/server/use-cases/keep-conversations";
+import { INSIGHTS_DIGEST_JOB, INSIGHTS_DIGEST_MAIL_JOB, INSIGHTS_DIGEST_WEEK_JOB, queueDigestMails, queueInsightsDigest, sendDigestMail } from "@/lib/server/use-cases/insights-digest";
 
 // Every job type the product runs, registered in one place.
 export function registerJobs() {
@@ -42,6 +43,9 @@ export function registerJobs() {
   registerDaily(COLLECT_ORPHANS_JOB, () => collectOrphanFiles());
   registerDaily(PURGE_RESET_TOKENS_JOB, () => deleteOldResetTokens());
   registerDaily(DELETE_EXPIRED_CONVERSATIONS_JOB, () => deleteExpiredConversations());
+  registerDaily(INSIGHTS_DIGEST_JOB, () => queueInsightsDigest());
+  registerJobHandler(INSIGHTS_DIGEST_WEEK_JOB, async (payload) => queueDigestMails(payload));
+  registerJobHandler(INSIGHTS_DIGEST_MAIL_JOB, async (payload) => sendDigestMail(payload));
 }
 
 export function startBackgroundWork() {

@@ -7,7 +7,7 @@ import { resolveLocale } from "@/lib/i18n/locale";
 import { translator } from "@/lib/server/i18n";
 import { mimeTemplate } from "./mime-template";
 import type { OutgoingMail, RawMail } from "./transport";
-import { unsubscribeToken } from "./unsubscribe-token";
+import { unsubscribeToken, type MailTopic } from "./unsubscribe-token";
 
 // A campaign's message for one recipient: rendered once per language, then only the recipient's
 // unsubscribe link differs (so 10,000 messages cost 10,000 string replacements, not renders).
@@ -18,16 +18,19 @@ export interface CampaignContent {
   bodyMarkdown: string;
 }
 
-export function unsubscribePageUrl(token: string): string {
-  return `${env.APP_URL}/unsubscribe?token=${encodeURIComponent(token)}`;
+// Campaign links carry no topic (they predate the digest's list); another list's links name theirs.
+const topicParam = (topic: MailTopic) => (topic === "campaigns" ? "" : `&topic=${topic}`);
+
+export function unsubscribePageUrl(token: string, topic: MailTopic = "campaigns"): string {
+  return `${env.APP_URL}/unsubscribe?token=${encodeURIComponent(token)}${topicParam(topic)}`;
 }
 
 /** The RFC 8058 one-click address: a POST there unsubscribes, with no page and no sign-in. */
-export function oneClickUnsubscribeUrl(token: string): string {
-  return `${env.APP_URL}/api/email/unsubscribe?token=${encodeURIComponent(token)}`;
+export function oneClickUnsubscribeUrl(token: string, topic: MailTopic = "campaigns"): string {
+  return `${env.APP_URL}/api/email/unsubscribe?token=${encodeURIComponent(token)}${topicParam(topic)}`;
 }
 
-function mailDomain(): string {
+export function mailDomain(): string {
   return new URL(env.APP_URL).hostname || "localhost";
 }
 
@@ -70,10 +73,30 @@ export function campaignMailer(campaign: CampaignContent, from: string, options:
   };
 }
 
-/** Account mail (password reset, welcome): the same layout, no unsubscribe link. */
-export function accountMail(input: { locale: Locale; to: string; subject: string; markdown: string; footer: string }): OutgoingMail {
+/**
+ * Account mail (password reset, welcome): the same layout, no unsubscribe link. A message of a list
+ * sent to one person (the weekly insights digest) passes `unsubscribe`: its stop link in the footer
+ * and the RFC 8058 one-click headers, as a campaign has.
+ */
+export function accountMail(input: {
+  locale: Locale;
+  to: string;
+  subject: string;
+  markdown: string;
+  footer: string;
+  messageId?: string;
+  unsubscribe?: { label: string; page: string; oneClick: string };
+}): OutgoingMail {
   const t = translator(input.locale);
   const product = t("app.name");
-  const content = { subject: input.subject, markdown: input.markdown, lang: input.locale === "en" ? "en" : "zh-Hant-TW", productName: product, footer: input.footer };
-  return { to: input.to, subject: input.subject, html: renderEmailHtml(content), text: renderEmailText(content), fromName: product };
+  const content = {
+    subject: input.subject,
+    markdown: input.markdown,
+    lang: input.locale === "en" ? "en" : "zh-Hant-TW",
+    productName: product,
+    footer: input.footer,
+    ...(input.unsubscribe ? { unsubscribe: { label: input.unsubscribe.label, url: input.unsubscribe.page } } : {}),
+  };
+  const headers = input.unsubscribe ? { "List-Unsubscribe": `<${input.unsubscribe.oneClick}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } : undefined;
+  return { to: input.to, subject: input.subject, html: renderEmailHtml(content), text: renderEmailText(content), fromName: product, messageId: input.messageId, headers };
 }

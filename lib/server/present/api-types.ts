@@ -91,6 +91,8 @@ export interface WebPageRefreshed {
 /** GET and PUT /api/user/email-preferences: whether the signed-in user gets campaigns. */
 export interface EmailPreferences {
   campaigns: boolean;
+  /** The weekly e-mail of the owner's assistants' unanswered and thumbs-down questions. */
+  insightsDigest: boolean;
 }
 
 // Plans: GET /api/plan (PlanOverview) and GET /api/referrals (ReferralSummary).

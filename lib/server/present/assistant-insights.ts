@@ -2,7 +2,7 @@ import "server-only";
 import type { InsightReply, InsightsDay } from "@/lib/server/queries/assistant-insights";
 
 // An assistant's insights as the screen and its CSV read them. Visitors are never named: a row
-// says only where its conversation is, for the owner to open it.
+// says where its conversation is, for the owner to open it, and a guest only as "visitor N".
 
 /** Where a row's conversation is: the owner's own chat with the assistant, or one visitor's on a share. */
 export type ConversationLink = { kind: "own"; assistantId: string } | { kind: "share"; shareId: string; conversationId: string };
@@ -19,6 +19,8 @@ export interface InsightsListRow {
   reply: string;
   comment: string | null;
   conversation: ConversationLink | null;
+  /** A guest's number among the assistant's guests (first visit first); null for the owner's own chat or a signed-in visitor. */
+  visitor: number | null;
 }
 
 export interface QuestionGroupRow {
@@ -60,7 +62,7 @@ export function conversationLink(place: Place, assistantId: string, shareIds: Re
   return null;
 }
 
-export function toListRow(reply: InsightReply, assistantId: string, shareIds: ReadonlyMap<string, string>): InsightsListRow {
+export function toListRow(reply: InsightReply, assistantId: string, shareIds: ReadonlyMap<string, string>, visitorNumbers: ReadonlyMap<string, number> = new Map()): InsightsListRow {
   return {
     id: reply.id,
     at: reply.createdAt.toISOString(),
@@ -68,5 +70,6 @@ export function toListRow(reply: InsightReply, assistantId: string, shareIds: Re
     reply: reply.reply.length > REPLY_PREVIEW_CHARS ? `${reply.reply.slice(0, REPLY_PREVIEW_CHARS)}…` : reply.reply,
     comment: reply.ratingComment,
     conversation: conversationLink(reply, assistantId, shareIds),
+    visitor: reply.guestUserId ? (visitorNumbers.get(reply.guestUserId) ?? null) : null,
   };
 }

@@ -118,6 +118,21 @@ export async function messagePlaces(ids: readonly string[]): Promise<Map<string,
   return new Map(rowsOf<{ id: string; sharedAssistantId: string | null; guestUserId: string | null; registeredUserId: string | null }>(result).map((r) => [r.id, r]));
 }
 
+/**
+ * The number each of the given guests has among the guests of these shares (one assistant's), in
+ * the order of their first visit: the same guest keeps their number from one reading to the next.
+ */
+export async function guestVisitorNumbers(sharedAssistantIds: readonly string[], guestIds: readonly string[]): Promise<Map<string, number>> {
+  if (sharedAssistantIds.length === 0 || guestIds.length === 0) return new Map();
+  const db = await getDb();
+  const shares = sql.join(sharedAssistantIds.map((id) => sql`${id}`), sql`, `);
+  const wanted = sql.join(guestIds.map((id) => sql`${id}`), sql`, `);
+  const result = await db.execute(sql`
+    SELECT id, n FROM (SELECT id, row_number() OVER (ORDER BY created_at, id)::int AS n FROM guest_sessions WHERE shared_assistant_id IN (${shares})) g
+    WHERE id IN (${wanted})`);
+  return new Map(rowsOf<{ id: string; n: number }>(result).map((r) => [r.id, Number(r.n)]));
+}
+
 /** Every share of the assistant, ended ones too, with the id its link carries. */
 export async function sharesOfAssistant(assistantId: string): Promise<{ id: string; shareId: string }[]> {
   const db = await getDb();

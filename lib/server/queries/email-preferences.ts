@@ -29,3 +29,23 @@ export async function rememberLocale(userId: string, locale: string): Promise<vo
   const db = await getDb();
   await db.update(users).set({ locale }).where(and(eq(users.id, userId), sql`${users.locale} IS DISTINCT FROM ${locale}`));
 }
+
+// The weekly insights digest is a choice of its own (users.insights_digest_stopped_at): stopping
+// it leaves campaigns as they are, and the other way round.
+
+export async function wantsInsightsDigest(userId: string): Promise<boolean> {
+  const db = await getDb();
+  const [row] = await db.select({ at: users.insightsDigestStoppedAt }).from(users).where(eq(users.id, userId));
+  return row ? row.at === null : false;
+}
+
+/** Sets the digest preference; returns the account's address, or undefined when there is no such user. */
+export async function setInsightsDigest(userId: string, wanted: boolean): Promise<{ email: string } | undefined> {
+  const db = await getDb();
+  const [row] = await db
+    .update(users)
+    .set({ insightsDigestStoppedAt: wanted ? null : sql`coalesce(${users.insightsDigestStoppedAt}, now())` })
+    .where(eq(users.id, userId))
+    .returning({ email: users.email });
+  return row;
+}

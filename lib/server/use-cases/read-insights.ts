@@ -18,7 +18,7 @@ import {
   type AssistantInsights,
   type QuestionGroupRow,
 } from "@/lib/server/present/assistant-insights";
-import { insightReplies, insightsByDay, messagePlaces, mostAskedQuestions, sharesOfAssistant, type AskedQuestion, type InsightsScope } from "@/lib/server/queries/assistant-insights";
+import { guestVisitorNumbers, insightReplies, insightsByDay, messagePlaces, mostAskedQuestions, sharesOfAssistant, type AskedQuestion, type InsightsScope } from "@/lib/server/queries/assistant-insights";
 
 /**
  * Joins rewordings of one question: each question, the most asked first, joins the first group
@@ -54,7 +54,8 @@ export async function readInsights(input: { user: Pick<User, "id" | "role">; ass
     profileOf(assistant, input.locale),
   ]);
   const groups = groupRewordings(asked).slice(0, INSIGHTS_TOP_QUESTIONS);
-  const places = await messagePlaces(groups.map((g) => g.wordings[0].latestId));
+  const guests = [...new Set([...unanswered, ...thumbsDown].flatMap((r) => (r.guestUserId ? [r.guestUserId] : [])))];
+  const [places, visitorNumbers] = await Promise.all([messagePlaces(groups.map((g) => g.wordings[0].latestId)), guestVisitorNumbers(scope.sharedAssistantIds, guests)]);
   const topQuestions: QuestionGroupRow[] = groups.map(({ wordings, count }) => {
     const place = places.get(wordings[0].latestId);
     return { question: wordings[0].content, count, rewordings: wordings.slice(1).map((w) => w.content), conversation: place ? conversationLink(place, assistant.id, shareIds) : null };
@@ -70,8 +71,8 @@ export async function readInsights(input: { user: Pick<User, "id" | "role">; ass
     totals: { ...totals, unansweredShare: shareOf(totals.unanswered, totals.replies) },
     days: allDays,
     topQuestions,
-    unanswered: unanswered.map((r) => toListRow(r, assistant.id, shareIds)),
-    thumbsDown: thumbsDown.map((r) => toListRow(r, assistant.id, shareIds)),
+    unanswered: unanswered.map((r) => toListRow(r, assistant.id, shareIds, visitorNumbers)),
+    thumbsDown: thumbsDown.map((r) => toListRow(r, assistant.id, shareIds, visitorNumbers)),
   };
 }
 

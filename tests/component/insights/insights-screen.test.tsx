@@ -16,8 +16,8 @@ function insights(): AssistantInsights {
     totals: { messages: 8, replies: 4, unanswered: 1, unansweredShare: 0.25 },
     days,
     topQuestions: [{ question: "資源回收是哪幾天？", count: 3, rewordings: ["資源回收哪天收"], conversation: { kind: "share", shareId: "s1", conversationId: GUEST } }],
-    unanswered: [{ id: "r1", at: "2026-11-30T02:00:00.000Z", question: "太空梭的燃料是什麼成分？", reply: "在目前的文件中找不到與這個問題直接相關的內容。", comment: null, conversation: { kind: "share", shareId: "s1", conversationId: GUEST } }],
-    thumbsDown: [{ id: "r2", at: "2026-11-30T03:00:00.000Z", question: "資源回收是哪幾天？", reply: "週二與週四。", comment: "沒有說到週六", conversation: { kind: "own", assistantId: ASSISTANT } }],
+    unanswered: [{ id: "r1", at: "2026-11-30T02:00:00.000Z", question: "太空梭的燃料是什麼成分？", reply: "在目前的文件中找不到與這個問題直接相關的內容。", comment: null, conversation: { kind: "share", shareId: "s1", conversationId: GUEST }, visitor: 2 }],
+    thumbsDown: [{ id: "r2", at: "2026-11-30T03:00:00.000Z", question: "資源回收是哪幾天？", reply: "週二與週四。", comment: "沒有說到週六", conversation: { kind: "own", assistantId: ASSISTANT }, visitor: null }],
   };
 }
 
@@ -63,6 +63,9 @@ describe("InsightsScreen", () => {
     expect(within(top).getByText("asked 3 times")).toBeTruthy();
     expect(within(top).getByText("Also asked as: 資源回收哪天收")).toBeTruthy();
     expect(within(screen.getByTestId("insights-thumbs-down")).getByText("Comment: 沒有說到週六")).toBeTruthy();
+    // A guest is only "visitor N"; the owner's own chat has no visitor label.
+    expect(within(screen.getByTestId("insights-unanswered")).getByTestId("insights-visitor").textContent).toBe("Visitor 2");
+    expect(within(screen.getByTestId("insights-thumbs-down")).queryByTestId("insights-visitor")).toBeNull();
     expect(screen.getByTestId("insights-csv").getAttribute("href")).toBe(`/api/assistants/${ASSISTANT}/insights/export?range=30d`);
   });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "insights_digest_stopped_at" timestamp with time zone;
