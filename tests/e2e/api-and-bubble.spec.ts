@@ -102,7 +102,7 @@ test.describe("API keys", () => {
   });
 
   for (const [locale, theme, phone] of [["en", "dark", true], ["zh-TW", "light", false]] as const) {
-    test(`the keys dialog in ${locale}, ${theme}, on a ${phone ? "phone" : "desktop"}: readable, usable, nothing serious for axe`, async ({ browser }) => {
+    test(`the keys dialog in ${locale}, ${theme}, on a ${phone ? "phone" : "desktop"}: readable, usable, nothing serious for axe`, async ({ browser }, testInfo) => {
       const { context, page } = await ownerPage(browser, { locale, theme, phone });
       await page.goto("/?tab=assistants");
       const card = page.getByTestId("assistant-card").first();
@@ -122,6 +122,7 @@ test.describe("API keys", () => {
       await expect(toast).toHaveCount(1);
       await expect(toast).toHaveCount(0, { timeout: 15_000 });
       await expectNoSeriousViolations(page, `keys dialog ${locale} ${theme}`);
+      await page.screenshot({ path: testInfo.outputPath(`keys-dialog-${locale}-${theme}-${phone ? "phone" : "desktop"}.png`) });
       await context.close();
     });
   }
@@ -137,7 +138,7 @@ async function hostContext(browser: Browser, phone = false): Promise<{ context: 
 }
 
 test.describe("the chat bubble", () => {
-  test("on a listed site: one line adds a button that opens the share in a panel, in the chosen language; Escape closes it and focus returns", async ({ browser }) => {
+  test("on a listed site: one line adds a button that opens the share in a panel, in the chosen language; Escape closes it and focus returns", async ({ browser }, testInfo) => {
     hostPages.set(LISTED_PORT, bubbleTag('data-lang="en" data-theme="dark" data-position="left" data-color="#0f766e"'));
     const { context, refusals } = await hostContext(browser);
     const page = await context.newPage();
@@ -156,6 +157,7 @@ test.describe("the chat bubble", () => {
     await expect(frame.getByTestId("shared-title").filter({ visible: true })).toHaveText("泡泡小幫手");
     await expect(frame.locator("html")).toHaveAttribute("lang", "en");
     await expect(frame.locator("html")).toHaveClass(/dark/);
+    await page.screenshot({ path: testInfo.outputPath("bubble-open-en-dark.png") });
     await page.keyboard.press("Escape");
     await expect(panel).toBeHidden();
     await expect(bubble).toBeFocused();

@@ -42,7 +42,7 @@ async function guestOnPhone(browser: Browser) {
   return { context, page, ask };
 }
 
-test("a guest's thumbs-down reaches the owner's insights, whose answer then answers the rewording", async ({ browser }) => {
+test("a guest's thumbs-down reaches the owner's insights, whose answer then answers the rewording", async ({ browser }, testInfo) => {
   test.setTimeout(120_000);
   const guest = await guestOnPhone(browser);
   await expect(await guest.ask("資源回收是哪幾天？")).toContainText("每週二與週四");
@@ -59,6 +59,7 @@ test("a guest's thumbs-down reaches the owner's insights, whose answer then answ
   await rating.getByTestId("rating-comment-send").click();
   await expect(rating.getByTestId("rating-status")).toHaveText("謝謝，已送出您的說明");
   await expectNoSeriousViolations(guest.page, "shared page with a rated reply, zh-TW dark 390");
+  await guest.page.screenshot({ path: testInfo.outputPath("shared-rated-zh-dark-390.png") });
 
   // The owner, on a desktop in English.
   const desk = await browser.newContext({ baseURL: E2E_BASE_URL, viewport: { width: 1280, height: 900 } });
@@ -77,6 +78,8 @@ test("a guest's thumbs-down reaches the owner's insights, whose answer then answ
   await expect(page.getByTestId("insights-unanswered-row").filter({ hasText: OUTSIDE }).getByTestId("insights-visitor")).toHaveText(label);
   await expect(page.getByTestId("insights-activity-chart").locator("svg").first()).toBeVisible();
   await expectNoSeriousViolations(page, "insights en light 1280");
+  // Kept with the run's output, to be looked at.
+  await page.screenshot({ path: testInfo.outputPath("insights-en-light-1280.png"), fullPage: true });
 
   // The row opens its conversation.
   await down.getByTestId("open-conversation").click();
@@ -107,6 +110,7 @@ test("a guest's thumbs-down reaches the owner's insights, whose answer then answ
   const overflow = await small.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await expectNoSeriousViolations(small, "insights zh-TW dark 390");
+  await small.screenshot({ path: testInfo.outputPath("insights-zh-dark-390.png"), fullPage: true });
 
   await Promise.all([guest.context.close(), desk.close(), phone.close()]);
 });
