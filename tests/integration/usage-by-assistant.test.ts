@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import * as keysRoute from "@/app/api/assistants/[id]/api-keys/route";
@@ -124,6 +126,21 @@ describe("the usage report by assistant and by API key", () => {
     const { groups } = (await report("assistant", "rollup")).breakdown;
     expect(groups.map((g) => [g.label, g.detail])).toEqual([["垃圾客服", owner.user.email]]);
     await db.execute(sql`UPDATE assistants SET name = NULL WHERE id = ${assistantId}`);
+  });
+
+  it("is what the migration that added these breakdowns fills in from the calls recorded before it", async () => {
+    const db = await getDb();
+    const rows = async () =>
+      ((await db.execute(sql`SELECT * FROM api_usage_rollup WHERE dimension IN ('assistant', 'api_key') AND calls <> 0 ORDER BY grain, dimension, day, provider, model, key`)) as unknown as { rows: unknown[] }).rows;
+    const kept = await rows();
+    expect(kept.length).toBeGreaterThan(0);
+    const migrations = path.join(import.meta.dirname, "../../lib/server/db/migrations");
+    // Found by name: migrations are renumbered when branches merge. Its last statement fills the rollup.
+    const file = readdirSync(migrations).find((f) => f.replace(/^\d{4}_/, "") === "usage_by_assistant.sql")!;
+    const backfill = readFileSync(path.join(migrations, file), "utf8").split("--> statement-breakpoint").at(-1)!;
+    await db.execute(sql`DELETE FROM api_usage_rollup WHERE dimension IN ('assistant', 'api_key')`);
+    await db.execute(sql.raw(backfill));
+    expect(await rows()).toEqual(kept);
   });
 
   it("moves a deleted key's calls to the calls without a key, in the rollup and in the calls alike", async () => {
