@@ -1,6 +1,6 @@
 // npm run bench:usage [-- --rows 1000000 --runs 20 --database-url postgres://…]
 // The API-usage screen at scale: api_usage filled with 1,000,000 calls over 90 days (200 users,
-// 50 shares, 4 models) through the product's own insert path (the rollup triggers included), then
+// each with an assistant, 50 shares, 40 API keys, 4 models) through the product's own insert path (the rollup triggers included), then
 // every view of the screen (totals and days plus one breakdown page, per dimension) timed for the
 // last 30 and 90 days, beside a plain count(*) over the same rows in the same run. On the embedded
 // database, and on PostgreSQL when --database-url, BENCH_DATABASE_URL or TEST_DATABASE_URL names a
@@ -18,6 +18,7 @@ const RUNS = Math.max(3, Math.min(200, Number(args.get("runs") || 20)));
 const DAYS = 90;
 const USERS = 200;
 const SHARES = 50;
+const KEYS = 40;
 const BATCH = 50_000;
 const TARGET_P95_MS = 300;
 const serverUrl = args.get("database-url") || process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || "";
@@ -63,9 +64,18 @@ async function run(database: "pglite" | "postgres", url?: string) {
     INSERT INTO shared_assistants (share_id, owner_id, name, role_prompt)
     SELECT 'bench-share-' || i, (SELECT id FROM users WHERE email = 'bench-user-' || (1 + i % 20) || '@example.com'), 'Bench share ' || i, ''
     FROM generate_series(1, ${SHARES}) i`);
+  // One assistant per user; 40 API keys on the assistants of the first 20 users.
+  await exec(sql`
+    INSERT INTO assistants (owner_id, name) SELECT id, 'Bench assistant ' || email FROM users WHERE email LIKE 'bench-user-%'`);
+  await exec(sql`
+    INSERT INTO api_keys (id, owner_id, assistant_id, name, secret_hash)
+    SELECT lpad(to_hex(i), 16, '0'), a.owner_id, a.id, 'Bench key ' || i, repeat('0', 64)
+    FROM generate_series(1, ${KEYS}) i
+    JOIN users u ON u.email = 'bench-user-' || (1 + i % 20) || '@example.com'
+    JOIN assistants a ON a.owner_id = u.id`);
 
-  // The calls: 45 % owners' chat, 35 % share visitors' chat, suggestions, opening questions and
-  // image analyses; on shares three visitors in four are guests. The chat model changed halfway
+  // The calls: 40 % owners' chat, 5 % programs with an API key, 35 % share visitors' chat,
+  // suggestions, opening questions and image analyses (chat calls name their assistant); on shares three visitors in four are guests. The chat model changed halfway
   // (gpt-4o-mini, then gpt-4.1-mini), images go to gpt-4o, 8 % fell back to the offline model.
   // Latencies are log-normal around 1.2 s (the offline model: tens of ms), 3 % of calls fail.
   const fillStarted = performance.now();
@@ -74,7 +84,10 @@ async function run(database: "pglite" | "postgres", url?: string) {
     await exec(sql`
       WITH ids AS (
         SELECT (SELECT array_agg(id ORDER BY email) FROM users WHERE email LIKE 'bench-user-%') AS users,
-               (SELECT array_agg(id ORDER BY share_id) FROM shared_assistants WHERE share_id LIKE 'bench-share-%') AS shares
+               (SELECT array_agg(id ORDER BY share_id) FROM shared_assistants WHERE share_id LIKE 'bench-share-%') AS shares,
+               (SELECT array_agg(a.id ORDER BY u.email) FROM assistants a JOIN users u ON u.id = a.owner_id WHERE u.email LIKE 'bench-user-%') AS assistants,
+               (SELECT array_agg(id ORDER BY id) FROM api_keys) AS keys,
+               (SELECT array_agg(assistant_id ORDER BY id) FROM api_keys) AS key_assistants
       ), picks AS (
         SELECT random() AS kind, random() AS who, random() AS share_pick, random() AS user_pick, random() AS fallback,
                random() AS tokens_in, random() AS tokens_out, random() + random() + random() AS spread, random() AS failure,
@@ -82,12 +95,12 @@ async function run(database: "pglite" | "postgres", url?: string) {
         FROM generate_series(1, ${count})
       ), calls AS (
         SELECT p.*,
-          CASE WHEN kind < 0.45 THEN '/api/messages' WHEN kind < 0.80 THEN '/api/shared-assistants/messages'
+          CASE WHEN kind < 0.40 THEN '/api/messages' WHEN kind < 0.45 THEN '/api/v1/chat/completions' WHEN kind < 0.80 THEN '/api/shared-assistants/messages'
                WHEN kind < 0.90 THEN '/api/ai-suggestions' WHEN kind < 0.95 THEN '/api/initial-questions' ELSE '/api/analyze-image' END AS route,
           (kind >= 0.45 AND kind < 0.80) OR (kind >= 0.80 AND share_pick < 0.4) AS on_share
         FROM picks p
       )
-      INSERT INTO api_usage (provider, model, route, user_id, shared_assistant_id, input_tokens, output_tokens, latency_ms, outcome, error_message, created_at)
+      INSERT INTO api_usage (provider, model, route, user_id, shared_assistant_id, api_key_id, assistant_id, input_tokens, output_tokens, latency_ms, outcome, error_message, created_at)
       SELECT
         CASE WHEN fallback < 0.08 THEN 'offline' ELSE 'openai-compatible' END,
         CASE WHEN fallback < 0.08 THEN 'docchat-offline-1' WHEN route = '/api/analyze-image' THEN 'gpt-4o'
@@ -95,6 +108,9 @@ async function run(database: "pglite" | "postgres", url?: string) {
         route,
         CASE WHEN on_share AND who < 0.75 THEN NULL ELSE ids.users[1 + floor(user_pick * ${USERS})::int] END,
         CASE WHEN on_share THEN ids.shares[1 + floor(share_pick * ${SHARES})::int] END,
+        CASE WHEN route = '/api/v1/chat/completions' THEN ids.keys[1 + floor(share_pick * ${KEYS})::int] END,
+        CASE WHEN route = '/api/v1/chat/completions' THEN ids.key_assistants[1 + floor(share_pick * ${KEYS})::int]
+             WHEN route IN ('/api/messages', '/api/shared-assistants/messages') THEN ids.assistants[1 + floor(user_pick * ${USERS})::int] END,
         300 + floor(tokens_in * 3000)::int,
         50 + floor(tokens_out * 700)::int,
         CASE WHEN fallback < 0.08 THEN 5 + floor(spread * 20)::int ELSE floor(exp(ln(1200) + 0.6 * (spread - 1.5) * 2))::int END,
@@ -187,4 +203,4 @@ if (serverUrl) {
   }
 }
 
-console.log(JSON.stringify({ bench: "usage", rows: ROWS, days: DAYS, users: USERS, shares: SHARES, models: 4, runs: RUNS, results }, null, 2));
+console.log(JSON.stringify({ bench: "usage", rows: ROWS, days: DAYS, users: USERS, shares: SHARES, apiKeys: KEYS, models: 4, runs: RUNS, results }, null, 2));

@@ -4,7 +4,7 @@
 export const USAGE_RANGE_PRESETS = ["today", "7d", "30d", "90d", "custom"] as const;
 export type UsageRangePreset = (typeof USAGE_RANGE_PRESETS)[number];
 
-export const USAGE_DIMENSIONS = ["provider", "model", "route", "user", "share"] as const;
+export const USAGE_DIMENSIONS = ["provider", "model", "route", "user", "share", "assistant", "apiKey"] as const;
 export type UsageDimension = (typeof USAGE_DIMENSIONS)[number];
 
 /** Columns a breakdown table sorts by ("name" is the group's own label). */

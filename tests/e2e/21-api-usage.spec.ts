@@ -131,10 +131,11 @@ test("the usage screen: totals and a chart by day, a range change, a sorted tabl
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("usage-csv").click()]);
   expect(download.suggestedFilename()).toMatch(/^api-usage-user-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
   const lines = readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, "").trimEnd().split("\r\n");
-  expect(lines[0]).toBe("用戶,電子郵件,用戶 ID,呼叫次數,錯誤,輸入 token,輸出 token,估計費用（美元）,延遲 p50（毫秒）,延遲 p95（毫秒）");
+  // Every cell quoted (lib/server/export/csv.ts).
+  expect(lines[0]).toBe(`"用戶","電子郵件","用戶 ID","呼叫次數","錯誤","輸入 token","輸出 token","估計費用（美元）","延遲 p50（毫秒）","延遲 p95（毫秒）"`);
   expect(lines).toHaveLength(4);
-  expect(lines[1]).toMatch(new RegExp(`^${USAGE_PEOPLE[1].name},${USAGE_PEOPLE[1].email},[^,]+,${month.filter((c) => c.user === "bob").length},0,`));
-  expect(lines[3]).toContain(`,${cost},`);
+  expect(lines[1]).toMatch(new RegExp(`^"${USAGE_PEOPLE[1].name}","${USAGE_PEOPLE[1].email}","[^"]+","${month.filter((c) => c.user === "bob").length}","0",`));
+  expect(lines[3]).toContain(`,"${cost}",`);
   await page.context().close();
 });
 

@@ -1,5 +1,5 @@
 import http from "node:http";
-import { expect, request, test, type Browser, type BrowserContext } from "@playwright/test";
+import { expect, request, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { expectNoSeriousViolations } from "./support/accessibility";
 import { apiAs, newAccount, signInAs, type Account } from "./support/accounts";
 import { BUBBLE_HOST_PORTS, E2E_BASE_URL } from "./support/ports";
@@ -126,6 +126,65 @@ test.describe("API keys", () => {
       await context.close();
     });
   }
+});
+
+test.describe("the admin's usage screen", () => {
+  test("counts a key's calls under its assistant (with its owner) and under the key (with its prefix), in both languages", async ({ browser }, testInfo) => {
+    // An admin of their own: their new assistant and key have no calls but the two made here.
+    const admin = await newAccount({ prefix: "usage-api" });
+    const api = await apiAs(admin);
+    await ensureWasteDocument(api);
+    const assistant = await api.post("/api/assistants", { data: { name: "用量小幫手", rolePrompt: "" } });
+    expect(assistant.status()).toBe(201);
+    const assistantId = (await assistant.json()).id as string;
+    const created = await api.post(`/api/assistants/${assistantId}/api-keys`, { data: { name: "用量金鑰" } });
+    expect(created.status()).toBe(201);
+    const key = (await created.json()) as { id: string; key: string; prefix: string };
+    await api.dispose();
+    const program = await request.newContext({ baseURL: E2E_BASE_URL });
+    for (const content of ["資源回收是哪幾天？", "巨大垃圾怎麼丟？"]) {
+      const res = await program.post("/api/v1/chat/completions", { headers: { authorization: `Bearer ${key.key}` }, data: { model: assistantId, messages: [{ role: "user", content }] } });
+      expect(res.status()).toBe(200);
+    }
+    await program.dispose();
+
+    const host = new URL(E2E_BASE_URL).hostname;
+    /** The table row of `rowKey`, paging through the view (other tests' assistants and keys share it). */
+    const findRow = async (page: Page, dimension: string, rowKey: string) => {
+      for (let n = 0; n < 20; n++) {
+        await page.goto(`/admin/api-usage?range=today&dimension=${dimension}&sort=calls&dir=desc&page=${n}`);
+        await expect(page.getByTestId("usage-row-0")).toBeVisible();
+        const row = page.locator(`[data-testid="usage-table"] tr[data-key="${rowKey}"]`);
+        if ((await row.count()) > 0) return row;
+        if (!(await page.getByTestId("usage-row-19").count())) break;
+      }
+      throw new Error(`no ${dimension} row ${rowKey}`);
+    };
+    for (const locale of ["zh-TW", "en"] as const) {
+      const context = await browser.newContext();
+      await context.addCookies([{ name: "NEXT_LOCALE", value: locale, domain: host, path: "/" }]);
+      const page = await context.newPage();
+      await signInAs(page, admin);
+      const byAssistant = await findRow(page, "assistant", assistantId);
+      await expect(page.getByTestId("usage-dimension-assistant")).toHaveText(locale === "en" ? "Assistant" : "助理");
+      await expect(byAssistant).toContainText("用量小幫手");
+      await expect(byAssistant).toContainText(admin.email);
+      await expect(byAssistant.locator("td").nth(1)).toHaveText("2");
+      await page.screenshot({ path: testInfo.outputPath(`usage-by-assistant-${locale}.png`), fullPage: true });
+      const byKey = await findRow(page, "apiKey", key.id);
+      await expect(page.getByTestId("usage-dimension-apiKey")).toHaveText(locale === "en" ? "API key" : "API 金鑰");
+      await expect(byKey).toContainText("用量金鑰");
+      await expect(byKey).toContainText(key.prefix);
+      await expect(byKey.locator("td").nth(1)).toHaveText("2");
+      await page.screenshot({ path: testInfo.outputPath(`usage-by-key-${locale}.png`), fullPage: true });
+      await expectNoSeriousViolations(page, `usage by key ${locale}`);
+      // The CSV of the view carries the same row.
+      const csv = await page.request.get(`/api/admin/api-usage/export?range=today&dimension=assistant`);
+      expect(csv.status()).toBe(200);
+      expect(await csv.text()).toContain(`"用量小幫手","${admin.email}","${assistantId}","2"`);
+      await context.close();
+    }
+  });
 });
 
 async function hostContext(browser: Browser, phone = false): Promise<{ context: BrowserContext; refusals: string[] }> {

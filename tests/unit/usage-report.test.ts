@@ -63,10 +63,12 @@ describe("rollupSpans", () => {
   });
 });
 
-describe("the rollup migration", () => {
+// The migration that made the rollup and the one that rewrote its trigger for the assistant and
+// API key breakdowns: both bucket and count days alike.
+describe.each(["usage_rollup", "usage_by_assistant"])("the rollup migration %s", (name) => {
   const migrations = path.join(import.meta.dirname, "../../lib/server/db/migrations");
   // Found by name: migrations are renumbered when branches merge.
-  const file = readdirSync(migrations).find((name) => /^\d{4}_usage_rollup\.sql$/.test(name))!;
+  const file = readdirSync(migrations).find((f) => f.replace(/^\d{4}_/, "") === `${name}.sql`)!;
   const sql = readFileSync(path.join(migrations, file), "utf8");
 
   it("buckets latencies with the bounds the report documents, one column per bucket", () => {

@@ -12,6 +12,14 @@ const COLUMNS: readonly UsageSort[] = ["name", "calls", "errors", "inputTokens",
 /** Text first, numbers largest first: the direction a column sorts in when first chosen. */
 export const FIRST_DIRECTION = (column: UsageSort) => (column === "name" ? "asc" : "desc");
 
+// What a group of a dimension with names is called when its calls had none, or it is gone.
+const NAMELESS = {
+  user: { none: "noUser", deleted: "deletedUser" },
+  share: { none: "noShare", deleted: "deletedShare" },
+  assistant: { none: "noAssistant", deleted: "deletedAssistant" },
+  apiKey: { none: "noApiKey", deleted: "deletedApiKey" },
+} as const;
+
 function GroupName({ dimension, group }: { dimension: UsageDimension; group: UsageGroup }) {
   const t = useTranslations("usage");
   const f = useUsageFormat();
@@ -23,9 +31,10 @@ function GroupName({ dimension, group }: { dimension: UsageDimension; group: Usa
     detail = name === group.key ? null : group.key;
   } else if (dimension === "model") {
     detail = group.providers;
-  } else if (dimension === "user" || dimension === "share") {
+  } else if (dimension in NAMELESS) {
+    const nameless = NAMELESS[dimension as keyof typeof NAMELESS];
     muted = group.key === "" || group.label === null;
-    name = group.key === "" ? t(dimension === "user" ? "noUser" : "noShare") : (group.label ?? t(dimension === "user" ? "deletedUser" : "deletedShare"));
+    name = group.key === "" ? t(nameless.none) : group.label === null ? t(nameless.deleted) : dimension === "assistant" && group.label === "" ? t("unnamedAssistant") : group.label;
     detail = group.key === "" ? null : group.detail;
   }
   return (

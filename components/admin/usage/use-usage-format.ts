@@ -8,6 +8,7 @@ const ROUTE_LABELS = {
   "/api/ai-suggestions": "suggestions",
   "/api/initial-questions": "initialQuestions",
   "/api/analyze-image": "analyzeImage",
+  "/api/v1/chat/completions": "apiChat",
 } as const;
 
 /** Numbers of the usage screens as the reader's language writes them. */

@@ -555,7 +555,8 @@ export const apiUsage = pgTable(
     route: text("route").notNull(),
     userId: text("user_id").references(() => users.id, { onDelete: "set null" }),
     sharedAssistantId: text("shared_assistant_id").references(() => sharedAssistants.id, { onDelete: "set null" }),
-    // Calls made with an API key: the key and the assistant it asks.
+    // The key of a call made with an API key; the assistant a chat call asks (whether in its
+    // owner's chat, on one of its shares or with a key).
     apiKeyId: text("api_key_id").references(() => apiKeys.id, { onDelete: "set null" }),
     assistantId: text("assistant_id").references(() => assistants.id, { onDelete: "set null" }),
     inputTokens: integer("input_tokens").notNull().default(0),
@@ -582,14 +583,14 @@ function latencyHistogramColumns() {
  * product's time zone, kept current by statement triggers on api_usage (see the migration that
  * creates this table), so the usage screen reads thousands of rows instead of millions.
  * One row per grain × dimension × period × provider × model × key; the key is the route, the
- * user id or the share id ("" for none). Latency is kept as a histogram (LATENCY_BUCKET_BOUNDS_MS):
+ * user id, the share id, the assistant id or the API key id ("" for none). Latency is kept as a histogram (LATENCY_BUCKET_BOUNDS_MS):
  * latency_0 counts calls under the first bound, latency_31 those at or above the last.
  */
 export const apiUsageRollup = pgTable(
   "api_usage_rollup",
   {
     grain: text("grain", { enum: ["day", "week"] }).notNull(),
-    dimension: text("dimension", { enum: ["route", "user", "share"] }).notNull(),
+    dimension: text("dimension", { enum: ["route", "user", "share", "assistant", "api_key"] }).notNull(),
     /** The day, or the Monday a week starts on. */
     day: date("day", { mode: "string" }).notNull(),
     provider: text("provider").notNull(),

@@ -17,13 +17,42 @@ export function toCsv(rows: Cell[][]): string {
 const money = (n: number) => Math.round(n * 1_000_000) / 1_000_000;
 const ms = (n: number | null) => (n === null ? null : Math.round(n));
 
+// What a group of a dimension with names is called when its calls had none, or it is gone.
+const NAMELESS = {
+  user: { none: "usage.noUser", deleted: "usage.deletedUser" },
+  share: { none: "usage.noShare", deleted: "usage.deletedShare" },
+  assistant: { none: "usage.noAssistant", deleted: "usage.deletedAssistant" },
+  apiKey: { none: "usage.noApiKey", deleted: "usage.deletedApiKey" },
+} as const;
+
 /** What a group is called on the screen, in the reader's language. */
 export function groupLabel(dimension: UsageDimension, group: UsageGroup, t: ServerTranslator): string {
-  if (dimension === "user" || dimension === "share") {
-    if (group.key === "") return t(dimension === "user" ? "usage.noUser" : "usage.noShare");
-    return group.label ?? t(dimension === "user" ? "usage.deletedUser" : "usage.deletedShare");
+  if (dimension in NAMELESS) {
+    const nameless = NAMELESS[dimension as keyof typeof NAMELESS];
+    if (group.key === "") return t(nameless.none);
+    if (dimension === "assistant" && group.label === "") return t("usage.unnamedAssistant");
+    return group.label ?? t(nameless.deleted);
   }
   return group.key;
+}
+
+/** The columns after a group's name: what tells it apart, and its id where it has one. */
+function detailColumns(dimension: UsageDimension, t: ServerTranslator): { header: string[]; cells: (g: UsageGroup) => Cell[] } {
+  const withId = (headers: string[]) => ({ header: headers, cells: (g: UsageGroup) => [g.detail, g.key || null] });
+  switch (dimension) {
+    case "user":
+      return withId([t("usage.email"), t("usage.userId")]);
+    case "share":
+      return withId([t("usage.shareLink"), t("usage.shareId")]);
+    case "assistant":
+      return withId([t("usage.ownerEmail"), t("usage.assistantId")]);
+    case "apiKey":
+      return { header: [t("usage.keyPrefix")], cells: (g) => [g.detail] };
+    case "model":
+      return { header: [t("usage.providers")], cells: (g) => [g.providers] };
+    default:
+      return { header: [], cells: () => [] };
+  }
 }
 
 function metricHeaders(t: ServerTranslator) {
@@ -39,12 +68,9 @@ export function daysCsv(days: UsageDay[], t: ServerTranslator): string {
 }
 
 export function breakdownCsv(dimension: UsageDimension, groups: UsageGroup[], t: ServerTranslator): string {
-  const detailHeader = dimension === "user" ? [t("usage.email"), t("usage.userId")] : dimension === "share" ? [t("usage.shareLink"), t("usage.shareId")] : dimension === "model" ? [t("usage.providers")] : [];
-  const header = [t(`usage.dimensions.${dimension}`), ...detailHeader, ...metricHeaders(t)];
-  const rows = groups.map((g) => {
-    const detail = dimension === "user" || dimension === "share" ? [g.detail, g.key || null] : dimension === "model" ? [g.providers] : [];
-    return [groupLabel(dimension, g, t), ...detail, ...metricCells(g)];
-  });
+  const detail = detailColumns(dimension, t);
+  const header = [t(`usage.dimensions.${dimension}`), ...detail.header, ...metricHeaders(t)];
+  const rows = groups.map((g) => [groupLabel(dimension, g, t), ...detail.cells(g), ...metricCells(g)]);
   return toCsv([header, ...rows]);
 }
 

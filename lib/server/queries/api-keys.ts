@@ -1,6 +1,6 @@
 import "server-only";
 import { and, count, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
-import { getDb } from "@/lib/server/db/client";
+import { getDb, type Db } from "@/lib/server/db/client";
 import { prepared } from "@/lib/server/db/prepared";
 import { apiKeys, assistants, users, type User } from "@/lib/server/db/schema";
 import type { AssistantRow } from "./assistants";
@@ -63,21 +63,23 @@ export interface KeyHolder {
   assistant: AssistantRow;
 }
 
+/** The statement findLiveApiKey runs, its key id the placeholder "id" (tests read its plan). */
+export function liveApiKeyQuery(db: Db) {
+  return db
+    .select({ key: apiKeys, owner: users, assistant: assistants })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.ownerId))
+    .innerJoin(assistants, eq(assistants.id, apiKeys.assistantId))
+    .where(and(eq(apiKeys.id, sql.placeholder("id")), isNull(apiKeys.revokedAt)));
+}
+
 /**
  * A live key by its id (the primary key: one index probe whatever the table holds), with its
  * owner and assistant. Read on every request, never cached, so a revocation holds at once on
  * every instance.
  */
 export async function findLiveApiKey(id: string): Promise<KeyHolder | undefined> {
-  const query = await prepared("findLiveApiKey", (db) =>
-    db
-      .select({ key: apiKeys, owner: users, assistant: assistants })
-      .from(apiKeys)
-      .innerJoin(users, eq(users.id, apiKeys.ownerId))
-      .innerJoin(assistants, eq(assistants.id, apiKeys.assistantId))
-      .where(and(eq(apiKeys.id, sql.placeholder("id")), isNull(apiKeys.revokedAt)))
-      .prepare(""),
-  );
+  const query = await prepared("findLiveApiKey", (db) => liveApiKeyQuery(db).prepare(""));
   const [row] = await query.execute({ id });
   return row;
 }

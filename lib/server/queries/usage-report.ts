@@ -1,6 +1,7 @@
 import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { APP_TIME_ZONE } from "@/lib/constants";
+import { keyPrefix } from "@/lib/server/auth/api-key-secret";
 import { getDb } from "@/lib/server/db/client";
 import { LATENCY_HISTOGRAM_COLUMNS } from "@/lib/server/db/schema";
 import { OFFLINE_PROVIDER, rollupSpans, type UsageDimension, type UsageSort } from "@/lib/usage-report";
@@ -37,47 +38,62 @@ export interface UsageDay extends UsageMetrics {
 }
 
 export interface UsageGroup extends UsageMetrics {
-  /** Provider, model or route name; user or share id ("" for calls without one). */
+  /** Provider, model or route name; user, share, assistant or key id ("" for calls without one). */
   key: string;
   /** The providers behind a model. */
   providers: string;
-  /** A user's display name, a share's name; null when it no longer exists (or for ""). */
+  /** A user's display name, a share's, an assistant's ("" unnamed) or a key's name; null when it no longer exists (or for ""). */
   label: string | null;
-  /** A user's e-mail, a share's link id. */
+  /** A user's e-mail, a share's link id, an assistant's owner's e-mail, a key's prefix. */
   detail: string | null;
 }
 
 const LATENCY_COLUMNS = Array.from({ length: LATENCY_HISTOGRAM_COLUMNS }, (_, i) => `latency_${i}`);
 const tz = APP_TIME_ZONE;
 
+/** The breakdowns the rollup keeps rows for (by day; by day and week for all but "route"); provider and model read "route". */
+type RollupDimension = "route" | "user" | "share" | "assistant" | "apiKey";
+
+/** The rollup's name of a dimension. */
+const ROLLUP_DIMENSION: Record<RollupDimension, string> = { route: "route", user: "user", share: "share", assistant: "assistant", apiKey: "api_key" };
+
 /** The rows of one rollup dimension that make up a range: whole weeks where it has week rows, days elsewhere. */
-function rollupRows(dimension: "route" | "user" | "share", range: Range): SQL {
+function rollupRows(dimension: RollupDimension, range: Range): SQL {
+  const name = ROLLUP_DIMENSION[dimension];
   const columns = sql.raw(["day", "provider", "model", "key", "calls", "errors", "input_tokens", "output_tokens", ...LATENCY_COLUMNS].join(", "));
   if (dimension === "route") {
     return sql`SELECT ${columns} FROM api_usage_rollup WHERE grain = 'day' AND dimension = 'route' AND day BETWEEN ${range.from}::date AND ${range.to}::date`;
   }
   const spans = rollupSpans(range);
   const parts: SQL[] = spans.days.map(
-    ([from, to]) => sql`SELECT ${columns} FROM api_usage_rollup WHERE grain = 'day' AND dimension = ${dimension} AND day BETWEEN ${from}::date AND ${to}::date`,
+    ([from, to]) => sql`SELECT ${columns} FROM api_usage_rollup WHERE grain = 'day' AND dimension = ${name} AND day BETWEEN ${from}::date AND ${to}::date`,
   );
   if (spans.weeks) {
     parts.push(
-      sql`SELECT ${columns} FROM api_usage_rollup WHERE grain = 'week' AND dimension = ${dimension} AND day BETWEEN ${spans.weeks[0]}::date AND ${spans.weeks[1]}::date`,
+      sql`SELECT ${columns} FROM api_usage_rollup WHERE grain = 'week' AND dimension = ${name} AND day BETWEEN ${spans.weeks[0]}::date AND ${spans.weeks[1]}::date`,
     );
   }
   return sql.join(parts, sql` UNION ALL `);
 }
 
 /** Every call of the range, shaped like rollup rows; `key` is the dimension's. */
-function rawRows(dimension: "route" | "user" | "share", range: Range): SQL {
-  const key = dimension === "route" ? sql`a.route` : dimension === "user" ? sql`coalesce(a.user_id, '')` : sql`coalesce(a.shared_assistant_id, '')`;
+const RAW_KEY: Record<RollupDimension, SQL> = {
+  route: sql`a.route`,
+  user: sql`coalesce(a.user_id, '')`,
+  share: sql`coalesce(a.shared_assistant_id, '')`,
+  assistant: sql`coalesce(a.assistant_id, '')`,
+  apiKey: sql`coalesce(a.api_key_id, '')`,
+};
+
+function rawRows(dimension: RollupDimension, range: Range): SQL {
+  const key = RAW_KEY[dimension];
   return sql`SELECT (a.created_at AT TIME ZONE ${tz})::date AS day, a.provider, a.model, ${key} AS key, 1 AS calls,
       (a.outcome <> 'ok')::int AS errors, a.input_tokens, a.output_tokens, a.latency_ms
     FROM api_usage a
     WHERE a.created_at >= (${range.from}::date::timestamp AT TIME ZONE ${tz}) AND a.created_at < ((${range.to}::date + 1)::timestamp AT TIME ZONE ${tz})`;
 }
 
-function rowsOf(source: UsageSource, dimension: "route" | "user" | "share", range: Range): SQL {
+function rowsOf(source: UsageSource, dimension: RollupDimension, range: Range): SQL {
   return source === "rollup" ? rollupRows(dimension, range) : rawRows(dimension, range);
 }
 
@@ -154,6 +170,22 @@ export async function usageByDay(input: { range: Range; source: UsageSource }): 
   };
 }
 
+/**
+ * Each group `g` with its label and detail. An assistant without a name of its own gets "" (the
+ * screen shows the default name in the reader's language), its owner's e-mail as detail; a key
+ * its name, and its prefix (made from its id by usageBreakdown).
+ */
+const GROUP_LABELS: Record<UsageDimension, SQL> = {
+  provider: sql`SELECT g.*, NULL::text AS label, NULL::text AS detail FROM g`,
+  model: sql`SELECT g.*, NULL::text AS label, NULL::text AS detail FROM g`,
+  route: sql`SELECT g.*, NULL::text AS label, NULL::text AS detail FROM g`,
+  user: sql`SELECT g.*, us.display_name AS label, us.email AS detail FROM g LEFT JOIN users us ON us.id = g.key`,
+  share: sql`SELECT g.*, sa.name AS label, sa.share_id AS detail FROM g LEFT JOIN shared_assistants sa ON sa.id = g.key`,
+  assistant: sql`SELECT g.*, CASE WHEN a.id IS NULL THEN NULL ELSE coalesce(a.name, '') END AS label, o.email AS detail
+    FROM g LEFT JOIN assistants a ON a.id = g.key LEFT JOIN users o ON o.id = a.owner_id`,
+  apiKey: sql`SELECT g.*, k.name AS label, k.id AS detail FROM g LEFT JOIN api_keys k ON k.id = g.key`,
+};
+
 const SORT_COLUMNS: Record<UsageSort, string> = {
   name: "coalesce(l.label, l.key)",
   calls: "l.calls",
@@ -179,14 +211,9 @@ export async function usageBreakdown(input: {
   offset: number;
 }): Promise<{ groups: UsageGroup[]; total: number }> {
   const { dimension, source } = input;
-  const rollupDimension = dimension === "user" || dimension === "share" ? dimension : "route";
+  const rollupDimension: RollupDimension = dimension === "provider" || dimension === "model" ? "route" : dimension;
   const groupKey = dimension === "provider" ? sql`u.provider` : dimension === "model" ? sql`u.model` : sql`u.key`;
-  const labels =
-    dimension === "user"
-      ? sql`SELECT g.*, us.display_name AS label, us.email AS detail FROM g LEFT JOIN users us ON us.id = g.key`
-      : dimension === "share"
-        ? sql`SELECT g.*, sa.name AS label, sa.share_id AS detail FROM g LEFT JOIN shared_assistants sa ON sa.id = g.key`
-        : sql`SELECT g.*, NULL::text AS label, NULL::text AS detail FROM g`;
+  const labels = GROUP_LABELS[dimension];
   const direction = sql.raw(input.dir === "asc" ? "ASC" : "DESC");
   const rows = await rowsFrom(sql`
     WITH g AS (
@@ -206,7 +233,7 @@ export async function usageBreakdown(input: {
       key: String(r.key),
       providers: String(r.providers ?? ""),
       label: r.label === null || r.label === undefined ? null : String(r.label),
-      detail: r.detail === null || r.detail === undefined ? null : String(r.detail),
+      detail: r.detail === null || r.detail === undefined ? null : dimension === "apiKey" ? keyPrefix(String(r.detail)) : String(r.detail),
       ...toMetrics(r),
     })),
   };

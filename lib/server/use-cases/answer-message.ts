@@ -201,11 +201,11 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
       const reply = await runModel({
         purpose: "chat",
         route: scope.kind === "own" ? "/api/messages" : scope.kind === "api" ? "/api/v1/chat/completions" : "/api/shared-assistants/messages",
-        // A key's calls count under its owner and assistant.
+        // A key's calls count under its owner and assistant; every chat call under the assistant it asks.
         userId: scope.kind === "share" ? scope.visitorUserId : scope.owner.id,
         sharedAssistantId: scope.kind === "share" ? scope.share.id : null,
         apiKeyId: scope.kind === "api" ? scope.apiKeyId : null,
-        assistantId: scope.kind === "api" ? scope.assistant.id : null,
+        assistantId: scope.kind === "share" ? (scope.share.assistant?.id ?? null) : scope.assistant.id,
         instructions: answerInstructions({ assistantName: profile.name, rolePrompt: profile.rolePrompt, locale: request.locale, passages, documentNames, imageDescription: imageAnalysis }),
         // The image's description is in the instructions; the user's turn is their words (or that they sent an image).
         messages: [...(scope.kind === "api" ? (history as ApiTurn[]) : historyMessages(history as MessageRow[])), { role: "user", content: searchFor || (imageAnalysis ? IMAGE_ONLY_TURN[request.locale] : request.content) }],
