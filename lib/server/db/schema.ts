@@ -407,9 +407,10 @@ export const messages = pgTable(
     index("messages_share_created_idx").on(t.sharedAssistantId, t.createdAt),
     // The insights' lists, newest first: the replies that did not answer, and those thumbed down.
     index("messages_share_unanswered_idx").on(t.sharedAssistantId, t.createdAt).where(sql`answer_signal = 'not_answered'`),
-    index("messages_own_unanswered_idx").on(t.ownerId, t.assistantId, t.createdAt).where(sql`answer_signal = 'not_answered' AND shared_assistant_id IS NULL`),
+    // The own chat's by coalesce(assistant_id, ''): an equality (unlike IS NULL) lets the default assistant's older messages be read newest first too.
+    index("messages_own_unanswered_idx").on(t.ownerId, sql`coalesce(${t.assistantId}, '')`, t.createdAt).where(sql`answer_signal = 'not_answered' AND shared_assistant_id IS NULL`),
     index("messages_share_thumbs_down_idx").on(t.sharedAssistantId, t.createdAt).where(sql`rating = 'down'`),
-    index("messages_own_thumbs_down_idx").on(t.ownerId, t.assistantId, t.createdAt).where(sql`rating = 'down' AND shared_assistant_id IS NULL`),
+    index("messages_own_thumbs_down_idx").on(t.ownerId, sql`coalesce(${t.assistantId}, '')`, t.createdAt).where(sql`rating = 'down' AND shared_assistant_id IS NULL`),
     uniqueIndex("messages_client_key").on(t.clientId),
   ],
 );

@@ -49,9 +49,9 @@ function rolled(scope: InsightsScope, range: InsightsRange, table: "insight_days
  */
 function places(scope: InsightsScope, alias: string): SQL[] {
   const m = sql.raw(alias);
-  const own = [sql`${m}.owner_id = ${scope.ownerId} AND ${m}.shared_assistant_id IS NULL AND ${m}.assistant_id = ${scope.assistantId}`];
-  if (scope.isDefault) own.push(sql`${m}.owner_id = ${scope.ownerId} AND ${m}.shared_assistant_id IS NULL AND ${m}.assistant_id IS NULL`);
-  return [...own, ...scope.sharedAssistantIds.map((id) => sql`${m}.shared_assistant_id = ${id}`)];
+  // As the own chat's partial indexes have it: an equality reads them newest first, IS NULL would not.
+  const own = (assistantId: string) => sql`${m}.owner_id = ${scope.ownerId} AND ${m}.shared_assistant_id IS NULL AND coalesce(${m}.assistant_id, '') = ${assistantId}`;
+  return [own(scope.assistantId), ...(scope.isDefault ? [own("")] : []), ...scope.sharedAssistantIds.map((id) => sql`${m}.shared_assistant_id = ${id}`)];
 }
 
 export interface InsightsDay {

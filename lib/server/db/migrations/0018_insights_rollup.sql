@@ -35,9 +35,10 @@ CREATE TABLE "insight_visitors" (
 );
 --> statement-breakpoint
 CREATE INDEX "messages_share_unanswered_idx" ON "messages" USING btree ("shared_assistant_id","created_at") WHERE answer_signal = 'not_answered';--> statement-breakpoint
-CREATE INDEX "messages_own_unanswered_idx" ON "messages" USING btree ("owner_id","assistant_id","created_at") WHERE answer_signal = 'not_answered' AND shared_assistant_id IS NULL;--> statement-breakpoint
+CREATE INDEX "messages_own_unanswered_idx" ON "messages" USING btree ("owner_id",coalesce("assistant_id", ''),"created_at") WHERE answer_signal = 'not_answered' AND shared_assistant_id IS NULL;--> statement-breakpoint
 CREATE INDEX "messages_share_thumbs_down_idx" ON "messages" USING btree ("shared_assistant_id","created_at") WHERE rating = 'down';--> statement-breakpoint
-CREATE INDEX "messages_own_thumbs_down_idx" ON "messages" USING btree ("owner_id","assistant_id","created_at") WHERE rating = 'down' AND shared_assistant_id IS NULL;--> statement-breakpoint
+CREATE INDEX "messages_own_thumbs_down_idx" ON "messages" USING btree ("owner_id",coalesce("assistant_id", ''),"created_at") WHERE rating = 'down' AND shared_assistant_id IS NULL;
+--> statement-breakpoint
 -- Written by hand (not generated): insight_days, insight_visitors and insight_questions are kept
 -- current by statement-level triggers on messages, as api_usage_rollup is on api_usage. Each
 -- trigger turns the rows it saw into signed changes (+1 written, -1 gone; an update is both, and
@@ -64,20 +65,23 @@ $$;
 CREATE FUNCTION insights_rollup_apply(changes insight_change[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
   -- Visitors, and from them how many guests a place has on a day (a guest's first message of the
-  -- day adds one, their last one going takes one away); then the day's counts.
+  -- day adds one, their last one going takes one away); then the day's counts. What a visitor had
+  -- before is read from the upsert's own result (its count after, less this change), so two
+  -- writers of one guest's first messages of a day, the second waiting on the first, count one.
   WITH c AS (SELECT * FROM unnest(changes) WHERE id IS NOT NULL),
   delta AS (
     SELECT shared_assistant_id, owner_id, assistant_id, guest, day, visitor, sum(sign)::int AS d
     FROM c GROUP BY 1, 2, 3, 4, 5, 6 HAVING sum(sign) <> 0
   ),
-  prior AS (
-    SELECT delta.*, coalesce(v.messages, 0) AS had FROM delta
-    LEFT JOIN insight_visitors v USING (shared_assistant_id, owner_id, assistant_id, guest, day, visitor)
-  ),
   visitors AS (
     INSERT INTO insight_visitors AS v (shared_assistant_id, owner_id, assistant_id, guest, day, visitor, messages)
     SELECT shared_assistant_id, owner_id, assistant_id, guest, day, visitor, d FROM delta
     ON CONFLICT (shared_assistant_id, owner_id, assistant_id, guest, day, visitor) DO UPDATE SET messages = v.messages + excluded.messages
+    RETURNING v.shared_assistant_id, v.owner_id, v.assistant_id, v.guest, v.day, v.visitor, v.messages
+  ),
+  prior AS (
+    SELECT delta.*, v.messages - delta.d AS had FROM delta
+    JOIN visitors v USING (shared_assistant_id, owner_id, assistant_id, guest, day, visitor)
   ),
   parts AS (
     SELECT shared_assistant_id, owner_id, assistant_id, day, sign AS messages, CASE WHEN is_reply THEN sign ELSE 0 END AS replies,
