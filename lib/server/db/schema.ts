@@ -478,20 +478,26 @@ export const insightVisitors = pgTable(
   (t) => [primaryKey({ columns: [t.sharedAssistantId, t.ownerId, t.assistantId, t.guest, t.day, t.visitor] })],
 );
 
-/** Per place, day and wording (its md5), how often a question was asked and the latest time: the most asked questions. */
+/**
+ * Per place, day (and Monday-to-Sunday week, so a long range reads whole weeks: rollupSpans in
+ * lib/usage-report.ts) and wording (its md5), how often a question was asked and the latest time:
+ * the most asked questions.
+ */
 export const insightQuestions = pgTable(
   "insight_questions",
   {
     sharedAssistantId: text("shared_assistant_id").notNull(),
     ownerId: text("owner_id").notNull(),
     assistantId: text("assistant_id").notNull(),
+    grain: text("grain", { enum: ["day", "week"] }).notNull(),
+    /** The day, or the Monday a week starts on. */
     day: date("day", { mode: "string" }).notNull(),
     questionHash: text("question_hash").notNull(),
     asked: integer("asked").notNull(),
     latestAt: timestamp("latest_at", { withTimezone: true }).notNull(),
     latestId: text("latest_id").notNull(),
   },
-  (t) => [primaryKey({ columns: [t.sharedAssistantId, t.ownerId, t.assistantId, t.day, t.questionHash] })],
+  (t) => [primaryKey({ columns: [t.sharedAssistantId, t.ownerId, t.assistantId, t.grain, t.day, t.questionHash] })],
 );
 
 export const feedback = pgTable(

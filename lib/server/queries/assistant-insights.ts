@@ -2,6 +2,7 @@ import "server-only";
 import { sql, type SQL } from "drizzle-orm";
 import { APP_TIME_ZONE } from "@/lib/constants";
 import { getDb } from "@/lib/server/db/client";
+import { rollupSpans } from "@/lib/usage-report";
 
 // What an assistant's visitors asked and how it answered, over a range of the product's days:
 // its owner's own chat with it and every share of it (ended ones too: their conversations stay).
@@ -31,14 +32,18 @@ const toOf = (range: InsightsRange) => sql`(${range.to}::date + 1)::timestamp AT
  * The scope's rows of one rollup table over the range's days (see insight_days in schema.ts): its
  * own-chat rows (the default assistant's include those from before assistants) and its shares'.
  */
-function rolled(scope: InsightsScope, range: InsightsRange, table: "insight_days" | "insight_visitors" | "insight_questions", extra: SQL = sql`TRUE`): SQL {
+function rolled(scope: InsightsScope, range: InsightsRange, table: "insight_days" | "insight_visitors", extra: SQL = sql`TRUE`): SQL {
+  return rolledRows(scope, table, sql`day BETWEEN ${range.from}::date AND ${range.to}::date AND ${extra}`);
+}
+
+/** The scope's rows of a rollup table that meet `days`. */
+function rolledRows(scope: InsightsScope, table: "insight_days" | "insight_visitors" | "insight_questions", days: SQL): SQL {
   const t = sql.raw(table);
   const assistants = scope.isDefault ? sql`${scope.assistantId}, ''` : sql`${scope.assistantId}`;
-  const days = sql`day BETWEEN ${range.from}::date AND ${range.to}::date`;
-  const parts = [sql`SELECT * FROM ${t} WHERE shared_assistant_id = '' AND owner_id = ${scope.ownerId} AND assistant_id IN (${assistants}) AND ${days} AND ${extra}`];
+  const parts = [sql`SELECT * FROM ${t} WHERE shared_assistant_id = '' AND owner_id = ${scope.ownerId} AND assistant_id IN (${assistants}) AND ${days}`];
   if (scope.sharedAssistantIds.length > 0) {
     const ids = sql.join(scope.sharedAssistantIds.map((id) => sql`${id}`), sql`, `);
-    parts.push(sql`SELECT * FROM ${t} WHERE shared_assistant_id IN (${ids}) AND owner_id = '' AND assistant_id = '' AND ${days} AND ${extra}`);
+    parts.push(sql`SELECT * FROM ${t} WHERE shared_assistant_id IN (${ids}) AND owner_id = '' AND assistant_id = '' AND ${days}`);
   }
   return sql.join(parts, sql` UNION ALL `);
 }
@@ -82,6 +87,14 @@ export async function insightsByDay(scope: InsightsScope, range: InsightsRange):
   return rowsOf<InsightsDay>(result);
 }
 
+/** The question rows that make up a range: whole weeks from the week rows, the days around them from the day rows. */
+function questionSpans(range: InsightsRange): SQL[] {
+  const spans = rollupSpans(range);
+  const parts = spans.days.map(([from, to]) => sql`grain = 'day' AND day BETWEEN ${from}::date AND ${to}::date`);
+  if (spans.weeks) parts.push(sql`grain = 'week' AND day BETWEEN ${spans.weeks[0]}::date AND ${spans.weeks[1]}::date`);
+  return parts;
+}
+
 export interface AskedQuestion {
   content: string;
   count: number;
@@ -99,7 +112,10 @@ export async function mostAskedQuestions(scope: InsightsScope, range: InsightsRa
     SELECT m.content, top.count, top."latestId"
     FROM (
       SELECT q.question_hash, sum(q.asked)::int AS count, max(q.latest_at) AS latest_at, (array_agg(q.latest_id ORDER BY q.latest_at DESC))[1] AS "latestId"
-      FROM (${rolled(scope, range, "insight_questions")}) q
+      FROM (${sql.join(
+        questionSpans(range).map((days) => rolledRows(scope, "insight_questions", days)),
+        sql` UNION ALL `,
+      )}) q
       GROUP BY q.question_hash ORDER BY sum(q.asked) DESC, max(q.latest_at) DESC LIMIT ${limit}
     ) top
     JOIN messages m ON m.id = top."latestId"

@@ -15,12 +15,13 @@ CREATE TABLE "insight_questions" (
 	"shared_assistant_id" text NOT NULL,
 	"owner_id" text NOT NULL,
 	"assistant_id" text NOT NULL,
+	"grain" text NOT NULL,
 	"day" date NOT NULL,
 	"question_hash" text NOT NULL,
 	"asked" integer NOT NULL,
 	"latest_at" timestamp with time zone NOT NULL,
 	"latest_id" text NOT NULL,
-	CONSTRAINT "insight_questions_shared_assistant_id_owner_id_assistant_id_day_question_hash_pk" PRIMARY KEY("shared_assistant_id","owner_id","assistant_id","day","question_hash")
+	CONSTRAINT "insight_questions_shared_assistant_id_owner_id_assistant_id_grain_day_question_hash_pk" PRIMARY KEY("shared_assistant_id","owner_id","assistant_id","grain","day","question_hash")
 );
 --> statement-breakpoint
 CREATE TABLE "insight_visitors" (
@@ -60,6 +61,16 @@ CREATE FUNCTION insight_change_of(m messages, sign integer) RETURNS insight_chan
     m.role = 'assistant' AND NOT m.is_error, m.answer_signal IS NOT DISTINCT FROM 'not_answered', m.rating IS NOT DISTINCT FROM 'down',
     CASE WHEN m.role = 'user' AND m.image_data IS NULL THEN md5(m.content) END
   )::insight_change END
+$$;
+--> statement-breakpoint
+-- The questions among the changes, once for their day and once for their week (weeks start on Monday).
+CREATE FUNCTION insight_question_changes(changes insight_change[])
+RETURNS TABLE (shared_assistant_id text, owner_id text, assistant_id text, grain text, day date, question_hash text, sign integer, id text, created_at timestamptz)
+LANGUAGE sql STABLE AS $$
+  SELECT c.shared_assistant_id, c.owner_id, c.assistant_id, g.grain, g.day, c.question_hash, c.sign, c.id, c.created_at
+  FROM unnest(changes) AS c
+  CROSS JOIN LATERAL (VALUES ('day', c.day), ('week', (c.day - (extract(isodow FROM c.day)::int - 1)))) AS g(grain, day)
+  WHERE c.id IS NOT NULL AND c.question_hash IS NOT NULL
 $$;
 --> statement-breakpoint
 CREATE FUNCTION insights_rollup_apply(changes insight_change[]) RETURNS void LANGUAGE plpgsql AS $$
@@ -102,15 +113,15 @@ BEGIN
     thumbs_down = r.thumbs_down + excluded.thumbs_down,
     guest_visitors = r.guest_visitors + excluded.guest_visitors;
 
-  -- Questions: how often, and the latest asking (a later one written replaces it).
+  -- Questions: how often, and the latest asking (a later one written replaces it), per day and per week.
   WITH q AS (
-    SELECT shared_assistant_id, owner_id, assistant_id, day, question_hash, sum(sign)::int AS d,
+    SELECT shared_assistant_id, owner_id, assistant_id, grain, day, question_hash, sum(sign)::int AS d,
       max(created_at) FILTER (WHERE sign > 0) AS latest_at, (array_agg(id ORDER BY created_at DESC) FILTER (WHERE sign > 0))[1] AS latest_id
-    FROM unnest(changes) WHERE id IS NOT NULL AND question_hash IS NOT NULL GROUP BY 1, 2, 3, 4, 5
+    FROM insight_question_changes(changes) GROUP BY 1, 2, 3, 4, 5, 6
   )
-  INSERT INTO insight_questions AS r (shared_assistant_id, owner_id, assistant_id, day, question_hash, asked, latest_at, latest_id)
-  SELECT shared_assistant_id, owner_id, assistant_id, day, question_hash, d, coalesce(latest_at, '-infinity'), coalesce(latest_id, '') FROM q
-  ON CONFLICT (shared_assistant_id, owner_id, assistant_id, day, question_hash) DO UPDATE SET
+  INSERT INTO insight_questions AS r (shared_assistant_id, owner_id, assistant_id, grain, day, question_hash, asked, latest_at, latest_id)
+  SELECT shared_assistant_id, owner_id, assistant_id, grain, day, question_hash, d, coalesce(latest_at, '-infinity'), coalesce(latest_id, '') FROM q
+  ON CONFLICT (shared_assistant_id, owner_id, assistant_id, grain, day, question_hash) DO UPDATE SET
     asked = r.asked + excluded.asked,
     latest_id = CASE WHEN excluded.latest_at > r.latest_at THEN excluded.latest_id ELSE r.latest_id END,
     latest_at = greatest(r.latest_at, excluded.latest_at);
@@ -120,25 +131,26 @@ BEGIN
   WHERE v.messages <= 0 AND (v.shared_assistant_id, v.owner_id, v.assistant_id, v.guest, v.day, v.visitor) = (k.shared_assistant_id, k.owner_id, k.assistant_id, k.guest, k.day, k.visitor);
   DELETE FROM insight_days r USING (SELECT DISTINCT shared_assistant_id, owner_id, assistant_id, day FROM unnest(changes) WHERE id IS NOT NULL AND sign < 0) k
   WHERE r.messages <= 0 AND (r.shared_assistant_id, r.owner_id, r.assistant_id, r.day) = (k.shared_assistant_id, k.owner_id, k.assistant_id, k.day);
-  DELETE FROM insight_questions r USING (SELECT DISTINCT shared_assistant_id, owner_id, assistant_id, day, question_hash FROM unnest(changes) WHERE id IS NOT NULL AND sign < 0 AND question_hash IS NOT NULL) k
-  WHERE r.asked <= 0 AND (r.shared_assistant_id, r.owner_id, r.assistant_id, r.day, r.question_hash) = (k.shared_assistant_id, k.owner_id, k.assistant_id, k.day, k.question_hash);
+  DELETE FROM insight_questions r USING (SELECT DISTINCT shared_assistant_id, owner_id, assistant_id, grain, day, question_hash FROM insight_question_changes(changes) WHERE sign < 0) k
+  WHERE r.asked <= 0 AND (r.shared_assistant_id, r.owner_id, r.assistant_id, r.grain, r.day, r.question_hash) = (k.shared_assistant_id, k.owner_id, k.assistant_id, k.grain, k.day, k.question_hash);
 
-  -- A question whose latest asking went: the latest one left that day (shares, then own chats, each by its index).
+  -- A question whose latest asking went: the latest one left that day or week (shares, then own chats, each by its index).
   UPDATE insight_questions r SET (latest_at, latest_id) = (
     SELECT m.created_at, m.id FROM messages m
-    WHERE m.shared_assistant_id = r.shared_assistant_id AND m.created_at >= (r.day::timestamp AT TIME ZONE 'Asia/Taipei') AND m.created_at < ((r.day + 1)::timestamp AT TIME ZONE 'Asia/Taipei')
+    WHERE m.shared_assistant_id = r.shared_assistant_id
+      AND m.created_at >= (r.day::timestamp AT TIME ZONE 'Asia/Taipei') AND m.created_at < ((r.day + CASE r.grain WHEN 'week' THEN 7 ELSE 1 END)::timestamp AT TIME ZONE 'Asia/Taipei')
       AND m.role = 'user' AND m.image_data IS NULL AND md5(m.content) = r.question_hash
     ORDER BY m.created_at DESC LIMIT 1)
-  FROM (SELECT DISTINCT id, shared_assistant_id, owner_id, assistant_id, day, question_hash FROM unnest(changes) WHERE id IS NOT NULL AND sign < 0 AND question_hash IS NOT NULL AND shared_assistant_id <> '') k
-  WHERE (r.shared_assistant_id, r.owner_id, r.assistant_id, r.day, r.question_hash, r.latest_id) = (k.shared_assistant_id, k.owner_id, k.assistant_id, k.day, k.question_hash, k.id);
+  FROM (SELECT DISTINCT id, shared_assistant_id, owner_id, assistant_id, grain, day, question_hash FROM insight_question_changes(changes) WHERE sign < 0 AND shared_assistant_id <> '') k
+  WHERE (r.shared_assistant_id, r.owner_id, r.assistant_id, r.grain, r.day, r.question_hash, r.latest_id) = (k.shared_assistant_id, k.owner_id, k.assistant_id, k.grain, k.day, k.question_hash, k.id);
   UPDATE insight_questions r SET (latest_at, latest_id) = (
     SELECT m.created_at, m.id FROM messages m
     WHERE m.owner_id = r.owner_id AND m.shared_assistant_id IS NULL AND coalesce(m.assistant_id, '') = r.assistant_id
-      AND m.created_at >= (r.day::timestamp AT TIME ZONE 'Asia/Taipei') AND m.created_at < ((r.day + 1)::timestamp AT TIME ZONE 'Asia/Taipei')
+      AND m.created_at >= (r.day::timestamp AT TIME ZONE 'Asia/Taipei') AND m.created_at < ((r.day + CASE r.grain WHEN 'week' THEN 7 ELSE 1 END)::timestamp AT TIME ZONE 'Asia/Taipei')
       AND m.role = 'user' AND m.image_data IS NULL AND md5(m.content) = r.question_hash
     ORDER BY m.created_at DESC LIMIT 1)
-  FROM (SELECT DISTINCT id, shared_assistant_id, owner_id, assistant_id, day, question_hash FROM unnest(changes) WHERE id IS NOT NULL AND sign < 0 AND question_hash IS NOT NULL AND shared_assistant_id = '') k
-  WHERE (r.shared_assistant_id, r.owner_id, r.assistant_id, r.day, r.question_hash, r.latest_id) = (k.shared_assistant_id, k.owner_id, k.assistant_id, k.day, k.question_hash, k.id);
+  FROM (SELECT DISTINCT id, shared_assistant_id, owner_id, assistant_id, grain, day, question_hash FROM insight_question_changes(changes) WHERE sign < 0 AND shared_assistant_id = '') k
+  WHERE (r.shared_assistant_id, r.owner_id, r.assistant_id, r.grain, r.day, r.question_hash, r.latest_id) = (k.shared_assistant_id, k.owner_id, k.assistant_id, k.grain, k.day, k.question_hash, k.id);
 END
 $$;
 --> statement-breakpoint
