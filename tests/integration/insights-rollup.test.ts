@@ -109,6 +109,11 @@ describe("the insights rollup", () => {
     await exchange(legacy, "大型家具怎麼丟？", 1);
     await exchange(own, "舊的問題", 45);
     await exchange(onA(g1), "舊的問題", 45, { answerSignal: "not_answered" });
+    // Asked as often: the one asked last comes first (each one's latest asking moves on).
+    await exchange(own, "同樣多次的甲", 0);
+    await exchange(own, "同樣多次的乙", 0);
+    await exchange(own, "同樣多次的乙", 0);
+    await exchange(own, "同樣多次的甲", 0);
     // Another owner's share: never in this assistant's figures.
     const stranger = await seedUser({ role: "admin" });
     const elsewhere = await createShare({ ownerId: stranger.user.id, assistantId: (await defaultAssistant(stranger.user.id)).id, name: "C", rolePrompt: "", includeDocuments: true });
@@ -117,6 +122,8 @@ describe("the insights rollup", () => {
     const written = await expectRollupAgrees(scope);
     expect(written.days.find((d) => (d as { day: string }).day === calendarDay(new Date(Date.now() - DAY)))).toMatchObject({ visitors: 2, conversations: 3 });
     expect(written.asked[0]).toMatchObject({ content: "垃圾車幾點來？", count: 3 });
+    const tied = written.asked.map((q) => (q as { content: string }).content).filter((c) => c.startsWith("同樣多次"));
+    expect(tied).toEqual(["同樣多次的甲", "同樣多次的乙"]);
 
     // Votes: two thumbed down, one taken back.
     const key = (guestId: string) => ({ kind: "share-guest" as const, sharedAssistantId: shareA.id, guestSessionId: guestId, sessionId: "s" });
