@@ -408,6 +408,12 @@ export const messages = pgTable(
     index("messages_share_guest_idx").on(t.sharedAssistantId, t.guestUserId, t.createdAt),
     // A share's messages by time, whoever wrote them: its assistant's insights over a date range.
     index("messages_share_created_idx").on(t.sharedAssistantId, t.createdAt),
+    // The insights' lists, newest first: the replies that did not answer, and those thumbed down.
+    index("messages_share_unanswered_idx").on(t.sharedAssistantId, t.createdAt).where(sql`answer_signal = 'not_answered'`),
+    // The own chat's by coalesce(assistant_id, ''): an equality (unlike IS NULL) lets the default assistant's older messages be read newest first too.
+    index("messages_own_unanswered_idx").on(t.ownerId, sql`coalesce(${t.assistantId}, '')`, t.createdAt).where(sql`answer_signal = 'not_answered' AND shared_assistant_id IS NULL`),
+    index("messages_share_thumbs_down_idx").on(t.sharedAssistantId, t.createdAt).where(sql`rating = 'down'`),
+    index("messages_own_thumbs_down_idx").on(t.ownerId, sql`coalesce(${t.assistantId}, '')`, t.createdAt).where(sql`rating = 'down' AND shared_assistant_id IS NULL`),
     uniqueIndex("messages_client_key").on(t.clientId),
   ],
 );
@@ -429,6 +435,72 @@ export const curatedAnswers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index("curated_answers_assistant_idx").on(t.assistantId, t.createdAt)],
+);
+
+// The insights' daily rollup, kept current by triggers on messages (the migration that made these
+// tables has them): every insert, update and delete of a message, the retention job's and the
+// cascades' too, adds or subtracts its part. A row belongs to one place messages are kept: a share
+// (shared_assistant_id; owner_id and assistant_id "") or an owner's own chat with one assistant
+// (shared_assistant_id ""; assistant_id "" for the default's messages from before assistants).
+// Days are calendar days in APP_TIME_ZONE. Rows whose counts reach zero are removed.
+
+/** Per place and day: messages, replies, replies that did not answer or were thumbed down, and guests who wrote. */
+export const insightDays = pgTable(
+  "insight_days",
+  {
+    sharedAssistantId: text("shared_assistant_id").notNull(),
+    ownerId: text("owner_id").notNull(),
+    assistantId: text("assistant_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    messages: integer("messages").notNull(),
+    replies: integer("replies").notNull(),
+    unanswered: integer("unanswered").notNull(),
+    thumbsDown: integer("thumbs_down").notNull(),
+    // Guests belong to one share, so the guests of a day add up across places without counting anyone twice.
+    guestVisitors: integer("guest_visitors").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sharedAssistantId, t.ownerId, t.assistantId, t.day] })],
+);
+
+/**
+ * Per place, day and visitor (guest, signed-in user or the owner), how many messages: the daily
+ * distinct visitors and conversations. Signed-in visitors can be in several places on one day, so
+ * theirs are counted distinct over these rows (guests come from insight_days).
+ */
+export const insightVisitors = pgTable(
+  "insight_visitors",
+  {
+    sharedAssistantId: text("shared_assistant_id").notNull(),
+    ownerId: text("owner_id").notNull(),
+    assistantId: text("assistant_id").notNull(),
+    guest: boolean("guest").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    visitor: text("visitor").notNull(),
+    messages: integer("messages").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sharedAssistantId, t.ownerId, t.assistantId, t.guest, t.day, t.visitor] })],
+);
+
+/**
+ * Per place, day (and Monday-to-Sunday week, so a long range reads whole weeks: rollupSpans in
+ * lib/usage-report.ts) and wording (its md5), how often a question was asked and the latest time:
+ * the most asked questions.
+ */
+export const insightQuestions = pgTable(
+  "insight_questions",
+  {
+    sharedAssistantId: text("shared_assistant_id").notNull(),
+    ownerId: text("owner_id").notNull(),
+    assistantId: text("assistant_id").notNull(),
+    grain: text("grain", { enum: ["day", "week"] }).notNull(),
+    /** The day, or the Monday a week starts on. */
+    day: date("day", { mode: "string" }).notNull(),
+    questionHash: text("question_hash").notNull(),
+    asked: integer("asked").notNull(),
+    latestAt: timestamp("latest_at", { withTimezone: true }).notNull(),
+    latestId: text("latest_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.sharedAssistantId, t.ownerId, t.assistantId, t.grain, t.day, t.questionHash] })],
 );
 
 export const feedback = pgTable(
