@@ -48,7 +48,7 @@ export function ReplyRating({ message, onRate }: { message: ChatMessage; onRate:
   };
 
   return (
-    <div className="flex max-w-[92%] flex-col gap-1.5 sm:max-w-[80%]" data-testid="reply-rating">
+    <div className="relative flex max-w-[92%] flex-col gap-1.5 sm:max-w-[80%]" data-testid="reply-rating">
       <div role="group" aria-label={t("ratingGroup")} className="flex items-center gap-1">
         {(["up", "down"] as const).map((value) => {
           const Icon = value === "up" ? ThumbsUp : ThumbsDown;

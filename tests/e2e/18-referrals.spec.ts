@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import { newAccount, type Account } from "./support/accounts";
+import { apiAs, newAccount, type Account } from "./support/accounts";
+import { createShare, reachForChat } from "./support/shares";
 import { register, signIn, uniqueEmail } from "./support/helpers";
 import { GOOGLE_USER } from "./support/ports";
 
@@ -88,6 +89,20 @@ test.describe("referrals and plans", () => {
     await expect(friend.page.getByText("邀請碼處理成功")).toBeVisible();
     await expect.poll(() => pendingCode(friend.page)).toBeNull();
     await expectTrialShown(friend.page);
+
+    // The inviter's days wait for the friend to really use the product: here (no workspace of their
+    // own, as installs start) their first question, asked signed in on a share.
+    await page.goto("/account");
+    await expect(page.getByTestId("plan-status")).toHaveAttribute("data-plan-kind", "free");
+    await expect(page.getByTestId("referral-rules")).toContainText("提出第一個問題");
+    const ownerApi = await apiAs(owner);
+    const shareId = await createShare(ownerApi, "邀請測試小幫手");
+    await ownerApi.dispose();
+    await friend.page.goto(`/shared/${shareId}`);
+    await reachForChat(friend.page);
+    await friend.page.getByTestId("message-input").fill("你好，請問可以問什麼？");
+    await friend.page.getByTestId("send-button").click();
+    await expect(friend.page.getByTestId("message-assistant").last()).toBeVisible({ timeout: 20_000 });
     await friend.context.close();
 
     await expectTrialShown(page);

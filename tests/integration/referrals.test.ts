@@ -12,6 +12,8 @@ import { processReferral } from "@/lib/server/use-cases/process-referral";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
 import { uploadDocument } from "@/lib/server/use-cases/upload-document";
+import * as shareMessagesRoute from "@/app/api/shared-assistants/[id]/messages/route";
+import { createShare } from "@/lib/server/queries/shared-assistants";
 import { call, seedUser } from "../support/http";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -138,6 +140,19 @@ describe("POST /api/referrals/process", () => {
       inviteLink: `http://localhost:3000/auth?ref=${inviter.user.referralCode}`,
       invitedCount: 1,
     });
+  });
+
+  it("counts a question asked on a share as using the product, for an invitee who has no workspace to upload into", async () => {
+    const owner = await seedUser({ role: "admin" });
+    const share = await createShare({ ownerId: owner.user.id, name: "訪客", rolePrompt: "x", includeDocuments: true });
+    const inviter = await seedUser();
+    const invitee = await seedUser();
+    expect((await processCode(invitee.cookie, inviter.user.referralCode)).status).toBe(200);
+    expect(await trialOf(inviter.user.id)).toBeNull();
+    const asked = await call(shareMessagesRoute.POST, { method: "POST", cookie: invitee.cookie, params: { id: share.shareId }, body: { message: "你好，請問開放時間？" } });
+    expect(asked.status).toBe(200);
+    expect(await trialOf(inviter.user.id)).not.toBeNull();
+    expect((await referralsOf(invitee.user.id)).asInvitee[0].inviterRewardedAt).toEqual(expect.any(Date));
   });
 
   it("accepts the code typed in lower case or with spaces", async () => {

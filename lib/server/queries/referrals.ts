@@ -1,7 +1,7 @@
 import "server-only";
-import { and, count, eq, gte, isNull } from "drizzle-orm";
+import { and, count, eq, gte, isNull, or } from "drizzle-orm";
 import { getDb, type Db } from "@/lib/server/db/client";
-import { documents, referrals } from "@/lib/server/db/schema";
+import { documents, messages, referrals } from "@/lib/server/db/schema";
 
 export type ReferralRow = typeof referrals.$inferSelect;
 
@@ -50,11 +50,22 @@ export async function markInviterRewarded(db: Db, referralId: string, at: Date):
 }
 
 /** Whether the user has at least one processed document: they have really used the product. */
-export async function hasProcessedDocument(db: Db, userId: string): Promise<boolean> {
-  const rows = await db
+/**
+ * Whether someone has really used the product: a document of theirs processed, or a question they
+ * asked (in their own chat, or signed in on a share). Where workspaces are not open to everyone, an
+ * invitee can only do the second.
+ */
+export async function hasUsedProduct(db: Db, userId: string): Promise<boolean> {
+  const [document] = await db
     .select({ id: documents.id })
     .from(documents)
     .where(and(eq(documents.userId, userId), eq(documents.status, "processed")))
     .limit(1);
-  return rows.length > 0;
+  if (document) return true;
+  const [question] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.role, "user"), or(and(eq(messages.ownerId, userId), isNull(messages.sharedAssistantId)), eq(messages.registeredUserId, userId))))
+    .limit(1);
+  return question !== undefined;
 }

@@ -37,6 +37,8 @@ import { retrievalSignal, signalTerms, type AnswerSignal } from "@/lib/server/ai
 import { withoutMark } from "@/lib/server/ai/not-in-documents";
 import { sameQuestion } from "@/lib/server/ai/question-match";
 import { listCuratedAnswers } from "@/lib/server/queries/curated-answers";
+import { rewardInviterIfEarned } from "@/lib/server/use-cases/reward-inviter";
+import { log } from "@/lib/server/log";
 
 /**
  * Whose assistant answers, from which documents, into which conversation: the owner's own chat
@@ -253,6 +255,9 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
   if (scope.kind === "share") await countShareMessage(scope.share.id);
   // Public mode keeps no per-visitor history: the exchange is answered, not stored.
   const [userRow, replyRow] = conversation ? await storeExchange(question, reply, conversation) : [unsaved(question), unsaved(reply)];
+  // A signed-in person's first stored question is real use of the product: their inviter may earn their days now.
+  const asker = scope.kind === "own" ? scope.owner.id : scope.kind === "share" && conversation ? scope.visitorUserId : null;
+  if (asker && !isError) await rewardInviterIfEarned(asker).catch((failure) => log.error("referral reward not given", { userId: asker, error: failure }));
   return { userMessage: toPublicMessage(userRow), aiMessage: toPublicMessage(replyRow), usage, ...(error ? { error } : {}) };
 }
 

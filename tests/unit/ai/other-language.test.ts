@@ -29,6 +29,14 @@ describe("offline: a question in the other language than the documents", () => {
     for (const q of questions) expect(isWellFormedQuestion(q, "en"), q).toBe(true);
   });
 
+  it("says the usual 'not found' to a question that holds words in the documents' language too", () => {
+    const reply = ask({ question: "How many days of annual leave? 特休假有幾天？", passages: [], documentNames: ["三權分立.txt"] });
+    expect(reply).toMatch(/^I could not find anything in the documents that answers this directly\./);
+    expect(reply).not.toContain("These documents are written in Chinese");
+    const zh = ask({ locale: "zh-TW", question: "Railway 高鐵的票價是多少？", passages: [], documentNames: ["railway.txt"] });
+    expect(zh).not.toMatch(/^這些文件是以英文撰寫的/);
+  });
+
   it("answers as usual when the languages agree, and reads Latin file names as no sign of English", () => {
     expect(ask({ question: "When did the railway open?", passages: [english], documentNames: ["railway.txt"] })).toContain("> The railway opened in 2007.");
     expect(ask({ locale: "zh-TW", question: "高鐵何時通車？", documentNames: ["handbook.pdf"] })).toMatch(/^在目前的文件中找不到/);

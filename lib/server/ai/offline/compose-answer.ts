@@ -6,6 +6,7 @@ import { isTableRow } from "@/lib/chat/markdown-table";
 import { readRow } from "./table-rows";
 import { pageUnitOf, type PageUnit } from "@/lib/chat/page-unit";
 import { documentsLanguage, languageOfNames, questionsInLanguage } from "./other-language";
+import { hasHan } from "./text-shapes";
 
 export { matchSentences, type Candidate, type OfflinePassage, type SentenceMatch } from "./match-sentences";
 export { SENTENCE_CACHE_LIMIT, sentenceCacheSize } from "./passage-sentences";
@@ -134,6 +135,9 @@ function nothingFound(input: AnswerInput): string {
 function otherLanguage(input: AnswerInput): string | null {
   const theirs = input.passages.length > 0 ? documentsLanguage(input.passages.map((p) => p.content)) : languageOfNames(input.documentNames);
   if (theirs === null || theirs === input.locale) return null;
+  // A question that also holds words in the documents' language was matched in it: finding
+  // nothing then means the documents do not say, not that the language was wrong.
+  if (theirs === "zh-TW" ? hasHan(input.question) : /[A-Za-z]{2,}/.test(input.question)) return null;
   const offered = questionsInLanguage(input.passages, input.documentNames, theirs);
   return [TEXT[input.locale].otherLanguage, "", ...offered.map((q) => `- ${q}`)].join("\n").trim();
 }
