@@ -21,7 +21,7 @@ describe("ReferralCard", () => {
     answerSummary();
     renderInLocale(<ReferralCard />);
     expect(await screen.findByTestId("referral-code")).toBeTruthy();
-    expect(screen.getByTestId("referral-rules").textContent).toBe("好友註冊後立即獲得 14 天試用；好友處理完第一份文件後，你才會獲得 14 天試用。每 90 天內最多可透過邀請獲得 3 次。");
+    expect(screen.getByTestId("referral-rules").textContent).toBe("好友註冊後立即獲得 14 天試用；好友處理完第一份文件或提出第一個問題後，你才會獲得 14 天試用。每 90 天內最多可透過邀請獲得 3 次。");
   });
 
   it("and in English", async () => {
@@ -29,7 +29,7 @@ describe("ReferralCard", () => {
     renderInLocale(<ReferralCard />, { locale: "en" });
     expect(await screen.findByTestId("referral-code")).toBeTruthy();
     expect(screen.getByTestId("referral-rules").textContent).toBe(
-      "Your friend gets 14 days of trial on registering; you get your 14 days once your friend has processed their first document. You can earn the trial this way at most 3 times in 90 days.",
+      "Your friend gets 14 days of trial on registering; you get your 14 days once your friend has processed their first document or asked their first question. You can earn the trial this way at most 3 times in 90 days.",
     );
   });
 });
