@@ -252,7 +252,7 @@ test.describe("the chat from the keyboard alone", () => {
       await page.keyboard.type("鍵盤助理");
       await page.keyboard.press("Enter");
       await expect(page.getByText("助理設定已儲存")).toBeVisible();
-      await expect(page.getByTestId("assistant-name")).toHaveText("鍵盤助理");
+      await expect(page.getByTestId("assistant-name").filter({ visible: true })).toHaveText("鍵盤助理");
       await expect(page.getByTestId("assistant-settings")).toHaveCount(0);
       await expectFocusOn(page, "assistant-settings-button");
     } finally {

@@ -124,7 +124,7 @@ test.describe("assistants made from documents", () => {
     await audit(page, "the assistant switcher's menu");
     await page.getByTestId("new-assistant").click();
     await fillEditor(page, "產品 FAQ", FAQ.name);
-    await expect(page.getByTestId("assistant-name")).toHaveText("產品 FAQ");
+    await expect(page.getByTestId("assistant-name").filter({ visible: true })).toHaveText("產品 FAQ");
     const faq = (await assistantsOf(api)).find((a) => a.name === "產品 FAQ")!;
     await expect(page).toHaveURL(new RegExp(`[?&]assistant=${faq.id}`));
 
@@ -163,7 +163,7 @@ test.describe("assistants made from documents", () => {
     await signInAs(page, account);
 
     await page.goto(`/?assistant=${handbook}`);
-    await expect(page.getByTestId("assistant-name")).toHaveText("Handbook helper");
+    await expect(page.getByTestId("assistant-name").filter({ visible: true })).toHaveText("Handbook helper");
     const handbookReply = await ask(page, "特休假有幾天？");
     await expect(handbookReply.getByTestId("source-chip").first()).toContainText(HANDBOOK.name);
 
@@ -174,7 +174,7 @@ test.describe("assistants made from documents", () => {
     await expect(menu.getByTestId("assistant-option")).toHaveText(["Document AssistantDefault", "Handbook helper", "Product FAQ"]);
     await expect(menu.getByRole("menuitemradio", { checked: true })).toHaveText("Handbook helper");
     await menu.getByRole("menuitemradio", { name: "Product FAQ" }).click();
-    await expect(page.getByTestId("assistant-name")).toHaveText("Product FAQ");
+    await expect(page.getByTestId("assistant-name").filter({ visible: true })).toHaveText("Product FAQ");
     await expect(page).toHaveURL(new RegExp(`[?&]assistant=${faq}`));
     await expect(page.getByTestId("home")).toBeVisible();
     await expect(page.getByTestId("message-user")).toHaveCount(0);
@@ -183,7 +183,7 @@ test.describe("assistants made from documents", () => {
 
     // A reload keeps the assistant and its conversation; the other one still has its own.
     await page.reload();
-    await expect(page.getByTestId("assistant-name")).toHaveText("Product FAQ");
+    await expect(page.getByTestId("assistant-name").filter({ visible: true })).toHaveText("Product FAQ");
     await expect(page.getByTestId("message-user")).toHaveText(["How long is the warranty? 保固期間多久？"]);
     await page.getByTestId("assistant-switcher").click();
     await page.getByTestId("assistant-switcher-menu").getByRole("menuitemradio", { name: "Handbook helper" }).click();

@@ -256,7 +256,7 @@ test.describe("workspaces open to everyone", () => {
   test("a share of the assistant its owner never named greets an English visitor as Document Assistant, with no owner's cards", async ({ browser }) => {
     const { context, page } = await signedIn(browser, REFERRED);
     await page.goto("/");
-    await expect(page.getByTestId("assistant-name")).toHaveText("文件助理");
+    await expect(page.getByTestId("assistant-name").filter({ visible: true })).toHaveText("文件助理");
     // The chat's own share button, as an owner reading Chinese makes a share.
     context.on("page", (opened) => void opened.close());
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
