@@ -9,7 +9,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createScratchPostgres } from "../scripts/scratch-postgres";
-import { allowServerOnlyImports, parseArgs, percentile, round } from "./lib/eval-set";
+import { stats, timed } from "./lib/timed-runs";
+import { allowServerOnlyImports, parseArgs, round } from "./lib/eval-set";
 
 const args = parseArgs(process.argv.slice(2));
 const ROWS = Math.max(10_000, Math.min(5_000_000, Number(args.get("rows") || 1_000_000)));
@@ -39,19 +40,6 @@ const { resolveUsageRange } = await import("@/lib/usage-report");
 const { calendarDay } = await import("@/lib/checkin-streak");
 const { INSIGHTS_LIST_LIMIT, INSIGHTS_QUESTION_CANDIDATES } = await import("@/lib/constants");
 
-type Stats = { p50: number; p95: number };
-const stats = (samples: number[]): Stats => ({ p50: round(percentile(samples, 0.5), 1), p95: round(percentile(samples, 0.95), 1) });
-
-async function timed(runs: number, fn: () => Promise<unknown>): Promise<number[]> {
-  await fn(); // warm: plans, caches
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    await fn();
-    samples.push(performance.now() - started);
-  }
-  return samples;
-}
 
 async function run(database: "pglite" | "postgres", url?: string) {
   const handle = await openDatabase(url ? { url } : { dataDir });
