@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { exchangeScrollTop, followAfterScroll, followScrollTop, isAtBottom, type Exchange, type Follow } from "@/lib/chat/scroll-position";
+import { distanceFromBottom, exchangeScrollTop, followAfterScroll, followScrollTop, isAtBottom, scrollCause, type Exchange, type Follow } from "@/lib/chat/scroll-position";
 import { MESSAGES_ATTRIBUTE } from "./chat-layout";
 
 /**
@@ -20,6 +20,8 @@ export function useNewestInView({ count, lastSentByReader }: { count: number; la
   // A ref for the observers (no re-render per scroll event), state for the button.
   const follow = useRef<Follow>("exchange");
   const [readerAway, setReaderAway] = useState(false);
+  // Where this hook last put the region, until the reader scrolls it (null from then on).
+  const placedTop = useRef<number | null>(null);
   // An empty conversation (the welcome, the cards, the guide) is read from its top: following its
   // growth scrolled a phone past the welcome.
   const hasMessages = useRef(count > 0);
@@ -29,6 +31,8 @@ export function useNewestInView({ count, lastSentByReader }: { count: number; la
 
   const setFollow = useCallback((next: Follow) => {
     follow.current = next;
+    // Written on the element too, so a failing layout test can say what the region was following.
+    scroller.current?.setAttribute("data-follow", next);
     setReaderAway(next === "free");
   }, []);
 
@@ -36,7 +40,7 @@ export function useNewestInView({ count, lastSentByReader }: { count: number; la
     const el = scroller.current;
     if (!el) return;
     setFollow("exchange");
-    el.scrollTop = exchangeTop(el);
+    place(el, exchangeTop(el), placedTop);
   }, [setFollow]);
 
   const toBottom = useCallback(
@@ -44,6 +48,7 @@ export function useNewestInView({ count, lastSentByReader }: { count: number; la
       const el = scroller.current;
       if (!el) return;
       setFollow("bottom");
+      placedTop.current = null;
       el.scrollTo({ top: el.scrollHeight, behavior });
     },
     [setFollow],
@@ -55,7 +60,12 @@ export function useNewestInView({ count, lastSentByReader }: { count: number; la
     let lastTop = el.scrollTop;
     const onScroll = () => {
       const top = el.scrollTop;
-      setFollow(followAfterScroll({ follow: follow.current, atBottom: isAtBottom(el), top, lastTop, exchangeTop: exchangeTop(el) }));
+      const cause = scrollCause({ top, lastTop, placedTop: placedTop.current, distanceFromBottom: distanceFromBottom(el) });
+      if (cause === "shrunk") placedTop.current = top;
+      if (cause === "reader") {
+        placedTop.current = null;
+        setFollow(followAfterScroll({ follow: follow.current, atBottom: isAtBottom(el), top, lastTop, exchangeTop: exchangeTop(el) }));
+      }
       lastTop = top;
     };
     el.addEventListener("scroll", onScroll, { passive: true });
@@ -69,8 +79,11 @@ export function useNewestInView({ count, lastSentByReader }: { count: number; la
     // Growth does not fire scroll events: follow it as far as `follow` says.
     const observer = new ResizeObserver(() => {
       if (!hasMessages.current) return;
-      const top = followScrollTop({ follow: follow.current, top: el.scrollTop, exchangeTop: exchangeTop(el), maxScroll: el.scrollHeight - el.clientHeight });
-      if (top !== null) el.scrollTop = top;
+      const placed = placedTop.current !== null;
+      const top = followScrollTop({ follow: follow.current, top: el.scrollTop, exchangeTop: exchangeTop(el), maxScroll: el.scrollHeight - el.clientHeight, placed });
+      if (top === null) return;
+      if (placed) place(el, top, placedTop);
+      else el.scrollTop = top;
     });
     observer.observe(el);
     observer.observe(inner);
@@ -89,6 +102,12 @@ export function useNewestInView({ count, lastSentByReader }: { count: number; la
   }, [lastSentByReader, showExchange]);
 
   return { scroller, content, readerAway, toBottom };
+}
+
+/** Puts the region at `top` and remembers where it ended up (the browser clamps it to the content). */
+function place(el: HTMLElement, top: number, placedTop: { current: number | null }) {
+  el.scrollTop = top;
+  placedTop.current = el.scrollTop;
 }
 
 /** Where the region shows its newest exchange from the start (the last question, and what follows it). */

@@ -48,12 +48,30 @@ export function exchangeScrollTop(exchange: Exchange, box: { scrollHeight: numbe
   return Math.min(maxScroll, Math.max(0, start - EXCHANGE_MARGIN_PX));
 }
 
-/** Where to scroll as the content grows or the region resizes; null leaves the position alone. */
-export function followScrollTop(input: { follow: Follow; top: number; exchangeTop: number; maxScroll: number }): number | null {
+/**
+ * Where to scroll as the content grows or the region resizes; null leaves the position alone.
+ * `placed`: the region is where it was last put (the reader has not scrolled since): the
+ * exchange's start is then kept at the top both ways, so content above it that shrinks (or a
+ * line that wraps differently) does not leave the question above the view.
+ */
+export function followScrollTop(input: { follow: Follow; top: number; exchangeTop: number; maxScroll: number; placed?: boolean }): number | null {
   if (input.follow === "bottom") return input.maxScroll;
+  if (input.follow !== "exchange") return null;
+  if (input.placed) return Math.abs(input.exchangeTop - input.top) > 1 ? input.exchangeTop : null;
   // Only ever down: a reader who went on reading below the exchange's start is not pulled back.
-  if (input.follow === "exchange" && input.exchangeTop > input.top + 1) return input.exchangeTop;
-  return null;
+  return input.exchangeTop > input.top + 1 ? input.exchangeTop : null;
+}
+
+/**
+ * Who moved the region, seen from a scroll event: "own" when it is where the conversation last
+ * put it; "shrunk" when, so placed, it was pulled up to the end because the content under it got
+ * shorter (nobody's choice); else "reader".
+ */
+export function scrollCause(input: { top: number; lastTop: number; placedTop: number | null; distanceFromBottom: number }): "own" | "shrunk" | "reader" {
+  if (input.placedTop === null) return "reader";
+  if (Math.abs(input.top - input.placedTop) <= 1) return "own";
+  if (input.top < input.lastTop && input.distanceFromBottom <= 1) return "shrunk";
+  return "reader";
 }
 
 /**

@@ -45,6 +45,8 @@ interface Seen {
   /** The reply's first character, and the text it begins. */
   firstLine: Box | null;
   firstText: string;
+  /** The region's scroll position, and what it follows (data-follow, components/chat/use-newest-in-view.ts). */
+  scroll: { top: number; height: number; client: number; follow: string | null };
 }
 
 /** The newest exchange and the region, read in one go so they agree with each other. */
@@ -75,6 +77,7 @@ function seen(page: Page): Promise<Seen> {
       reply: reply ? box(reply.getBoundingClientRect()) : null,
       firstLine,
       firstText,
+      scroll: { top: region.scrollTop, height: region.scrollHeight, client: region.clientHeight, follow: region.getAttribute("data-follow") },
     };
   });
 }
@@ -90,6 +93,10 @@ function problems(s: Seen, expectedStart: string): string {
   }
   if (s.question && s.reply.bottom - s.question.top <= s.region.height - 16 && (s.question.top < s.region.top - 1 || s.question.bottom > s.region.bottom + 1)) {
     found.push("question and reply fit together, but the question is out of view");
+  }
+  if (found.length > 0) {
+    const at = (b: Box | null) => (b ? `${Math.round(b.top)}–${Math.round(b.bottom)}` : "none");
+    found.push(`seen: region ${at(s.region)}, question ${at(s.question)}, reply ${at(s.reply)}, scrollTop ${Math.round(s.scroll.top)} of ${s.scroll.height - s.scroll.client}, following ${s.scroll.follow}`);
   }
   return found.join("; ") || "ok";
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { getDb } from "@/lib/server/db/client";
+import { getDatabase, getDb } from "@/lib/server/db/client";
 import { jobs } from "@/lib/server/db/schema";
-import { claimJob, completeJob, countUnfinishedJobs, enqueueJob, failJob, renewLease } from "@/lib/server/queries/jobs";
+import { claimJob, completeJob, countUnfinishedJobs, enqueueJob, failJob, releaseLeasesOfStoppedProcess, renewLease } from "@/lib/server/queries/jobs";
 
 describe("durable job queue", () => {
   it("hands each job to exactly one of many concurrent workers", async () => {
@@ -45,6 +45,28 @@ describe("durable job queue", () => {
     expect(second?.attempts).toBe(2);
     // The dead worker can no longer renew or complete what it lost.
     expect(await renewLease(first!.id, "dies")).toBe(false);
+  });
+
+  it("on the embedded database, a new process takes back at once the jobs a dead one held; on PostgreSQL, leases run out", async () => {
+    const type = `test-release-${Date.now()}`;
+    await enqueueJob({ type, payload: {} });
+    const held = await claimJob([type], "1-killed");
+    expect(held).toBeDefined();
+    const embedded = (await getDatabase()).kind === "pglite";
+    // (Earlier tests in this file leave jobs of their own running.)
+    const released = await releaseLeasesOfStoppedProcess("2-started");
+    if (embedded) expect(released).toBeGreaterThanOrEqual(1);
+    else expect(released).toBe(0);
+    const next = await claimJob([type], "2-started");
+    if (embedded) {
+      expect(next?.id).toBe(held!.id);
+      expect(next?.attempts).toBe(2);
+      // Its own jobs a process never releases.
+      expect(await releaseLeasesOfStoppedProcess("2-started")).toBe(0);
+    } else {
+      // Another instance may be alive and running it.
+      expect(next).toBeUndefined();
+    }
   });
 
   it("serves owners with nothing running before an owner's next job", async () => {

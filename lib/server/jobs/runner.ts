@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { log } from "@/lib/server/log";
-import { claimJob, completeJob, failJob, reapAbandonedJobs, renewLease, rescheduleJob, JOB_LEASE_MS, type Job } from "@/lib/server/queries/jobs";
+import { claimJob, completeJob, failJob, reapAbandonedJobs, releaseLeasesOfStoppedProcess, renewLease, rescheduleJob, JOB_LEASE_MS, type Job } from "@/lib/server/queries/jobs";
 
 // Runs durable jobs inside each app instance. Jobs are claimed from the database, so any number
 // of instances share the work and each job runs once at a time; a job whose instance died is
@@ -148,7 +148,14 @@ export function startJobRunner(options: { concurrency?: number } = {}) {
   if (state.started) return;
   state.started = true;
   state.concurrency = Math.max(DEFAULT_CONCURRENCY, options.concurrency ?? DEFAULT_CONCURRENCY);
-  for (let i = 0; i < state.concurrency; i++) void loop();
+  const concurrency = state.concurrency;
+  // Jobs an earlier process died holding are taken back before the first claim.
+  void releaseLeasesOfStoppedProcess(WORKER_ID)
+    .then((released) => released > 0 && log.info("jobs of a stopped process released", { released }))
+    .catch((error) => log.error("could not release the jobs of a stopped process", { error }))
+    .finally(() => {
+      for (let i = 0; i < concurrency; i++) void loop();
+    });
   log.info("job runner started", { workerId: WORKER_ID, types: [...handlers.keys()], concurrency: state.concurrency });
 }
 

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, eq, sql } from "drizzle-orm";
-import { getDb, type Db } from "@/lib/server/db/client";
+import { getDatabase, getDb, type Db } from "@/lib/server/db/client";
 import { jobs } from "@/lib/server/db/schema";
 
 // Durable background work in the database. Any instance may claim a job; a claim is a lease
@@ -106,6 +106,23 @@ export async function reapAbandonedJobs(types: readonly string[]): Promise<Pick<
     )
     RETURNING id, type, payload`);
   return (rows as unknown as { rows: Pick<Job, "id" | "type" | "payload">[] }).rows;
+}
+
+/**
+ * The embedded database belongs to one process at a time (its directory is locked), so a job
+ * still marked running when this process starts was left by one that died (kill -9): its lease is
+ * ended now rather than 20 s later, and it is claimed again at once (a document its process had
+ * finished is then only marked done). On PostgreSQL other instances may be running their jobs,
+ * and leases are left to run out. Returns how many were released.
+ */
+export async function releaseLeasesOfStoppedProcess(workerId: string): Promise<number> {
+  const handle = await getDatabase();
+  if (handle.kind !== "pglite") return 0;
+  const rows = await handle.db.execute(sql`
+    UPDATE jobs SET locked_until = now() - interval '1 second', updated_at = now()
+    WHERE status = 'running' AND locked_until >= now() AND locked_by IS DISTINCT FROM ${workerId}
+    RETURNING id`);
+  return (rows as unknown as { rows: unknown[] }).rows.length;
 }
 
 /** Extends the lease while a job is still being worked on; false when another worker took it over. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EXCHANGE_MARGIN_PX, STICK_TO_BOTTOM_PX, exchangeScrollTop, followAfterScroll, followScrollTop, isAtBottom } from "@/lib/chat/scroll-position";
+import { EXCHANGE_MARGIN_PX, STICK_TO_BOTTOM_PX, exchangeScrollTop, followAfterScroll, followScrollTop, isAtBottom, scrollCause } from "@/lib/chat/scroll-position";
 
 // A region 500 px tall over a conversation whose newest question starts at 2,000 px.
 const REGION = 500;
@@ -45,6 +45,17 @@ describe("following the conversation as it grows", () => {
     expect(followScrollTop({ follow: "exchange", top: 2_600, exchangeTop: 2_072, maxScroll: 3_000 })).toBeNull();
   });
 
+  it("where the reader has not scrolled since it was placed, the exchange's start is kept at the top both ways", () => {
+    // Content above the question got shorter: the question would be left above the view.
+    expect(followScrollTop({ follow: "exchange", top: 2_072, exchangeTop: 1_990, maxScroll: 3_000, placed: true })).toBe(1_990);
+    // A long reply collapsed: question and reply fit again, so the question comes back into view.
+    expect(followScrollTop({ follow: "exchange", top: 2_072, exchangeTop: 2_000, maxScroll: 2_400, placed: true })).toBe(2_000);
+    expect(followScrollTop({ follow: "exchange", top: 1_500, exchangeTop: 1_700, maxScroll: 1_700, placed: true })).toBe(1_700);
+    expect(followScrollTop({ follow: "exchange", top: 2_000, exchangeTop: 2_001, maxScroll: 3_000, placed: true })).toBeNull();
+    // The reader scrolled since: not pulled back up.
+    expect(followScrollTop({ follow: "exchange", top: 2_072, exchangeTop: 1_990, maxScroll: 3_000, placed: false })).toBeNull();
+  });
+
   it("following the end follows the end; a reader who scrolled up is left alone", () => {
     expect(followScrollTop({ follow: "bottom", top: 2_072, exchangeTop: 2_072, maxScroll: 3_000 })).toBe(3_000);
     expect(followScrollTop({ follow: "free", top: 100, exchangeTop: 2_072, maxScroll: 3_000 })).toBeNull();
@@ -67,5 +78,19 @@ describe("what a scroll event changes", () => {
     expect(followAfterScroll({ follow: "exchange", atBottom: true, top: 1_700, lastTop: 1_600, exchangeTop: 1_700 })).toBe("exchange");
     expect(followAfterScroll({ follow: "exchange", atBottom: true, top: 2_900, lastTop: 2_800, exchangeTop: 2_072 })).toBe("bottom");
     expect(followAfterScroll({ follow: "free", atBottom: true, top: 2_900, lastTop: 2_800, exchangeTop: 2_072 })).toBe("bottom");
+  });
+});
+
+describe("who moved the region", () => {
+  it("the conversation's own placing, the content shrinking under it, or the reader", () => {
+    expect(scrollCause({ top: 2_000, lastTop: 1_500, placedTop: 2_000, distanceFromBottom: 300 })).toBe("own");
+    expect(scrollCause({ top: 2_000.5, lastTop: 1_500, placedTop: 2_000, distanceFromBottom: 300 })).toBe("own");
+    // Pulled up to the new end when the suggestions under the reply went away while sending.
+    expect(scrollCause({ top: 1_900, lastTop: 2_000, placedTop: 2_000, distanceFromBottom: 0 })).toBe("shrunk");
+    // Moving up away from the end, or down, is the reader.
+    expect(scrollCause({ top: 1_900, lastTop: 2_000, placedTop: 2_000, distanceFromBottom: 80 })).toBe("reader");
+    expect(scrollCause({ top: 2_100, lastTop: 2_000, placedTop: 2_000, distanceFromBottom: 0 })).toBe("reader");
+    // Once the reader has scrolled, every move is theirs until the conversation places it again.
+    expect(scrollCause({ top: 2_000, lastTop: 2_100, placedTop: null, distanceFromBottom: 0 })).toBe("reader");
   });
 });
