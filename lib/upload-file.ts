@@ -20,7 +20,7 @@ export class UploadNetworkError extends Error {
 export function uploadFile<T>(
   url: string,
   file: File,
-  options: { clientId: string; onProgress?: (percent: number) => void; timeoutMs?: number; signal?: AbortSignal },
+  options: { clientId: string; onProgress?: (percent: number) => void; timeoutMs?: number; signal?: AbortSignal; fields?: Record<string, string> },
 ): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -46,6 +46,7 @@ export function uploadFile<T>(
     options.signal?.addEventListener("abort", () => xhr.abort());
     const form = new FormData();
     form.append("clientId", options.clientId);
+    for (const [name, value] of Object.entries(options.fields ?? {})) form.append(name, value);
     form.append("file", file);
     xhr.send(form);
   });

@@ -8,7 +8,8 @@ import { cn } from "@/lib/utils";
 import { Button } from "@/components/ui/button";
 import type { UploadProgress } from "./use-uploads";
 
-const ACCEPT = [
+/** The kinds of file the library takes, for a file input's `accept`. */
+export const UPLOAD_ACCEPT = [
   ".pdf,.docx,.txt,.md,.markdown,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document,text/plain,text/markdown",
   ".xlsx,.csv,.tsv,.pptx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv,application/vnd.openxmlformats-officedocument.presentationml.presentation",
   ".jpg,.jpeg,.png,.webp,image/jpeg,image/png,image/webp",
@@ -70,7 +71,7 @@ export function UploadZone({
         ref={input}
         type="file"
         multiple
-        accept={ACCEPT}
+        accept={UPLOAD_ACCEPT}
         className="sr-only"
         data-testid="upload-input"
         tabIndex={-1}

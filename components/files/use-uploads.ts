@@ -26,8 +26,12 @@ function newClientId() {
   return crypto.randomUUID().replace(/-/g, "");
 }
 
-/** Uploads files one after another with progress, then follows each one's processing. */
-export function useUploads(usage: UploadUsage | undefined) {
+/**
+ * Uploads files one after another with progress, then follows each one's processing. With
+ * `assistantId`, each file is also chosen for that assistant (one that does not answer from every document).
+ */
+export function useUploads(usage: UploadUsage | undefined, options: { assistantId?: string } = {}) {
+  const { assistantId } = options;
   const t = useTranslations("documents");
   const tErrors = useTranslations("errors");
   const { mutate } = useSWRConfig();
@@ -59,6 +63,7 @@ export function useUploads(usage: UploadUsage | undefined) {
           () =>
             uploadFile<LibraryDocument>("/api/documents/upload", file, {
               clientId: key,
+              fields: assistantId ? { assistantId } : undefined,
               onProgress: (percent) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, percent } : u))),
             }),
           { onWait: (seconds) => setUploads((list) => list.map((u) => (u.key === key ? { ...u, percent: 0, waitingSeconds: seconds ?? undefined } : u))) },
@@ -81,7 +86,7 @@ export function useUploads(usage: UploadUsage | undefined) {
         setUploads((list) => list.filter((u) => u.key !== key));
       }
     },
-    [describeFailure, mutate, t, tErrors, usage, watch],
+    [assistantId, describeFailure, mutate, t, tErrors, usage, watch],
   );
 
   const uploadFiles = useCallback(

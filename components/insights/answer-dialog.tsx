@@ -1,7 +1,10 @@
 "use client";
 
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useTranslations } from "next-intl";
+import { Upload } from "lucide-react";
+import { UPLOAD_ACCEPT } from "@/components/files/upload-zone";
+import { useUploads } from "@/components/files/use-uploads";
 import { Button } from "@/components/ui/button";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from "@/components/ui/dialog";
 import { Input } from "@/components/ui/input";
@@ -17,7 +20,9 @@ export type AnswerDraft = { question: string; answer: string; id?: string };
 
 /**
  * The owner writes the right answer to a question (it and its rewordings are answered with it from
- * now on), or changes one written before. A refusal is said in the dialog; the draft stays.
+ * now on), or changes one written before. A refusal is said in the dialog; the draft stays. For a
+ * new answer, the owner may instead upload a document that answers it: it joins the assistant's
+ * documents, and its processing is followed in a toast as in the library.
  */
 export function AnswerDialog({ assistantId, draft, onClose, onSaved }: { assistantId: string; draft: AnswerDraft | null; onClose: () => void; onSaved: (answer: CuratedAnswer) => void }) {
   const t = useTranslations("insights");
@@ -27,8 +32,9 @@ export function AnswerDialog({ assistantId, draft, onClose, onSaved }: { assista
     <Dialog open={draft !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent closeLabel={tc("close")} data-testid="answer-dialog">
         <DialogTitle>{t("writeAnswer")}</DialogTitle>
-        <DialogDescription>{t("fixSaved")}</DialogDescription>
+        <DialogDescription>{t("fixDescription")}</DialogDescription>
         {draft && <AnswerForm key={draft.id ?? draft.question} assistantId={assistantId} draft={draft} onCancel={onClose} onSaved={onSaved} t={t} tv={tv} />}
+        {draft && !draft.id && <UploadInstead assistantId={assistantId} t={t} />}
       </DialogContent>
     </Dialog>
   );
@@ -97,5 +103,42 @@ function AnswerForm({
         </Button>
       </DialogFooter>
     </form>
+  );
+}
+
+/** Uploads a document the assistant should answer from, instead of writing the answer. */
+function UploadInstead({ assistantId, t }: { assistantId: string; t: ReturnType<typeof useTranslations<"insights">> }) {
+  const input = useRef<HTMLInputElement>(null);
+  const { uploads, uploadFiles } = useUploads(undefined, { assistantId });
+  const uploading = uploads[0];
+  return (
+    <div className="grid gap-2 border-t pt-3" data-testid="answer-upload">
+      <p className="text-sm text-muted-foreground">{t("fixUploadHint")}</p>
+      <input
+        ref={input}
+        type="file"
+        accept={UPLOAD_ACCEPT}
+        className="sr-only"
+        tabIndex={-1}
+        aria-hidden
+        data-testid="answer-upload-input"
+        onChange={(e) => {
+          const files = [...(e.target.files ?? [])];
+          e.target.value = "";
+          if (files.length > 0) void uploadFiles(files);
+        }}
+      />
+      <div className="flex flex-wrap items-center gap-2">
+        <Button type="button" variant="outline" size="sm" onClick={() => input.current?.click()} disabled={!!uploading} data-testid="answer-upload-button">
+          <Upload />
+          {t("fixUpload")}
+        </Button>
+        {uploading && (
+          <span className="text-xs text-muted-foreground tabular-nums" aria-live="polite">
+            {t("fixUploading", { name: uploading.name, percent: uploading.percent })}
+          </span>
+        )}
+      </div>
+    </div>
   );
 }

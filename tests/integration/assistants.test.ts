@@ -11,6 +11,7 @@ import * as messagesRoute from "@/app/api/messages/route";
 import * as exportRoute from "@/app/api/messages/export/route";
 import * as documentRoute from "@/app/api/documents/[id]/route";
 import * as documentsRoute from "@/app/api/documents/route";
+import * as uploadRoute from "@/app/api/documents/upload/route";
 import * as sharesRoute from "@/app/api/shared-assistants/route";
 import * as shareRoute from "@/app/api/shared-assistants/[id]/route";
 import * as shareMessagesRoute from "@/app/api/shared-assistants/[id]/messages/route";
@@ -22,7 +23,7 @@ import { assistants } from "@/lib/server/db/schema";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
 import { uploadDocument } from "@/lib/server/use-cases/upload-document";
-import { call, seedUser } from "../support/http";
+import { call, multipart, seedUser } from "../support/http";
 
 // Assistants made from documents: each answers only from its own knowledge (chosen documents,
 // collections, or all of its owner's), keeps its own conversation, and its shares follow it.
@@ -190,6 +191,31 @@ describe("each assistant answers only from its own knowledge", () => {
     expect((await call(documentRoute.DELETE, { method: "DELETE", cookie: owner.cookie, params: { id: third } })).status).toBe(200);
     expect((await call(assistantRoute.GET, { cookie: owner.cookie, params: { id: chosen.id } })).body.knowledge.documentIds).toEqual([handbook]);
     expect(cited((await ask(owner, "什麼時候停電？", chosen.id)).body)).toEqual([]);
+  });
+
+  it("a document uploaded for an assistant (from its insights) joins its chosen documents and answers there; a stranger's assistant stores nothing", async () => {
+    const { owner } = await ownerWithTwoDocuments();
+    const chosen = (await create(owner, { name: "選擇的", knowledge: { all: false } })).body;
+    const all = (await create(owner, { name: "全部的" })).body;
+    const uploadFor = async (who: Owner, assistantId: string, name: string, text: string) => {
+      const { rawBody, headers } = await multipart({ file: new File([text], name, { type: "text/plain" }), assistantId });
+      return call(uploadRoute.POST, { method: "POST", path: "/api/documents/upload", cookie: who.cookie, rawBody, headers });
+    };
+    const made = await uploadFor(owner, chosen.id, "公告.txt", "停電公告\n\n本大樓將於週六上午九點停電三小時。");
+    expect(made.status).toBe(201);
+    await drainJobs();
+    expect((await call(assistantRoute.GET, { cookie: owner.cookie, params: { id: chosen.id } })).body.knowledge.documentIds).toEqual([made.body.id]);
+    expect(cited((await ask(owner, "什麼時候停電？", chosen.id)).body)).toEqual(["公告.txt"]);
+    // One of every document already takes it: nothing to choose.
+    expect((await uploadFor(owner, all.id, "公告二.txt", "第二份公告\n\n電梯保養在週日。")).status).toBe(201);
+    expect((await call(assistantRoute.GET, { cookie: owner.cookie, params: { id: all.id } })).body.knowledge).toMatchObject({ all: true, documentIds: [] });
+
+    const stranger = await seedUser({ role: "admin" });
+    const before = (await call(documentsRoute.GET, { cookie: stranger.cookie })).body.length;
+    const refused = await uploadFor(stranger, chosen.id, "偷放.txt", "不該出現的文件");
+    expect(refused.status).toBe(404);
+    expect((await call(documentsRoute.GET, { cookie: stranger.cookie })).body).toHaveLength(before);
+    expect((await call(assistantRoute.GET, { cookie: owner.cookie, params: { id: chosen.id } })).body.knowledge.documentIds).toEqual([made.body.id]);
   });
 
   it("opening questions and follow-ups come from the assistant's own documents", async () => {

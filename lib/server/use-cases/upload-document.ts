@@ -15,6 +15,7 @@ import {
   takeUploadSlot,
   type DocumentRow,
 } from "@/lib/server/queries/documents";
+import { changeChosenDocuments, findAssistant } from "@/lib/server/queries/assistants";
 import { objectStore } from "@/lib/server/storage/file-store";
 import { storageKeyFor } from "@/lib/server/storage/object-store";
 import { currentMonth, uploadLimitsFor } from "@/lib/server/policies/upload-limits";
@@ -55,8 +56,16 @@ export async function uploadDocument(input: {
   source?: { url: string; fetchedAt: Date; kind: DocumentKind };
   /** The uploader's address (lib/server/http/client-ip.ts): the queue caps and fair share count by it. */
   clientAddress?: string;
+  /**
+   * One of the uploader's assistants that should answer from it (uploaded from that assistant's
+   * insights, for a question it could not answer): added to its chosen documents, unless it
+   * already answers from every document.
+   */
+  forAssistantId?: string;
 }): Promise<{ document: DocumentRow; created: boolean }> {
   const { user, bytes } = input;
+  const forAssistant = input.forAssistantId ? await findAssistant(user.id, input.forAssistantId) : undefined;
+  if (input.forAssistantId && !forAssistant) throw new AppError("not_found", { messageKey: "not_found" });
   const limits = uploadLimitsFor(user);
   if (bytes.byteLength === 0) throw new AppError("bad_request", { messageKey: "empty_file" });
   if (bytes.byteLength > limits.maxBytes) {
@@ -115,6 +124,7 @@ export async function uploadDocument(input: {
         fetchedAt: input.source?.fetchedAt ?? null,
       });
       await enqueueJob({ type: INGEST_JOB, payload: { documentId: id }, dedupeKey: `ingest:${id}`, ownerKey: user.id, clientKey }, t);
+      if (forAssistant && !forAssistant.knowledgeAll) await changeChosenDocuments(t, user.id, forAssistant.id, { add: [id], remove: [] });
       return row;
     });
     pokeJobRunner();

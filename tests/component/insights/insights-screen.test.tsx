@@ -88,6 +88,53 @@ describe("InsightsScreen", () => {
     expect(within(list).getByText("液態氫與液態氧。")).toBeTruthy();
   });
 
+  it("uploads a document that answers an unanswered question, for this assistant, from the same dialog", async () => {
+    const sent: { url: string; fields: Record<string, string> }[] = [];
+    // The upload goes by XMLHttpRequest (for its progress): a stand-in that answers as the server does.
+    class FakeUpload {
+      status = 0;
+      responseText = "";
+      timeout = 0;
+      withCredentials = false;
+      upload: { onprogress?: (event: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
+      onload?: () => void;
+      private url = "";
+      open(_method: string, url: string) {
+        this.url = url;
+      }
+      send(form: FormData) {
+        const fields: Record<string, string> = {};
+        form.forEach((value, name) => (fields[name] = typeof value === "string" ? value : `file:${(value as File).name}`));
+        sent.push({ url: this.url, fields });
+        this.upload.onprogress?.({ lengthComputable: true, loaded: 5, total: 10 });
+        this.status = 201;
+        this.responseText = JSON.stringify({ id: "d9", originalName: "燃料說明.pdf", status: "processing" });
+        queueMicrotask(() => this.onload?.());
+      }
+    }
+    vi.stubGlobal("XMLHttpRequest", FakeUpload);
+    const { user } = renderInLocale(<InsightsScreen assistantId={ASSISTANT} canWrite />);
+    const row = await screen.findByTestId("insights-unanswered-row");
+    await user.click(within(row).getByRole("button", { name: "撰寫正確答案" }));
+    const dialog = await screen.findByTestId("answer-dialog");
+    expect(within(dialog).getByText("或者，上傳一份能回答這個問題的文件：它會加入這個助理的文件，處理完成後就能回答。")).toBeTruthy();
+    await user.upload(within(dialog).getByTestId("answer-upload-input"), new File(["%PDF-1.4"], "燃料說明.pdf", { type: "application/pdf" }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0].url).toBe("/api/documents/upload");
+    expect(sent[0].fields).toMatchObject({ assistantId: ASSISTANT, file: "file:燃料說明.pdf" });
+    // The library's own toast follows it from here to the end of its processing.
+    expect(await screen.findByText("上傳成功")).toBeTruthy();
+  });
+
+  it("offers no upload when changing an answer written before", async () => {
+    written = [{ id: "c1", question: "資源回收是哪幾天？", answer: "週二、週四與週六。", createdAt: "2026-11-30T04:00:00.000Z", updatedAt: "2026-11-30T04:00:00.000Z" } as CuratedAnswer];
+    const { user } = renderInLocale(<InsightsScreen assistantId={ASSISTANT} canWrite />);
+    const list = await screen.findByTestId("curated-answers");
+    await user.click(within(list).getByRole("button", { name: "編輯" }));
+    const dialog = await screen.findByTestId("answer-dialog");
+    expect(within(dialog).queryByTestId("answer-upload")).toBeNull();
+  });
+
   it("offers no writing to an admin reading another owner's assistant", async () => {
     renderInLocale(<InsightsScreen assistantId={ASSISTANT} canWrite={false} />);
     await screen.findByTestId("insights-unanswered-row");

@@ -11,7 +11,8 @@ import type { PublicDocument } from "@/lib/server/present/api-types";
 const CLIENT_ID = /^[A-Za-z0-9_-]{8,64}$/;
 const MB = 1024 * 1024;
 
-// POST /api/documents/upload: multipart field "file" (optional "clientId" for safe retries).
+// POST /api/documents/upload: multipart field "file" (optional "clientId" for safe retries, and
+// "assistantId": one of the caller's assistants that should answer from it).
 // Answers at once with the document in status "processing"; parsing runs in the background.
 export const POST = route({ auth: "workspace", rawBody: true }, async ({ req, user }) => {
   const { maxBytes } = uploadLimitsFor(user);
@@ -27,12 +28,14 @@ export const POST = route({ auth: "workspace", rawBody: true }, async ({ req, us
     }),
   });
   const clientId = form.get("clientId");
+  const assistantId = form.get("assistantId");
   const { document, created } = await uploadDocument({
     user,
     name: file.name,
     bytes: new Uint8Array(await file.arrayBuffer()),
     clientAddress: clientIp(req),
     clientId: typeof clientId === "string" && CLIENT_ID.test(clientId) ? clientId : undefined,
+    forAssistantId: typeof assistantId === "string" && assistantId !== "" ? assistantId : undefined,
   });
   return NextResponse.json<PublicDocument>(toPublicDocument(document), { status: created ? 201 : 200 });
 });

@@ -9,7 +9,7 @@ import "server-only";
 const SEGMENTER = new Intl.Segmenter("zh", { granularity: "word" });
 
 const CONNECTING =
-  /^(?:到|至於|多少錢?|多久|多遠|多大|多長|多高|幾[個位次月天日歲種名人家座條項件所間]?|几[个位次月天日岁种名人家座条项件所间]?|哪[一些個个裡裏里邊边種种位天]?|什麼|甚麼|什么|誰|谁|何[時时處处種种者]?|為何|为何|為什麼|为什么|如何|怎麼|怎么|怎樣|怎样|是否|嗎|吗|呢|請問|请问)$/u;
+  /^(?:到|至於|(?:什麼|甚麼|什么)?時候|(?:什么)?时候|幾時|几时|多少錢?|多久|多遠|多大|多長|多高|幾[個位次月天日歲種名人家座條項件所間]?|几[个位次月天日岁种名人家座条项件所间]?|哪[一些個个裡裏里邊边種种位天]?|什麼|甚麼|什么|誰|谁|何[時时處处種种者]?|為何|为何|為什麼|为什么|如何|怎麼|怎么|怎樣|怎样|是否|嗎|吗|呢|請問|请问)$/u;
 
 // English question words are the tokenizer's stop words already, all but what follows "how".
 const ENGLISH_CONNECTING = /\bhow\s+(?:much|many)\b/giu;
