@@ -96,7 +96,8 @@ export function ChatConversation({
   return (
     <>
       <div className={CHAT_LAYOUT.region}>
-        <div ref={scroller} className={CHAT_LAYOUT.scroller} data-testid="conversation-scroll">
+        {/* Busy while the earlier conversation loads: assistive technology waits for it (and so do tests). */}
+        <div ref={scroller} className={CHAT_LAYOUT.scroller} aria-busy={chat.loading || undefined} data-testid="conversation-scroll">
           <div ref={content} className={CHAT_LAYOUT.content}>
             {lead ? <div className={CHAT_LAYOUT.lead}>{lead}</div> : null}
             {empty ? (

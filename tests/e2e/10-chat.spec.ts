@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { newAccount, type Account } from "./support/accounts";
-import { signIn } from "./support/helpers";
+import { signIn, askInChat as ask } from "./support/helpers";
 import { layoutShiftTotal, recordLayoutShifts } from "./support/layout-shift";
 import { expectToastBelowTopBar } from "./support/toast";
 
@@ -15,14 +15,6 @@ async function uploadPdf(page: Page) {
   await page.goto("/?tab=files");
   await page.getByTestId("upload-input").setInputFiles({ name: "公告.pdf", mimeType: "application/pdf", buffer: fixture("zh-3-pages.pdf") });
   await expect(page.getByTestId("document-row-公告.pdf")).toHaveAttribute("data-status", "processed", { timeout: 30_000 });
-}
-
-async function ask(page: Page, question: string) {
-  const before = await page.getByTestId("message-assistant").count();
-  await page.getByTestId("message-input").fill(question);
-  await page.getByTestId("message-input").press("Enter");
-  await expect(page.getByTestId("message-assistant")).toHaveCount(before + 1, { timeout: 20_000 });
-  return page.getByTestId("message-assistant").last();
 }
 
 test.describe("chat", () => {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
 import { expectNoSeriousViolations } from "./support/accessibility";
-import { ADMIN, signIn } from "./support/helpers";
+import { ADMIN, signIn, askInChat as ask } from "./support/helpers";
 import { ownInstance } from "./support/app-instance";
 import { AI_SERVICE_PORT } from "./support/ports";
 
@@ -36,14 +36,6 @@ async function openChat(page: Page) {
   await page.goto("/");
   const replies = ((await (await history).json()) as { role: string }[]).filter((m) => m.role === "assistant").length;
   await expect(page.getByTestId("message-assistant")).toHaveCount(replies);
-}
-
-async function ask(page: Page, question: string) {
-  const before = await page.getByTestId("message-assistant").count();
-  await page.getByTestId("message-input").fill(question);
-  await page.getByTestId("message-input").press("Enter");
-  await expect(page.getByTestId("message-assistant")).toHaveCount(before + 1, { timeout: 20_000 });
-  return page.getByTestId("message-assistant").last();
 }
 
 /** Neither key in what the page shows (the key field itself aside, which holds what the admin typed). */

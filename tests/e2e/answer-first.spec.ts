@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { newAccount, type Account } from "./support/accounts";
-import { signIn } from "./support/helpers";
+import { signIn, askInChat as ask } from "./support/helpers";
 
 // Three DRCD questions (shared/eval, copied into the fixtures) asked in the product with no AI
 // service: the first quoted sentence on screen holds the answer, the reply does not open by saying
@@ -15,14 +15,6 @@ const QUESTIONS = [
   { doc: "杜拜.txt", question: "杜拜在目前於經濟發展上採取了什麼樣的模式故主要依賴觀光業等行業?", answer: "西方商業模式" },
   { doc: "拿破仑三世.txt", question: "拿破崙在哪一年過世?", answer: "1873年" },
 ];
-
-async function ask(page: Page, question: string) {
-  const before = await page.getByTestId("message-assistant").count();
-  await page.getByTestId("message-input").fill(question);
-  await page.getByTestId("message-input").press("Enter");
-  await expect(page.getByTestId("message-assistant")).toHaveCount(before + 1, { timeout: 20_000 });
-  return page.getByTestId("message-assistant").last();
-}
 
 test.describe("answers that open with the answer", () => {
   let owner: Account;

@@ -3,6 +3,7 @@ import { apiAs, newAccount, signInAs, type Account } from "./support/accounts";
 import { expectNoSeriousViolations } from "./support/accessibility";
 import { E2E_BASE_URL } from "./support/ports";
 import { reachForChat } from "./support/shares";
+import { askInChat } from "./support/helpers";
 
 // Assistants made from documents (docs/rules/assistants.md), as an owner and their guests meet them: two assistants
 // each made from one document on the screens, both shared, and a guest on each link who gets
@@ -38,10 +39,7 @@ async function assistantsOf(api: APIRequestContext): Promise<Listed[]> {
 
 async function ask(page: Page, question: string) {
   const replies = page.getByTestId("message-assistant");
-  const before = await replies.count();
-  await page.getByTestId("message-input").fill(question);
-  await page.getByTestId("send-button").click();
-  await expect(replies).toHaveCount(before + 1, { timeout: 30_000 });
+  await askInChat(page, question, { send: "button", timeout: 30_000 });
   // The streamed bubble is replaced by the stored reply, with its sources, once it is done; only a
   // stored message has a copy button.
   await expect(replies.last().getByTestId("copy-message")).toHaveCount(1, { timeout: 30_000 });

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { makePptx, makeXlsx } from "../../scripts/office-files";
 import { newAccount } from "./support/accounts";
-import { signIn } from "./support/helpers";
+import { signIn, askInChat as ask } from "./support/helpers";
 
 // A spreadsheet and a slide deck, as a person uses them: uploaded from the file library (which
 // says it takes them), read, and asked about; each reply quotes what only that file says, and its
@@ -26,14 +26,6 @@ const DECK = makePptx([
   { title: "工作守則", body: ["準時上班", "保持工作區整潔"] },
   { title: "福利", body: ["各項福利請見員工手冊"], notes: ["員工旅遊補助每年上限一萬二千元，需於十二月前申請。"] },
 ]);
-
-async function ask(page: Page, question: string) {
-  const before = await page.getByTestId("message-assistant").count();
-  await page.getByTestId("message-input").fill(question);
-  await page.getByTestId("message-input").press("Enter");
-  await expect(page.getByTestId("message-assistant")).toHaveCount(before + 1, { timeout: 20_000 });
-  return page.getByTestId("message-assistant").last();
-}
 
 test("a spreadsheet and a slide deck: uploaded, asked about, quoted, and their sources open at the sheet and the slide", async ({ page }) => {
   const owner = await newAccount({ prefix: "sheets", name: "試算表讀者" });

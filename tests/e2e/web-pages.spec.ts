@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { ownInstance } from "./support/app-instance";
-import { signIn } from "./support/helpers";
+import { signIn, askInChat as ask } from "./support/helpers";
 import { WEB_PAGES_PORT, WEB_PAGES_SITE_PORT } from "./support/ports";
 
 // A web page as a document, as a person adds one: its address typed into the file library, the
@@ -45,14 +45,6 @@ test.beforeAll(async () => {
   await new Promise<void>((resolve) => site.listen(WEB_PAGES_SITE_PORT, "127.0.0.1", resolve));
 });
 test.afterAll(() => new Promise<void>((resolve) => site.close(() => resolve())));
-
-async function ask(p: Page, question: string) {
-  const before = await p.getByTestId("message-assistant").count();
-  await p.getByTestId("message-input").fill(question);
-  await p.getByTestId("message-input").press("Enter");
-  await expect(p.getByTestId("message-assistant")).toHaveCount(before + 1, { timeout: 20_000 });
-  return p.getByTestId("message-assistant").last();
-}
 
 test.describe.serial("web pages", () => {
   test("an owner adds a page by its address, asks what only the page says, and the source links back to it; fetched again, the answer follows the page", async ({ page: p }) => {

@@ -186,7 +186,7 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
     ? null
     : !knowledge || passages.length === 0
       ? "not_answered"
-      : retrievalSignal({ terms, weights: await termWeights(knowledge.ownerId, terms.map((t) => t.term)), bestPassage: passages[0].content });
+      : retrievalSignal({ question: searchFor, terms, weights: await termWeights(knowledge.ownerId, terms), bestPassage: passages[0].content });
   const mark = withoutMark(request.onDelta);
 
   let text: string;

@@ -45,3 +45,19 @@ export async function popupClosed(popup: Page, timeout = 20_000): Promise<void> 
   if (popup.isClosed()) return;
   await popup.waitForEvent("close", { timeout });
 }
+
+/**
+ * Asks in the chat (the owner's, or a share's) and returns the new reply. Counted once the earlier
+ * conversation has loaded (the region is no longer aria-busy): counted before, a reply loaded with
+ * the history would pass for the new one.
+ */
+export async function askInChat(page: Page, question: string, options: { send?: "enter" | "button"; timeout?: number } = {}) {
+  await expect(page.getByTestId("conversation-scroll")).not.toHaveAttribute("aria-busy", "true", { timeout: 15_000 });
+  const replies = page.getByTestId("message-assistant");
+  const before = await replies.count();
+  await page.getByTestId("message-input").fill(question);
+  if (options.send === "button") await page.getByTestId("send-button").click();
+  else await page.getByTestId("message-input").press("Enter");
+  await expect(replies).toHaveCount(before + 1, { timeout: options.timeout ?? 20_000 });
+  return replies.last();
+}

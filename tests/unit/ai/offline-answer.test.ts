@@ -5,6 +5,7 @@ import { streamText, generateText } from "ai";
 import { composeAnswer, matchSentences, SENTENCE_CACHE_LIMIT, sentenceCacheSize, type AnswerInput, type OfflinePassage } from "@/lib/server/ai/offline/compose-answer";
 import { estimateTokens, offlineModel, streamPieces } from "@/lib/server/ai/offline/offline-model";
 import { splitSentences } from "@/lib/server/ai/offline/sentences";
+import { sentencesOf } from "@/lib/server/ai/offline/passage-sentences";
 import { chunkDocument } from "@/lib/server/ingest/chunker";
 import { parseDocument } from "@/lib/server/ingest/worker/parse-document.mjs";
 import { FIXTURE_DIR } from "@/scripts/make-fixtures";
@@ -68,6 +69,7 @@ describe("splitSentences", () => {
 });
 
 /** The quoted lines of a reply, without their "> " and citation. */
+const splitSentencesOf = (passage: OfflinePassage) => sentencesOf(passage.content, passage.pageBreaks ?? null).sentences;
 const quotesOf = (reply: string) => reply.split("\n").filter((line) => line.startsWith("> ")).map((line) => line.slice(2).replace(/ \[\d+\]$/, ""));
 
 describe("composeAnswer", () => {
@@ -216,6 +218,22 @@ describe("composeAnswer: headings, the sentences quoted and their pages", () => 
     expect(ask("高鐵的全票票價是多少？", passage)).toContain("— 《高鐵.pdf》 第 1 頁\n");
     expect(ask("高鐵最高時速是多少？", passage)).toContain("— 《高鐵.pdf》 第 3 頁\n");
     expect(ask("高鐵的全票票價是多少？", { ...passage, pageBreaks: null })).toContain("— 《高鐵.pdf》 第 1–3 頁\n");
+  });
+
+  it("reads a sentence that runs on to the next page whole, citing both pages; a page that ends a sentence stays a break", () => {
+    // A scan's page ends mid-sentence on a full line; the next page's first line finishes it.
+    const first = "本辦法依據公司章程訂定，適用於本公司全體正式員工及約聘人員，員工到職滿一年者，每年享有特別休假七日，到職滿三年";
+    const second = "者每年享有特別休假十四日，並得於年度內分次申請。\n\n請假應於三日前以書面提出申請。";
+    const content = `${first}\n\n${second}`;
+    const passage = { n: 1, documentName: "人事規章.pdf", page: 2, pageEnd: 3, pageBreaks: [first.length + 2], content };
+    const text = composeAnswer({ ...base, question: "到職滿三年的員工每年有幾日特別休假？", passages: [passage] });
+    expect(quotesOf(text)[0]).toContain("到職滿三年者每年享有特別休假十四日");
+    expect(text).toContain("— 《人事規章.pdf》 第 2–3 頁\n");
+    // The same text without its page break known reads two paragraphs, the answer cut in two.
+    expect(quotesOf(composeAnswer({ ...base, question: "到職滿三年的員工每年有幾日特別休假？", passages: [{ ...passage, pageBreaks: null }] }))[0]).not.toContain("到職滿三年者");
+    // A page that ends with its sentence is a break, as before.
+    const ended = { ...passage, content: `${first}。\n\n${second}`, pageBreaks: [first.length + 3] };
+    expect(splitSentencesOf(ended)).toContain(`${first}。`);
   });
 
   it("quotes a clause after a semicolon from the start of its sentence", () => {

@@ -103,7 +103,7 @@ export function matchSentences(question: string, passages: readonly OfflinePassa
   const topic = withoutConnectingWords(question.replace(QUESTION_FRAME, " "));
   const queryTerms = [...new Set(tokenize(topic.trim() === "" ? question : topic))];
   const chosen = passages.slice(0, CANDIDATE_PASSAGES);
-  const split = chosen.map((passage) => sentencesOf(passage.content));
+  const split = chosen.map((passage) => sentencesOf(passage.content, passage.pageBreaks ?? null));
   const total = split.reduce((sum, passage) => sum + passage.sentences.length, 0);
   if (queryTerms.length === 0 || total === 0) return null;
 

@@ -2,7 +2,7 @@ import "server-only";
 import { tokenize } from "@/lib/server/ingest/tokenizer";
 import { isHeadingLine } from "./heading-lines";
 import { cuesOf, type SentenceCues } from "./question-cues";
-import { sentenceSpans, unwrapped } from "./sentences";
+import { runsOnAcrossPage, sentenceSpans, unwrapped } from "./sentences";
 import { tableLines } from "./table-rows";
 
 /** A passage read into sentences: shared between answers, never changed but for the cues filled in as questions need them. */
@@ -35,15 +35,17 @@ const sentenceCache = new Map<string, PassageSentences>();
 
 const PARAGRAPH_BREAK = /\n\s*\n/g;
 
-export function sentencesOf(content: string): PassageSentences {
-  const cached = sentenceCache.get(content);
+/** A passage's sentences; `pageBreaks`: where in it later pages begin, so a sentence running on to the next page is read whole. */
+export function sentencesOf(content: string, pageBreaks: readonly number[] | null = null): PassageSentences {
+  const key = pageBreaks && pageBreaks.length > 0 ? `${pageBreaks.join(",")}\u0000${content}` : content;
+  const cached = sentenceCache.get(key);
   if (cached) {
-    sentenceCache.delete(content);
-    sentenceCache.set(content, cached);
+    sentenceCache.delete(key);
+    sentenceCache.set(key, cached);
     return cached;
   }
-  const entry = readPassage(content);
-  sentenceCache.set(content, entry);
+  const entry = readPassage(content, pageBreaks ?? []);
+  sentenceCache.set(key, entry);
   if (sentenceCache.size > SENTENCE_CACHE_LIMIT) sentenceCache.delete(sentenceCache.keys().next().value!);
   return entry;
 }
@@ -53,25 +55,34 @@ export function sentenceCacheSize(): number {
   return sentenceCache.size;
 }
 
-function readPassage(content: string): PassageSentences {
+function readPassage(content: string, pageBreaks: readonly number[]): PassageSentences {
   const sentences: string[] = [];
   const starts: number[] = [];
   const ends: number[] = [];
   const paragraphs: number[] = [];
   let paragraph = 0;
   let from = 0;
+  // Page breaks inside a sentence, as offsets into the paragraph being read.
+  let runOn: { start: number; end: number }[] = [];
   const read = (to: number) => {
-    for (const span of sentenceSpans(content.slice(from, to))) {
+    for (const span of sentenceSpans(content.slice(from, to), runOn)) {
       sentences.push(unwrapped(content.slice(from + span.start, from + span.end)));
       starts.push(from + span.start);
       ends.push(from + span.end);
       paragraphs.push(paragraph);
     }
     paragraph++;
+    runOn = [];
   };
   for (const gap of content.matchAll(PARAGRAPH_BREAK)) {
+    const end = gap.index + gap[0].length;
+    // A page that ends mid-sentence: the next page's first line finishes it, in the same paragraph.
+    if (pageBreaks.some((at) => at > gap.index && at <= end) && runsOnAcrossPage(content.slice(from, gap.index), content.slice(end))) {
+      runOn.push({ start: gap.index - from, end: end - from });
+      continue;
+    }
     read(gap.index);
-    from = gap.index + gap[0].length;
+    from = end;
   }
   read(content.length);
   // A table's header and rule are never quoted alone; its rows come under the header (its words

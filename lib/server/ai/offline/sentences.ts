@@ -52,12 +52,24 @@ export function unwrapped(sentence: string): string {
 }
 
 /**
+ * Whether the blank line at a page break (a document's pages are joined by one, lib/server/ingest/
+ * chunker.ts) is inside a sentence that runs on to the next page: the page's last line is a wrapped
+ * line that stops mid-sentence, and the next page goes on with it.
+ */
+export function runsOnAcrossPage(before: string, after: string): boolean {
+  const lastLine = before.trimEnd().split("\n").at(-1)!.trim();
+  const firstLine = after.trimStart().split("\n")[0].trim();
+  return isSoftWrap(lastLine, firstLine);
+}
+
+/**
  * Where the sentences of a passage are, in order. A sentence ends after 。！？；, after . ! ?
  * followed by white space (so 3.5 stays whole), or at a line break that is not a writer's wrap
  * (isSoftWrap); closing quotes and brackets stay with it. A period after a lone capital is an
- * initial (G. H. Hardy, U. S.), not an end, as in the chunker.
+ * initial (G. H. Hardy, U. S.), not an end, as in the chunker. `runOn`: blank-line gaps (start
+ * and end offsets) that are no break at all, such as a page break inside a sentence.
  */
-export function sentenceSpans(text: string): SentenceSpan[] {
+export function sentenceSpans(text: string, runOn: readonly { start: number; end: number }[] = []): SentenceSpan[] {
   const out: SentenceSpan[] = [];
   let start = 0;
   let lineStart = 0;
@@ -75,6 +87,13 @@ export function sentenceSpans(text: string): SentenceSpan[] {
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
     if (ch === "\n") {
+      const gap = runOn.find((g) => i >= g.start && i < g.end);
+      if (gap) {
+        // The sentence runs on (runsOnAcrossPage said so): past the blank line, as one wrapped line.
+        lineStart = gap.end;
+        i = gap.end - 1;
+        continue;
+      }
       const line = text.slice(lineStart, i).trim();
       lineStart = i + 1;
       const nextEnd = text.indexOf("\n", lineStart);
