@@ -1,5 +1,6 @@
 import "server-only";
 import { startsTableRow } from "@/lib/chat/markdown-table";
+import { runsOnAcrossPage } from "./line-wraps";
 
 export type PageText = { page: number | null; text: string };
 
@@ -94,11 +95,17 @@ export class ChunkStream {
 
     const closed: Chunk[] = [];
     const global = (s: Span): SizedSpan => ({ start: base + s.start, end: base + s.end, startSize: sizeBase + sizes[s.start], endSize: sizeBase + sizes[s.end] });
+    // A page that ends mid-sentence (a scan, a PDF) goes on with this one: its first unit stays in
+    // the open chunk up to the maximum size, so the sentence is not cut between two passages.
+    const open = this.open;
+    let runsOn = open !== null && this.pageStarts.length > 1 && runsOnAcrossPage(this.text.slice(open.start - this.textBase, base - separator.length - this.textBase), page.text);
     for (const paragraph of paragraphs(page.text)) {
       const units = sizes[paragraph.end] - sizes[paragraph.start] <= CHUNK_MAX_SIZE ? [paragraph] : splitLongParagraph(page.text, paragraph, sizes);
       for (const unit of units) {
         const next = global(unit);
-        if (this.open && next.endSize - this.open.startSize <= CHUNK_TARGET_SIZE) {
+        const limit = runsOn ? CHUNK_MAX_SIZE : CHUNK_TARGET_SIZE;
+        runsOn = false;
+        if (this.open && next.endSize - this.open.startSize <= limit) {
           this.open.end = next.end;
           this.open.endSize = next.endSize;
         } else {

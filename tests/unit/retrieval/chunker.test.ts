@@ -9,6 +9,7 @@ import {
   type PageText,
   textSize,
 } from "@/lib/server/ingest/chunker";
+import { runsOnAcrossPage } from "@/lib/server/ingest/line-wraps";
 
 const plain = (text: string): PageText[] => [{ page: null, text }];
 
@@ -158,6 +159,33 @@ describe("chunkDocument", () => {
     expect(chunks.map((c) => c.pageBreaks)).toEqual([[], ["short beta.\n\n".length], []]);
   });
 
+  it("keeps a sentence that runs on to the next page in one chunk, up to the maximum size; a page that ends its sentence is a break as before", () => {
+    // Page 1 fills the target and stops mid-sentence on a full line: "米" is on page 2.
+    const tail = "發球線與底線及球網平行，距離球網6.40";
+    let filler = "";
+    while (textSize(filler + tail) < CHUNK_TARGET_SIZE - 25) filler += "網球場的長度為二十三點七七米。";
+    const cut = `${filler}${tail}`;
+    const pages: PageText[] = [
+      { page: 1, text: cut },
+      { page: 2, text: "米。發球線之間的區域稱為發球區。" },
+    ];
+    const chunks = chunkDocument({ pages });
+    expectWellFormed(pages, chunks);
+    expect(chunks).toHaveLength(1);
+    expect(chunks[0].content).toContain("距離球網6.40\n\n米。");
+    expect(chunks[0]).toMatchObject({ pageStart: 1, pageEnd: 2, pageBreaks: [cut.length + 2] });
+    // Ended with its sentence, page 1 fills its chunk and page 2 begins another.
+    const ended: PageText[] = [{ page: 1, text: `${cut}米。` }, pages[1]];
+    expect(chunkDocument({ pages: ended }).map((c) => [c.pageStart, c.pageEnd])).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
+    // Streamed page by page, the same.
+    const stream = new ChunkStream();
+    const streamed = [...stream.addPage(pages[0]), ...stream.addPage(pages[1]), ...stream.finish()];
+    expect(streamed).toEqual(chunks);
+  });
+
   it("marks where each page after the first begins inside a chunk, empty pages included", () => {
     const pages: PageText[] = [
       { page: 1, text: "第一頁的內容。" },
@@ -224,15 +252,22 @@ describe("ChunkStream", () => {
   ];
 
   it("cuts the same chunks page by page as over the whole text at once, whatever the page breaks", () => {
-    for (let seed = 1; seed <= 40; seed++) {
+    let comparedWhole = 0;
+    for (let seed = 1; seed <= 80; seed++) {
       const next = random(seed);
       const text = Array.from({ length: 30 }, () => sample[Math.floor(next() * sample.length)]).join(next() < 0.5 ? "\n\n" : "\n");
+      // Half the seeds break pages anywhere, half only after a sentence's end.
+      const atSentenceEnds = seed > 40;
       const pages: PageText[] = [];
       let at = 0;
       while (at < text.length) {
-        const length = Math.floor(next() * 1500);
-        pages.push({ page: pages.length + 1, text: text.slice(at, at + length) });
-        at += length;
+        let end = at + Math.floor(next() * 1500);
+        if (atSentenceEnds) {
+          const stop = text.slice(end).search(/[。！？](?!\n)|\. /u);
+          end = stop < 0 ? text.length : end + stop + 1;
+        }
+        pages.push({ page: pages.length + 1, text: text.slice(at, end) });
+        at = end;
       }
       const stream = new ChunkStream();
       const streamed: Chunk[] = [];
@@ -243,11 +278,17 @@ describe("ChunkStream", () => {
         streamed.push(...closed);
       });
       streamed.push(...stream.finish());
-      const whole = chunkDocument({ pages: plain(fullText(pages)) });
+      // Where no page ends mid-sentence, page breaks are paragraph breaks and change nothing; where
+      // one does, its sentence is kept together (the test above), and streaming still cuts what
+      // the whole document cuts.
+      const runsOn = pages.some((page, i) => i > 0 && runsOnAcrossPage(pages[i - 1].text, page.text));
+      const whole = runsOn ? chunkDocument({ pages }) : chunkDocument({ pages: plain(fullText(pages)) });
+      if (!runsOn) comparedWhole++;
       const span = (c: Chunk) => [c.ordinal, c.charStart, c.charEnd, c.content];
       expect(streamed.map(span), `seed ${seed}`).toEqual(whole.map(span));
       expectWellFormed(pages, streamed);
     }
+    expect(comparedWhole).toBeGreaterThan(10);
   });
 
   it("gives every chunk the pages it starts and ends on", () => {

@@ -2,7 +2,8 @@ import "server-only";
 import { tokenize } from "@/lib/server/ingest/tokenizer";
 import { isHeadingLine } from "./heading-lines";
 import { cuesOf, type SentenceCues } from "./question-cues";
-import { runsOnAcrossPage, sentenceSpans, unwrapped } from "./sentences";
+import { runsOnAcrossPage } from "@/lib/server/ingest/line-wraps";
+import { sentenceSpans, unwrapped } from "./sentences";
 import { tableLines } from "./table-rows";
 
 /** A passage read into sentences: shared between answers, never changed but for the cues filled in as questions need them. */

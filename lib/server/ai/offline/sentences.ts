@@ -1,6 +1,9 @@
 import "server-only";
 import { startsTableRow } from "@/lib/chat/markdown-table";
 import { hasHan } from "./text-shapes";
+import { isSoftWrap } from "@/lib/server/ingest/line-wraps";
+
+const FENCE = /^(?:```|~~~)/;
 
 const CJK_END = new Set(["。", "！", "？", "；"]);
 const LATIN_END = new Set([".", "!", "?"]);
@@ -14,52 +17,12 @@ export interface SentenceSpan {
   end: number;
 }
 
-// A line this wide (a Han character counts two) that stops mid-sentence was wrapped by its
-// writer, as text and Markdown files often are at 72–100 columns; a shorter one is a heading, a
-// label or a line of an address or a poem, and its break is an end.
-const WRAPPED_LINE_WIDTH = 50;
-// Where a line begins a block of its own: a heading, a list item, a quotation, a table row, a fence.
-const BLOCK_START = /^(?:#|[-*+•]\s|\d{1,3}[.)、]\s?|>|\||```|~~~)/u;
-const LINE_END = /[.!?:;。！？；：」』]["'”’)）\]]*$/u;
-
-function lineWidth(line: string): number {
-  let width = 0;
-  for (const ch of line) width += hasHan(ch) ? 2 : 1;
-  return width;
-}
-
-/**
- * Whether the line break between `before` and `after` (both trimmed) is a writer's wrap inside a
- * sentence rather than an end: `before` is a long line that stops mid-sentence, and `after` goes
- * on (neither starts a block).
- */
-function isSoftWrap(before: string, after: string): boolean {
-  if (before === "" || after === "" || BLOCK_START.test(after) || /^(?:#|>|\||```|~~~)/.test(before)) return false;
-  // Words lined up in columns (a command and its comment, a plain-text table) are not prose.
-  if (ALIGNED.test(before) || ALIGNED.test(after)) return false;
-  return lineWidth(before) >= WRAPPED_LINE_WIDTH && !LINE_END.test(before);
-}
-
-const FENCE = /^(?:```|~~~)/;
-const ALIGNED = /\S {3,}\S/;
-
 /**
  * The text of a sentence as one line: a writer's wraps become a space between words and nothing
  * between Chinese characters.
  */
 export function unwrapped(sentence: string): string {
   return sentence.replace(/[^\S\n]*\n\s*/g, (gap, at: number) => (hasHan(sentence[at - 1] ?? "") && hasHan(sentence[at + gap.length] ?? "") ? "" : " "));
-}
-
-/**
- * Whether the blank line at a page break (a document's pages are joined by one, lib/server/ingest/
- * chunker.ts) is inside a sentence that runs on to the next page: the page's last line is a wrapped
- * line that stops mid-sentence, and the next page goes on with it.
- */
-export function runsOnAcrossPage(before: string, after: string): boolean {
-  const lastLine = before.trimEnd().split("\n").at(-1)!.trim();
-  const firstLine = after.trimStart().split("\n")[0].trim();
-  return isSoftWrap(lastLine, firstLine);
 }
 
 /**
