@@ -126,7 +126,9 @@ describe("GET /api/assistants/{id}/insights", () => {
 describe("GET /api/assistants/{id}/insights/export", () => {
   it("is a CSV with every cell quoted and a visitor's formula made inert", async () => {
     const { owner, assistant, share } = await ownerWithShare();
-    await guestOf(share.shareId).ask('=HYPERLINK("http://evil.example","資源回收")');
+    const guest = guestOf(share.shareId);
+    await guest.ask('=HYPERLINK("http://evil.example","資源回收")');
+    await guest.ask(OUTSIDE);
     const req = new NextRequest(`${ORIGIN}/api/assistants/${assistant.id}/insights/export`, { headers: { host: "localhost:3000", cookie: owner.cookie } });
     const res = await insightsExport.GET(req, { params: Promise.resolve({ id: assistant.id }) });
     expect(res.status).toBe(200);
@@ -137,6 +139,11 @@ describe("GET /api/assistants/{id}/insights/export", () => {
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""資源回收"")"`);
     for (const line of text.slice(1).split("\r\n").filter((l) => l !== "")) expect(line, line).toMatch(/^"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*$/);
     expect(text).toContain(`/insights/${assistant.id}?conversation=${share.shareId}%2Fg-`);
+    // The unanswered question's row names its guest as the screen does, "visitor N", and nothing more.
+    const header = text.slice(1).split("\r\n").find((line) => line.startsWith('"清單"'))!;
+    expect(header).toBe('"清單","時間","訪客","問題","回覆","說明","對話"');
+    const row = text.slice(1).split("\r\n").find((line) => line.includes(OUTSIDE) && line.startsWith('"未能回答'))!;
+    expect(row.split('","')[2]).toBe("訪客 1");
   });
 });
 

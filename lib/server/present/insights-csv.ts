@@ -17,9 +17,11 @@ const share = (value: number | null) => (value === null ? "" : String(value));
 
 export function insightsCsv(insights: AssistantInsights, t: ServerTranslator, appUrl: string): string {
   const url = (link: ConversationLink | null) => conversationUrl(appUrl, insights.assistant.id, link);
+  // A guest is "visitor N" here as on the screen; the owner's own chat has no visitor.
+  const visitor = (n: number | null) => (n === null ? "" : t("insights.visitorN", { n }));
   const listLines = (name: string, rows: AssistantInsights["unanswered"]) => [
-    csvLine([t("insights.csv.list"), t("insights.csv.time"), t("insights.csv.question"), t("insights.csv.reply"), t("insights.csv.comment"), t("insights.csv.conversation")]),
-    ...rows.map((r) => csvLine([name, r.at, r.question ?? "", r.reply, r.comment ?? "", url(r.conversation)])),
+    csvLine([t("insights.csv.list"), t("insights.csv.time"), t("insights.csv.visitor"), t("insights.csv.question"), t("insights.csv.reply"), t("insights.csv.comment"), t("insights.csv.conversation")]),
+    ...rows.map((r) => csvLine([name, r.at, visitor(r.visitor), r.question ?? "", r.reply, r.comment ?? "", url(r.conversation)])),
     "\r\n",
   ];
   const lines = [
