@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { distanceFromBottom, exchangeScrollTop, followAfterScroll, followScrollTop, isAtBottom, scrollCause, type Exchange, type Follow } from "@/lib/chat/scroll-position";
+import { READER_GESTURE_MS, READER_GESTURE_TAIL_MS, exchangeScrollTop, followAfterScroll, followScrollTop, isAtBottom, scrollCause, type Exchange, type Follow } from "@/lib/chat/scroll-position";
 import { MESSAGES_ATTRIBUTE } from "./chat-layout";
 
 /**
@@ -10,8 +10,9 @@ import { MESSAGES_ATTRIBUTE } from "./chat-layout";
  * reply come into view; while the reply grows (streaming, an image or link cards loading, the
  * suggestions arriving under it) or the region shrinks (a phone's keyboard), the region follows
  * only until the reply's first line, or the question when both fit, reaches its top: a long
- * reply is read from its first line, not its last. A reader who scrolled up is left where they
- * are, and `readerAway` turns true so a "jump to newest" button can show; the button, or the
+ * reply is read from its first line, not its last. Until the reader scrolls, what moves the region
+ * otherwise (content shrinking, the browser keeping something in view) is undone. A reader who
+ * scrolled up is left where they are, and `readerAway` turns true so a "jump to newest" button can show; the button, or the
  * reader scrolling down to the end, follows the end.
  */
 export function useNewestInView({ count, lastSentByReader }: { count: number; lastSentByReader: string | null }) {
@@ -58,18 +59,46 @@ export function useNewestInView({ count, lastSentByReader }: { count: number; la
     const el = scroller.current;
     if (!el) return;
     let lastTop = el.scrollTop;
+    // Only the reader's own scrolling (wheel, touch, keys, the scroll bar) changes what is followed.
+    let gestureUntil = 0;
+    const onGesture = () => {
+      gestureUntil = performance.now() + READER_GESTURE_MS;
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      // On the region itself, not on a message in it: its scroll bar.
+      if (event.target === el) onGesture();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (SCROLL_KEYS.has(event.key) && !(event.target instanceof HTMLElement && event.target.closest("input, textarea, select, [contenteditable]"))) onGesture();
+    };
     const onScroll = () => {
       const top = el.scrollTop;
-      const cause = scrollCause({ top, lastTop, placedTop: placedTop.current, distanceFromBottom: distanceFromBottom(el) });
-      if (cause === "shrunk") placedTop.current = top;
-      if (cause === "reader") {
+      const byReader = performance.now() < gestureUntil;
+      if (byReader) gestureUntil = Math.max(gestureUntil, performance.now() + READER_GESTURE_TAIL_MS);
+      const cause = scrollCause({ top, placedTop: placedTop.current, byReader });
+      if (cause === "page" && placedTop.current !== null) {
+        // Moved under the conversation while it showed the newest exchange: back to showing it.
+        place(el, exchangeTop(el), placedTop);
+      } else if (cause === "reader") {
         placedTop.current = null;
         setFollow(followAfterScroll({ follow: follow.current, atBottom: isAtBottom(el), top, lastTop, exchangeTop: exchangeTop(el) }));
       }
-      lastTop = top;
+      lastTop = el.scrollTop;
     };
     el.addEventListener("scroll", onScroll, { passive: true });
-    return () => el.removeEventListener("scroll", onScroll);
+    el.addEventListener("wheel", onGesture, { passive: true });
+    el.addEventListener("touchstart", onGesture, { passive: true });
+    el.addEventListener("touchmove", onGesture, { passive: true });
+    el.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      el.removeEventListener("scroll", onScroll);
+      el.removeEventListener("wheel", onGesture);
+      el.removeEventListener("touchstart", onGesture);
+      el.removeEventListener("touchmove", onGesture);
+      el.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKey);
+    };
   }, [setFollow]);
 
   useEffect(() => {
@@ -103,6 +132,8 @@ export function useNewestInView({ count, lastSentByReader }: { count: number; la
 
   return { scroller, content, readerAway, toBottom };
 }
+
+const SCROLL_KEYS = new Set(["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End", " "]);
 
 /** Puts the region at `top` and remembers where it ended up (the browser clamps it to the content). */
 function place(el: HTMLElement, top: number, placedTop: { current: number | null }) {

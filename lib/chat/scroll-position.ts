@@ -64,16 +64,18 @@ export function followScrollTop(input: { follow: Follow; top: number; exchangeTo
 
 /**
  * Who moved the region, seen from a scroll event: "own" when it is where the conversation last
- * put it; "shrunk" when, so placed, it was pulled up to the end because the content under it got
- * shorter (nobody's choice); else "reader".
+ * put it; "reader" when the reader was scrolling (a wheel, a touch, a scroll key, the scroll bar);
+ * else "page": the content changed under it (it got shorter, the browser kept something in view,
+ * a focused element was brought into view), which is nobody's choice of what to read.
  */
-export function scrollCause(input: { top: number; lastTop: number; placedTop: number | null; distanceFromBottom: number }): "own" | "shrunk" | "reader" {
-  if (input.placedTop === null) return "reader";
-  if (Math.abs(input.top - input.placedTop) <= 1) return "own";
-  if (input.top < input.lastTop && input.distanceFromBottom <= 1) return "shrunk";
-  return "reader";
+export function scrollCause(input: { top: number; placedTop: number | null; byReader: boolean }): "own" | "page" | "reader" {
+  if (input.placedTop !== null && Math.abs(input.top - input.placedTop) <= 1) return "own";
+  return input.byReader ? "reader" : "page";
 }
 
+/** How long after a wheel, touch or scroll key the scroll events it causes count as the reader's (and, while they go on, a little longer: a flick's momentum). */
+export const READER_GESTURE_MS = 1_000;
+export const READER_GESTURE_TAIL_MS = 300;
 /**
  * How a scroll event changes what the region follows. Moving up, away from the bottom, leaves the
  * reader alone. Reaching the bottom follows it, unless the region is still showing the exchange
@@ -86,3 +88,4 @@ export function followAfterScroll(input: { follow: Follow; atBottom: boolean; to
   if (input.top < input.lastTop - 1) return "free";
   return input.follow;
 }
+

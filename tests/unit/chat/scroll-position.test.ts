@@ -82,15 +82,16 @@ describe("what a scroll event changes", () => {
 });
 
 describe("who moved the region", () => {
-  it("the conversation's own placing, the content shrinking under it, or the reader", () => {
-    expect(scrollCause({ top: 2_000, lastTop: 1_500, placedTop: 2_000, distanceFromBottom: 300 })).toBe("own");
-    expect(scrollCause({ top: 2_000.5, lastTop: 1_500, placedTop: 2_000, distanceFromBottom: 300 })).toBe("own");
-    // Pulled up to the new end when the suggestions under the reply went away while sending.
-    expect(scrollCause({ top: 1_900, lastTop: 2_000, placedTop: 2_000, distanceFromBottom: 0 })).toBe("shrunk");
-    // Moving up away from the end, or down, is the reader.
-    expect(scrollCause({ top: 1_900, lastTop: 2_000, placedTop: 2_000, distanceFromBottom: 80 })).toBe("reader");
-    expect(scrollCause({ top: 2_100, lastTop: 2_000, placedTop: 2_000, distanceFromBottom: 0 })).toBe("reader");
-    // Once the reader has scrolled, every move is theirs until the conversation places it again.
-    expect(scrollCause({ top: 2_000, lastTop: 2_100, placedTop: null, distanceFromBottom: 0 })).toBe("reader");
+  it("the conversation's own placing, the reader's scrolling, or the page changing under it", () => {
+    expect(scrollCause({ top: 2_000, placedTop: 2_000, byReader: false })).toBe("own");
+    expect(scrollCause({ top: 2_000.5, placedTop: 2_000, byReader: true })).toBe("own");
+    // Pulled up to the new end when the suggestions under the reply went away, or moved by the
+    // browser keeping something in view: not the reader's choice.
+    expect(scrollCause({ top: 1_900, placedTop: 2_000, byReader: false })).toBe("page");
+    expect(scrollCause({ top: 2_246, placedTop: 2_222, byReader: false })).toBe("page");
+    expect(scrollCause({ top: 2_000, placedTop: null, byReader: false })).toBe("page");
+    // A wheel, a touch or a scroll key just before: the reader.
+    expect(scrollCause({ top: 1_900, placedTop: 2_000, byReader: true })).toBe("reader");
+    expect(scrollCause({ top: 2_000, placedTop: null, byReader: true })).toBe("reader");
   });
 });
