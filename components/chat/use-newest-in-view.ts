@@ -69,7 +69,9 @@ export function useNewestInView({ count, lastSentByReader }: { count: number; la
       if (event.target === el) onGesture();
     };
     const onKey = (event: KeyboardEvent) => {
-      if (SCROLL_KEYS.has(event.key) && !(event.target instanceof HTMLElement && event.target.closest("input, textarea, select, [contenteditable]"))) onGesture();
+      // Tab too: focus moved into the conversation by the keyboard is brought into view, and stays.
+      const typing = event.target instanceof HTMLElement && !!event.target.closest("input, textarea, select, [contenteditable]");
+      if (event.key === "Tab" || (SCROLL_KEYS.has(event.key) && !typing)) onGesture();
     };
     const onScroll = () => {
       const top = el.scrollTop;

@@ -205,6 +205,23 @@ for (const screen of SCREENS) {
       await expectReplyFromItsStart(page, LONG_FIRST);
       expect(await regionHeights(page)).toHaveLength(1);
 
+      // From the message box, Shift+Tab goes back into the conversation (the follow-ups under the
+      // reply, out of view below its first line): what takes focus is brought into view and stays.
+      await page.getByTestId("message-input").focus();
+      const region = page.getByTestId("conversation-scroll");
+      // Past the input bar's own buttons (attach an image), at most a few presses.
+      for (let i = 0; i < 6 && !(await region.evaluate((el) => el.contains(document.activeElement))); i++) await page.keyboard.press("Shift+Tab");
+      const focusedInView = () =>
+        page.evaluate(() => {
+          const region = document.querySelector('[data-testid="conversation-scroll"]')!.getBoundingClientRect();
+          const focused = document.activeElement!;
+          if (!document.querySelector('[data-testid="conversation-scroll"]')!.contains(focused)) return `focus outside the conversation: ${focused.tagName}`;
+          const box = focused.getBoundingClientRect();
+          return box.top >= region.top - 1 && box.bottom <= region.bottom + 1 ? "in view" : `focused ${Math.round(box.top)}–${Math.round(box.bottom)}, conversation ${Math.round(region.top)}–${Math.round(region.bottom)}`;
+        });
+      await expect.poll(focusedInView).toBe("in view");
+      expect(await region.getAttribute("data-follow")).not.toBe("exchange");
+
       // Back later: the newest exchange is shown from its start again.
       await page.reload();
       if (who === "guest") await reachForChat(page);
