@@ -16,7 +16,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { spawn, spawnSync } from "node:child_process";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { printSlowestTests } from "./slowest-tests.mjs";
+import { printTestReport } from "./test-report.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -97,7 +97,7 @@ if (build) {
   console.log(`\n(end-to-end: Chromium not found at ${chromium}; install it with apt-get install -y chromium to run them)`);
 }
 
-printSlowestTests(timings, 10);
+printTestReport(timings, 10);
 rmSync(timings, { recursive: true, force: true });
 
 console.log("\n=== summary ===");
