@@ -3,10 +3,11 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import * as upload from "@/app/api/documents/upload/route";
 import { getDb } from "@/lib/server/db/client";
-import { documents, jobs } from "@/lib/server/db/schema";
+import { documentChunks, documents, jobs } from "@/lib/server/db/schema";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { startJobRunner, stopJobRunner } from "@/lib/server/jobs/runner";
 import { parseCapacity } from "@/lib/server/ingest/parse-in-worker";
+import { log } from "@/lib/server/log";
 import { setWorkspaceAccess } from "@/lib/server/policies/workspace-access";
 import { removeDocuments } from "@/lib/server/use-cases/remove-documents";
 import { INGEST_JOB } from "@/lib/server/use-cases/upload-document";
@@ -29,6 +30,8 @@ const VICTIM_ADDRESS = "198.51.100.20";
 // About 5 MB, within the free plan's file size, and several seconds of parsing and indexing each.
 const LONG_PDF_PAGES = 3_500;
 const VICTIM_BOUND_MS = 10_000;
+// A deleted document's parse ends at its next look for a deletion (one a second) or page.
+const SLOT_BACK_BOUND_MS = 5_000;
 
 // Scans: every page is read by OCR, seconds of processor time each.
 const SCANNED_PAGES = 8;
@@ -58,6 +61,16 @@ async function runningIngestJobs(): Promise<number> {
   const db = await getDb();
   const rows = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.type, INGEST_JOB), eq(jobs.status, "running")));
   return rows.length;
+}
+
+/** Waits until no ingestion job is queued or running; true if that happened within the bound. */
+async function ingestionIdle(boundMs: number): Promise<boolean> {
+  const db = await getDb();
+  const idle = await waitFor(async () => {
+    const rows = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.type, INGEST_JOB), sql`${jobs.status} in ('queued', 'running')`));
+    return rows.length === 0 ? true : undefined;
+  }, boundMs);
+  return idle === true;
 }
 
 beforeAll(async () => {
@@ -110,13 +123,23 @@ describe("ingestion slots shared fairly between accounts", () => {
       expect(status, `the victim's file after ${waitedMs} ms`).toBe("processed");
       expect(attackersUnfinished.length).toBeGreaterThan(0);
 
-      // Clean up: the attackers' files go, and the runner is left with nothing running.
+      // Clean up: the attackers' files go, and their parses with them.
       for (const a of attackerDocs) await removeDocuments(a.userId, a.ids);
-      const idle = await waitFor(async () => {
-        const rows = await db.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.type, INGEST_JOB), sql`${jobs.status} in ('queued', 'running')`));
-        return rows.length === 0 ? true : undefined;
-      }, 120_000);
-      expect(idle).toBe(true);
+      expect(await ingestionIdle(SLOT_BACK_BOUND_MS), `ingestion still busy ${SLOT_BACK_BOUND_MS} ms after the attackers' files were deleted`).toBe(true);
     });
   }
+
+  it("a long PDF deleted while it is parsed gives its slot back within seconds, and nothing of it is kept", async () => {
+    const owner = await seedUser();
+    const id = await uploadFrom(VICTIM_ADDRESS, owner.cookie, new File([Buffer.from(longPdf)], "lease.pdf", { type: "application/pdf" }));
+    expect(await waitFor(async () => ((await runningIngestJobs()) > 0 ? true : undefined), 30_000)).toBe(true);
+    const info = vi.spyOn(log, "info");
+    await removeDocuments(owner.user.id, [id]);
+    expect(await ingestionIdle(SLOT_BACK_BOUND_MS), `ingestion still busy ${SLOT_BACK_BOUND_MS} ms after the file was deleted`).toBe(true);
+    // Abandoned, not parsed to its end and then thrown away.
+    expect(info).toHaveBeenCalledWith("document deleted while it was parsed", { documentId: id });
+    info.mockRestore();
+    const db = await getDb();
+    expect(await db.select({ id: documentChunks.id }).from(documentChunks).where(eq(documentChunks.documentId, id))).toHaveLength(0);
+  });
 });

@@ -185,6 +185,17 @@ export async function setOcrProgress(documentId: string, page: number, pages: nu
   return rows.length > 0;
 }
 
+/** Whether the document is still there and still being processed (not deleted meanwhile). */
+export async function isStillProcessing(documentId: string): Promise<boolean> {
+  const db = await getDb();
+  const rows = await db
+    .select({ id: documents.id })
+    .from(documents)
+    .where(and(eq(documents.id, documentId), eq(documents.status, "processing")))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** Ends processing with an error reason, dropping any chunks an attempt wrote. */
 export async function markDocumentError(documentId: string, reason: string): Promise<boolean> {
   const db = await getDb();

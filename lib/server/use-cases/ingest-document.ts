@@ -7,7 +7,7 @@ import { PageTermCollector, type PassageTerms } from "@/lib/server/ingest/passag
 import { encodeTerms } from "@/lib/server/ingest/term-encoding";
 import { termFrequencies, tokenize } from "@/lib/server/ingest/tokenizer";
 import { log } from "@/lib/server/log";
-import { clearUnfinishedChunks, findDocumentForJob, finishProcessedDocument, markDocumentError, setOcrProgress } from "@/lib/server/queries/documents";
+import { clearUnfinishedChunks, findDocumentForJob, finishProcessedDocument, isStillProcessing, markDocumentError, setOcrProgress } from "@/lib/server/queries/documents";
 import { objectStore } from "@/lib/server/storage/file-store";
 import { ObjectNotFoundError, readAll } from "@/lib/server/storage/object-store";
 import { ChunkWriter } from "@/lib/server/use-cases/write-chunks";
@@ -17,8 +17,10 @@ import { rewardInviterIfEarned } from "@/lib/server/use-cases/reward-inviter";
 // Tokenising a Word or text file runs on the main thread after parsing; yielding every few
 // chunks keeps other requests answered while a long one is indexed.
 const CHUNKS_PER_SLICE = 50;
-// OCR progress is written at most this often; each write also notices a deleted document.
+// OCR progress is written at most this often; each write also notices a deleted document. A
+// streamed parse without OCR looks for a deletion as often.
 const OCR_PROGRESS_GAP_MS = 1_000;
+const DELETION_CHECK_GAP_MS = 1_000;
 
 function passageTerms(chunk: Chunk): PassageTerms {
   const tokens = tokenize(chunk.content);
@@ -54,26 +56,37 @@ export async function ingestDocument(documentId: string): Promise<void> {
   const writer = new ChunkWriter(documentId, doc.userId);
   const stream = new ChunkStream();
   const collector = new PageTermCollector();
+
+  // Deleting the document ends its parse, so a long file nobody wants any more gives its parsing
+  // slot back at once. Scans and photos notice it when their progress is written (the write finds
+  // no document still processing); other streamed files look for it between pages.
+  const cancel = new AbortController();
+  let lastProgressAt = 0;
+  let progressWrite: Promise<void> = Promise.resolve();
+  const cancelUnless = (stillWanted: boolean) => {
+    if (!stillWanted) cancel.abort();
+  };
+  let lastDeletionCheckAt = Date.now();
   const onPage = (page: ParsedPage) => {
     collector.addPage(page.text);
     const closed = stream.addPage(page);
     writer.add(closed, collector.assign(closed));
+    const now = Date.now();
+    if (now - lastDeletionCheckAt < DELETION_CHECK_GAP_MS) return;
+    lastDeletionCheckAt = now;
+    progressWrite = progressWrite
+      .then(() => isStillProcessing(documentId))
+      .then(cancelUnless)
+      .catch((error) => log.warn("deletion check failed", { documentId, error }));
   };
-
-  // Scans and photos: the page being read is shown on the document, and deleting the document
-  // ends the parse (the write finds no document still processing).
-  const cancel = new AbortController();
-  let lastProgressAt = 0;
-  let progressWrite: Promise<void> = Promise.resolve();
+  // Scans and photos: the page being read is shown on the document.
   const onOcrPage = (page: number, pages: number) => {
     const now = Date.now();
     if (now - lastProgressAt < OCR_PROGRESS_GAP_MS && page !== 1) return;
     lastProgressAt = now;
     progressWrite = progressWrite
       .then(() => setOcrProgress(documentId, page, pages))
-      .then((stillWanted) => {
-        if (!stillWanted) cancel.abort();
-      })
+      .then(cancelUnless)
       .catch((error) => log.warn("OCR progress not saved", { documentId, error }));
   };
 
