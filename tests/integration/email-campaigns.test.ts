@@ -6,12 +6,12 @@ import * as sendRoute from "@/app/api/email/campaigns/[id]/send/route";
 import * as actionsRoute from "@/app/api/email/campaigns/[id]/actions/route";
 import * as recipientsRoute from "@/app/api/email/campaigns/[id]/recipients/route";
 import * as settingsRoute from "@/app/api/email/settings/route";
-import { getDb } from "@/lib/server/db/client";
+import { getDatabase, getDb } from "@/lib/server/db/client";
 import { emailCampaigns, emailRecipients, jobs, users } from "@/lib/server/db/schema";
 import { registerJobs } from "@/lib/server/jobs/register";
 import { drainJobs } from "@/lib/server/jobs/runner";
 import { closeTransport } from "@/lib/server/mail/transport";
-import { claimRecipients, markSent } from "@/lib/server/queries/email-recipients";
+import { claimRecipients, expireClaimsOfStoppedProcess, markSent } from "@/lib/server/queries/email-recipients";
 import { campaignMailer } from "@/lib/server/mail/campaign-mail";
 import { getMailSetup } from "@/lib/server/mail/mail-settings";
 import { sendRawMail } from "@/lib/server/mail/transport";
@@ -372,6 +372,31 @@ describe("claims", () => {
     // The dead sender's late write is refused: the claim is no longer its.
     expect(await markSent([claimed.id], "dies")).toBe(0);
     expect((await findCampaign(id))?.status).toBe("done");
+  });
+
+  it("a process starting on the embedded database takes back at once what a stopped one had claimed, never its own claims; on PostgreSQL the leases run out", async () => {
+    await seedRecipients("restart", 3, { role: "manager" });
+    const id = await createCampaign({ subject: "重新啟動", bodyMarkdown: "內容", audience: MANAGERS, ratePerMinute: 0 });
+    await startNow(id);
+    // The process that died (kill -9) held one recipient; the new one holds another.
+    const [dead] = await claimRecipients({ campaignId: id, claimer: "101-dead/lane0", limit: 1, leaseMs: 60_000 });
+    const [own] = await claimRecipients({ campaignId: id, claimer: "202-new/lane1", limit: 1, leaseMs: 60_000 });
+    const embedded = (await getDatabase()).kind === "pglite";
+
+    expect(await expireClaimsOfStoppedProcess("202-new")).toBe(embedded ? 1 : 0);
+    const rows = await recipientsOf(id);
+    const endsAt = (rowId: number) => rows.find((r) => r.id === rowId)!.claimExpiresAt!.getTime();
+    if (embedded) expect(endsAt(dead.id)).toBeLessThan(Date.now());
+    else expect(endsAt(dead.id)).toBeGreaterThan(Date.now());
+    expect(endsAt(own.id)).toBeGreaterThan(Date.now());
+    if (!embedded) return;
+
+    // The next slice queues the dead process's recipient again and sends it; the live claim waits.
+    await makeDue(id);
+    await drainAll();
+    expect(smtp.countFor(dead.email)).toBe(1);
+    expect(smtp.countFor(own.email)).toBe(0);
+    expect((await recipientsOf(id)).find((r) => r.id === dead.id)).toMatchObject({ status: "sent", attempts: 2 });
   });
 });
 

@@ -8,6 +8,7 @@ import { REINDEX_TERMS_JOB, reindexTerms, scheduleTermsReindexIfStale } from "@/
 import { log } from "@/lib/server/log";
 import { prewarmRetrieval } from "@/lib/server/use-cases/retrieve-passages";
 import { pauseWithError } from "@/lib/server/queries/email-campaigns";
+import { expireClaimsOfStoppedProcess } from "@/lib/server/queries/email-recipients";
 import { ACCOUNT_MAIL_JOB, sendAccountMail } from "@/lib/server/use-cases/account-mail";
 import { sendCampaignBatch } from "@/lib/server/use-cases/send-campaign-batch";
 import { COLLECT_ORPHANS_JOB, collectOrphanFiles } from "@/lib/server/use-cases/collect-orphan-files";
@@ -35,8 +36,11 @@ export function registerJobs() {
   registerJobHandler(
     EMAIL_SEND_JOB,
     async (payload) => sendCampaignBatch({ campaignId: String(payload.campaignId), worker: `${workerId()}/lane${Number(payload.lane)}` }),
-    // Its sender kept dying (or the database kept failing): stop, say so, and let an admin resume.
-    { onGiveUp: async (payload) => pauseWithError(String(payload.campaignId), "crashed") },
+    {
+      // Its sender kept dying (or the database kept failing): stop, say so, and let an admin resume.
+      onGiveUp: async (payload) => pauseWithError(String(payload.campaignId), "crashed"),
+      releaseStopped: expireClaimsOfStoppedProcess,
+    },
   );
   registerJobHandler(EMAIL_START_JOB, async (payload) => runScheduledStart(payload));
   registerJobHandler(ACCOUNT_MAIL_JOB, async (payload) => sendAccountMail(payload));

@@ -14,6 +14,11 @@ interface Registration {
   run: JobHandler;
   /** Called once a job has failed its last attempt, so what it was working on is not left hanging. */
   onGiveUp?: (payload: Record<string, unknown>) => Promise<void>;
+  /**
+   * Called as this process's runner starts, with its worker id: ends what a stopped process held
+   * for this job type beyond the job itself (a campaign's claimed recipients). Returns how many.
+   */
+  releaseStopped?: (ownWorkerId: string) => Promise<number>;
 }
 
 const handlers = new Map<string, Registration>();
@@ -26,8 +31,15 @@ export function workerId(): string {
 const IDLE_POLL_MS = 2_000;
 const DEFAULT_CONCURRENCY = 2;
 
-export function registerJobHandler(type: string, run: JobHandler, options: { onGiveUp?: Registration["onGiveUp"] } = {}) {
-  handlers.set(type, { run, onGiveUp: options.onGiveUp });
+export function registerJobHandler(type: string, run: JobHandler, options: Omit<Registration, "run"> = {}) {
+  handlers.set(type, { run, ...options });
+}
+
+/** Jobs, and what their handlers held, that an earlier process died holding. */
+async function releaseWhatStoppedProcessesHeld(): Promise<number> {
+  let released = await releaseLeasesOfStoppedProcess(WORKER_ID);
+  for (const { releaseStopped } of handlers.values()) if (releaseStopped) released += await releaseStopped(WORKER_ID);
+  return released;
 }
 
 async function runJob(job: Job): Promise<void> {
@@ -150,7 +162,7 @@ export function startJobRunner(options: { concurrency?: number } = {}) {
   state.concurrency = Math.max(DEFAULT_CONCURRENCY, options.concurrency ?? DEFAULT_CONCURRENCY);
   const concurrency = state.concurrency;
   // Jobs an earlier process died holding are taken back before the first claim.
-  void releaseLeasesOfStoppedProcess(WORKER_ID)
+  void releaseWhatStoppedProcessesHeld()
     .then((released) => released > 0 && log.info("jobs of a stopped process released", { released }))
     .catch((error) => log.error("could not release the jobs of a stopped process", { error }))
     .finally(() => {

@@ -1,6 +1,6 @@
 import "server-only";
 import { and, asc, count, eq, ilike, inArray, sql } from "drizzle-orm";
-import { getDb } from "@/lib/server/db/client";
+import { getDatabase, getDb } from "@/lib/server/db/client";
 import { emailRecipients } from "@/lib/server/db/schema";
 import type { EmailRecipientStatus } from "@/lib/constants";
 
@@ -147,6 +147,23 @@ export async function requeueExpiredClaims(campaignId: string, maxAttempts: numb
     )
     RETURNING id`);
   return (result as unknown as { rows: unknown[] }).rows.length;
+}
+
+/**
+ * On the embedded database, which one process holds at a time, a recipient still claimed when this
+ * process starts was claimed by one that died (kill -9): the claim's lease is ended now, so the
+ * next slice queues it again at once instead of 30 s later (counting the attempt, as a lease that
+ * ran out does). A process names its claims `<workerId>/<lane>`. On PostgreSQL another instance
+ * may be sending, and leases are left to run out. Returns how many claims were ended.
+ */
+export async function expireClaimsOfStoppedProcess(workerId: string): Promise<number> {
+  const handle = await getDatabase();
+  if (handle.kind !== "pglite") return 0;
+  const rows = await handle.db.execute(sql`
+    UPDATE email_recipients SET claim_expires_at = now() - interval '1 second', updated_at = now()
+    WHERE status = 'sending' AND claim_expires_at >= now() AND claimed_by NOT LIKE ${`${workerId}/%`}
+    RETURNING id`);
+  return (rows as unknown as { rows: unknown[] }).rows.length;
 }
 
 /** When there will next be something to do: the earliest retry due, or the earliest live claim's end. */
