@@ -9,7 +9,7 @@ type Store = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
 /** The key the guest session id of a share is kept under, built from "sessionId" and the share id. */
 export const sessionIdKey = (shareId: string) => `sessionId_${shareId}`;
-const visitMarkKey = (shareId: string) => `lastVisit_${shareId}`;
+export const visitMarkKey = (shareId: string) => `lastVisit_${shareId}`;
 const messagesCacheKey = (shareId: string, sessionId: string) => `sharedMessages_${shareId}_${sessionId}`;
 
 /** session_ + a timestamp + a random string, the shape the server accepts. */

@@ -48,7 +48,11 @@ test.describe("chat", () => {
     const chip = reply.getByTestId("source-chip").first();
     // The short fixture is one passage over its three pages: the chip names the page of the quoted sentence.
     await expect(chip).toContainText("公告.pdf · 第 2 頁");
+    // Once the reply has settled: its follow-ups, the last thing a reply adds to the layout, have
+    // come. (CI run 18 clicked the chip as they came, and the source never opened.)
+    await expect(page.getByTestId("suggestion").first()).toBeVisible({ timeout: 15_000 });
     await chip.click();
+    await expect(chip, "the chip says its source is open").toHaveAttribute("aria-expanded", "true");
     await expect(reply.getByTestId("source-quote")).toContainText("臺北市政府公告");
 
     // Copy gives feedback.
@@ -416,8 +420,11 @@ test.describe("chat", () => {
     await page.request.delete("/api/messages", { headers: { origin: new URL(page.url()).origin } });
     await page.goto("/");
     await expect(page.getByTestId("in-app-tip")).toBeVisible();
-    await ask(page, "市民可以用什麼方式搭乘捷運與公車？");
-    await page.waitForTimeout(1_000);
+    const reply = await ask(page, "市民可以用什麼方式搭乘捷運與公車？");
+    // The reply is finished (its rating shows): elsewhere its follow-ups would have been asked for
+    // in that same render. A round trip to the page lets any such request reach the listener.
+    await expect(reply.getByTestId("reply-rating")).toBeVisible({ timeout: 20_000 });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     await expect(page.getByTestId("suggestions")).toHaveCount(0);
     expect(suggestionCalls).toBe(0);
     await context.close();

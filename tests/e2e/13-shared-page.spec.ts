@@ -1,10 +1,11 @@
 import { expect, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import { FORCED_REVEAL_LINE_MS, INAPP_LOAD_CHECKS_MS, SEND_WAITS_FOR_CHAT_MS, SHARED_LOAD_TIMEOUT_LINE_MS } from "@/lib/constants";
 import { apiAs, newAccount, type Account } from "./support/accounts";
 import { popupClosed, signIn } from "./support/helpers";
 import { layoutShiftTotal, recordLayoutShifts } from "./support/layout-shift";
 import { E2E_BASE_URL } from "./support/ports";
 import { expectToastBelowTopBar } from "./support/toast";
-import { createShare, ensureWasteDocument, reachForChat, sharedPageSettled } from "./support/shares";
+import { comeBackLater, createShare, ensureWasteDocument, reachForChat, sharedPageSettled } from "./support/shares";
 
 // This spec's own workspace owner: what it uploads, asks and shares is nobody else's (support/accounts.ts).
 let owner: Account;
@@ -236,7 +237,7 @@ test.describe("shared assistant page", () => {
     expect(sessionId).toMatch(/^session_\d{13}_[a-z0-9]+$/);
 
     // Well after the last visit mark: the cache is dropped and the server's copy loads.
-    await page.waitForTimeout(2_200);
+    await comeBackLater(page, openShare);
     await page.reload();
     await expect(page.getByTestId("message-list")).toContainText("資源回收是哪幾天？");
     await expect(page.getByTestId("message-list")).toContainText("每週二與週四");
@@ -305,7 +306,7 @@ test.describe("shared assistant page", () => {
     await expect(lastReply(page)).toBeVisible({ timeout: 20_000 });
     for (const view of ["live", "history"]) {
       if (view === "history") {
-        await page.waitForTimeout(2_200);
+        await comeBackLater(page, shareId);
         await page.reload();
       }
       await expect(page.getByTestId("message-user").last()).toContainText("<script>alert(1)</script>");
@@ -398,36 +399,53 @@ test.describe("shared assistant page", () => {
     await context.close();
   });
 
+  // The waits below are the page's own timers (the in-app checks at 1.5 s, the reveal at 3 s, the
+  // 8 s load time-out, the 15 s a question waits for its conversation), run on Playwright's clock:
+  // time flows as usual, and the test jumps over a wait once the page has set its timer.
   test("LINE: a slow load offers the switch-browser help (retry, continue anyway), the page is revealed after 3 s, and a hung load times out at 8 s", async ({ browser }) => {
     const { context, page } = await visitor(browser, { ...PHONE, userAgent: LINE });
+    await page.clock.install();
     let loads = 0;
+    const held: (() => void)[] = [];
     await page.route(`**/api/shared-assistants/${openShare}`, async (route) => {
       loads++;
-      await new Promise((r) => setTimeout(r, 5_500));
+      await new Promise<void>((resolve) => held.push(resolve));
       await route.continue().catch(() => undefined);
     });
     await page.goto(`/shared/${openShare}`);
     const help = page.getByTestId("switch-browser-help");
+    // The load is out (its timers are set): past the in-app checks, it is still out.
+    await expect.poll(() => loads).toBe(1);
+    await page.clock.fastForward(INAPP_LOAD_CHECKS_MS[0]);
     await expect(help).toBeVisible({ timeout: 4_000 });
     await expect(help.getByTestId("help-copy-link")).toBeVisible();
     await page.getByTestId("help-retry").click();
     await expect.poll(() => loads).toBe(2);
+    await page.clock.fastForward(INAPP_LOAD_CHECKS_MS[0]);
     await expect(help).toBeVisible({ timeout: 4_000 });
     await page.getByTestId("help-continue").click();
     await expect(help).toHaveCount(0);
+    for (const release of held) release();
     await expect(page.getByTestId("shared-chat")).toBeVisible({ timeout: 10_000 });
     await expect(help).toHaveCount(0);
 
     // Messages that never come: the chat is revealed anyway after 3 s in LINE.
     await page.unroute(`**/api/shared-assistants/${openShare}`);
-    await page.route(`**/api/shared-assistants/${openShare}/messages*`, () => undefined);
+    let messageLoads = 0;
+    await page.route(`**/api/shared-assistants/${openShare}/messages*`, () => void messageLoads++);
     await page.reload();
+    await expect.poll(() => messageLoads).toBeGreaterThan(0);
+    await page.clock.fastForward(FORCED_REVEAL_LINE_MS);
     await expect(page.locator("main[data-revealed=true]")).toBeVisible({ timeout: 5_000 });
     await expect(page.getByTestId("shared-chat")).toBeVisible();
 
     // A load that never answers ends in the time-out message (8 s in LINE).
-    await page.route(`**/api/shared-assistants/${openShare}`, () => undefined);
+    let hungLoads = 0;
+    await page.route(`**/api/shared-assistants/${openShare}`, () => void hungLoads++);
     await page.reload();
+    await expect.poll(() => hungLoads).toBe(1);
+    await expect(page.getByTestId("shared-error-message")).toHaveCount(0);
+    await page.clock.fastForward(SHARED_LOAD_TIMEOUT_LINE_MS);
     await expect(page.getByTestId("shared-error-message")).toHaveText("載入超時，請檢查網路連線或重新整理頁面", { timeout: 12_000 });
     await context.close();
   });
@@ -437,16 +455,22 @@ test.describe("shared assistant page", () => {
     // In LINE the page asks who is visiting itself, and shows the chat after 3 s whether or not that has come.
     async function slowViewer(answer: Promise<void> | null) {
       const { context, page } = await visitor(browser, { ...PHONE, userAgent: LINE });
+      await page.clock.install();
       const posts: string[] = [];
       page.on("request", (req) => {
         if (req.method() === "POST" && req.url().includes("/messages")) posts.push(req.url());
       });
+      let asked = 0;
       await page.route("**/api/guest/auth-status", async (route) => {
+        asked++;
         if (!answer) return;
         await answer;
         await route.continue().catch(() => undefined);
       });
       await page.goto(`/shared/${openShare}`);
+      // Who is visiting is being asked (the page's timers are set): past the reveal.
+      await expect.poll(() => asked).toBeGreaterThan(0);
+      await page.clock.fastForward(FORCED_REVEAL_LINE_MS);
       await page.getByTestId("help-continue").click({ timeout: 6_000 });
       await expect(page.locator("main[data-revealed=true]")).toBeVisible({ timeout: 6_000 });
       return { context, page, posts };
@@ -459,7 +483,7 @@ test.describe("shared assistant page", () => {
     // Shown at once, and kept back until the conversation it belongs to is known.
     await expect(slow.page.getByTestId("message-user")).toHaveText(/資源回收是哪幾天？/);
     await expect(slow.page.getByTestId("message-input")).toHaveValue("");
-    await slow.page.waitForTimeout(1_000);
+    await slow.page.clock.runFor(1_000);
     expect(slow.posts).toEqual([]);
     release();
     await expect(lastReply(slow.page)).toContainText("每週二與週四", { timeout: 20_000 });
@@ -475,6 +499,7 @@ test.describe("shared assistant page", () => {
     const hung = await slowViewer(null);
     await ask(hung.page, "巨大垃圾怎麼丟？");
     await expect(hung.page.getByTestId("message-user")).toHaveText(/巨大垃圾怎麼丟？/);
+    await hung.page.clock.fastForward(SEND_WAITS_FOR_CHAT_MS);
     await expect(hung.page.getByText("訊息發送失敗")).toBeVisible({ timeout: 20_000 });
     await expect(hung.page.getByTestId("message-user")).toHaveCount(0);
     await expect(hung.page.getByTestId("message-input")).toHaveValue("巨大垃圾怎麼丟？");

@@ -2,7 +2,7 @@ import { expect, test, type BrowserContextOptions, type Page } from "@playwright
 import { apiAs, newAccount, type Account } from "./support/accounts";
 import { signIn } from "./support/helpers";
 import { E2E_BASE_URL } from "./support/ports";
-import { createShare, ensureWasteDocument } from "./support/shares";
+import { comeBackLater, createShare, ensureWasteDocument } from "./support/shares";
 
 // This spec's own workspace owner: what it uploads, asks and shares is nobody else's (support/accounts.ts).
 let owner: Account;
@@ -226,7 +226,7 @@ test.describe("the newest message in view", () => {
       await expectNewestInView(page, 20);
 
       // Past the 2 s visit mark: the server's copy, still landing at the newest.
-      await page.waitForTimeout(2_200);
+      await comeBackLater(page, shareId);
       await page.reload();
       await expectNewestInView(page, 20);
       await scrolledUpThenBack(page);

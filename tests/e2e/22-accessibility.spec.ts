@@ -144,8 +144,8 @@ async function lighthouseViolations(page: Page, where: string) {
 
 /** Lighthouse's rules and the names check, on the page as it stands. */
 async function audit(page: Page, where: string, found: unknown[]) {
-  // Let opening animations finish: axe reads colours as they are painted.
-  await page.waitForTimeout(400);
+  // Opening animations finished (those that end): axe reads colours as they are painted.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getComputedTiming().endTime === Infinity), undefined, { timeout: 5_000 });
   found.push(...(await lighthouseViolations(page, where)), ...(await unnamedControls(page, where)));
 }
 

@@ -64,22 +64,32 @@ async function focused(page: Page): Promise<Focused> {
 }
 
 /**
+ * Waits until the focused element (and the two around it that may draw its ring) has no transition
+ * or animation still running, so its look is the one it settles on. Asking for the animations also
+ * brings the styles up to date, so a transition the focus has just started is among them.
+ */
+async function focusSettled(page: Page) {
+  await page.waitForFunction(() => {
+    let e: Element | null = document.activeElement;
+    for (let i = 0; e && i < 3; i++, e = e.parentElement) {
+      if (e.getAnimations().some((a) => a.playState === "running" && a.effect?.getComputedTiming().endTime !== Infinity)) return false;
+    }
+    return true;
+  }, undefined, { timeout: 3_000 });
+}
+
+/**
  * Presses Tab (or Shift+Tab) until focus is on an element matching `selector` (none if it is there); every stop on the
- * way must show its focus (checked after a moment, for rings that fade in). Fails after `max` stops.
+ * way must show its focus (checked once a ring that fades in has). Fails after `max` stops.
  */
 async function tabTo(page: Page, selector: string, { back = false, max = 60 } = {}) {
   const unmarked: string[] = [];
   if (await page.evaluate((s) => !!document.activeElement?.matches(s), selector)) return;
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(back ? "Shift+Tab" : "Tab");
-    await page.waitForTimeout(60);
+    await focusSettled(page);
     const here = await focused(page);
-    if (here.tag !== "body" && !here.marked) {
-      // A ring that transitions in: look again once it has.
-      await page.waitForTimeout(250);
-      const again = await focused(page);
-      if (!again.marked) unmarked.push(`${here.tag}[${here.testid ?? ""}] "${here.name}"`);
-    }
+    if (here.tag !== "body" && !here.marked) unmarked.push(`${here.tag}[${here.testid ?? ""}] "${here.name}"`);
     if (await page.evaluate((s) => !!document.activeElement?.matches(s), selector)) {
       expect.soft(unmarked, `focus not visible on the way to ${selector}`).toEqual([]);
       return;
@@ -261,8 +271,10 @@ test.describe("the chat from the keyboard alone", () => {
 
     // Refresh keeps focus where it was.
     await tabTo(page, '[data-testid="refresh-chat"]');
+    const refreshed = page.waitForResponse((res) => new URL(res.url()).pathname === "/api/messages" && res.request().method() === "GET");
     await page.keyboard.press("Enter");
-    await page.waitForTimeout(300);
+    await refreshed;
+    await expect(page.getByTestId("refresh-chat")).not.toHaveAttribute("aria-disabled", "true");
     await expectFocusOn(page, "refresh-chat");
 
     // Start over asks first, in a dialog that keeps focus too; Escape keeps the conversation.
@@ -385,13 +397,9 @@ test.describe("the chat from the keyboard alone", () => {
         const stops: Focused[] = [];
         for (let i = 0; i < 80; i++) {
           await page.keyboard.press("Tab");
-          await page.waitForTimeout(60);
-          let here = await focused(page);
+          await focusSettled(page);
+          const here = await focused(page);
           if (here.tag === "body") break;
-          if (!here.marked) {
-            await page.waitForTimeout(250);
-            here = await focused(page);
-          }
           stops.push(here);
         }
         expect(stops.length, `${path}: Tab went somewhere`).toBeGreaterThan(5);

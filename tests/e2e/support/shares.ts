@@ -1,4 +1,6 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { MESSAGES_CACHE_REFRESH_THRESHOLD_MS } from "@/lib/constants";
+import { visitMarkKey } from "@/lib/share-visitor/guest-storage";
 
 // The owner's side of the shared-page specs, through the API (a request context of the spec's
 // owner, support/accounts.ts), so the browser pages under test stay visitors.
@@ -44,4 +46,13 @@ export async function reachForChat(page: Page) {
  */
 export async function sharedPageSettled(page: Page) {
   await expect(page.locator("[data-server-copy]")).toHaveCount(0);
+}
+
+/**
+ * As if the visitor came back a while after their last visit: the page's visit mark is moved back
+ * past the 2 s within which a reload shows the conversation cached in the browser, so the next
+ * load shows the server's copy.
+ */
+export async function comeBackLater(page: Page, shareId: string) {
+  await page.evaluate(({ key, at }) => localStorage.setItem(key, String(at)), { key: visitMarkKey(shareId), at: Date.now() - MESSAGES_CACHE_REFRESH_THRESHOLD_MS - 1_000 });
 }
