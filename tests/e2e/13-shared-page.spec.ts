@@ -333,7 +333,12 @@ test.describe("shared assistant page", () => {
   });
 
   test("error states: missing id, invalid link, not found, server failures; home and reload buttons", async ({ browser, page }) => {
+    // One notice: the inert copy React's server sends beside it is gone by the time the page is parsed.
+    await page.addInitScript(() =>
+      document.addEventListener("DOMContentLoaded", () => ((window as unknown as { copies: number }).copies = document.querySelectorAll("[data-server-copy]").length)),
+    );
     await page.goto("/shared");
+    expect(await page.evaluate(() => (window as unknown as { copies: number }).copies), "copies of the notice when the page was parsed").toBe(0);
     await expect(page.getByTestId("shared-error")).toContainText("無法載入共享助手");
     await expect(page.getByTestId("shared-error-message")).toHaveText("缺少共享助手 ID");
     // A link that can be no share, or that no share has, is the server's 404 page (no reload: it cannot help).

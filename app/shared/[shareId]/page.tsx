@@ -2,7 +2,6 @@ import { cookies, headers } from "next/headers";
 import { getLocale } from "next-intl/server";
 import { detectInAppBrowser } from "@/lib/chat/in-app-browser";
 import { env } from "@/lib/env";
-import { NONCE_HEADER } from "@/lib/security-headers";
 import { supportLink } from "@/lib/support-link";
 import { currentClientUser } from "@/lib/server/auth/page-guard";
 import { chatFirstView } from "@/lib/server/present/first-view";
@@ -20,7 +19,7 @@ import { isLocale } from "@/lib/i18n/locale-choice";
 import { ShareLinkUnavailable } from "@/components/share-visitor/share-link-unavailable";
 import { resolveLocale } from "@/lib/i18n/locale";
 import { SharedAssistantDirect } from "@/components/share-visitor/shared-assistant-direct";
-import { EARLY_INTENT_SCRIPT } from "@/components/share-visitor/early-intent-script";
+import { EarlyIntentScriptTag } from "@/components/share-visitor/early-intent-script-tag";
 import { SharedAssistantLazy } from "@/components/share-visitor/shared-assistant-lazy";
 import type { ServedShare } from "@/components/share-visitor/shared-assistant-app";
 
@@ -76,8 +75,7 @@ export default async function SharedAssistantPage({ params }: { params: Promise<
   };
   return (
     <>
-      {/* Watches for the visitor from the first paint on (first-intent.ts); the browser hides a nonce once read. */}
-      <script nonce={requestHeaders.get(NONCE_HEADER) ?? undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: EARLY_INTENT_SCRIPT }} />
+      <EarlyIntentScriptTag />
       <SharedAssistantLazy {...props} served={served} startsReady={newVisitor} mobileHint={mobileHint} promo={promo} />
     </>
   );
