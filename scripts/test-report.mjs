@@ -26,7 +26,10 @@ function fromPlaywright(report, stage) {
         const failure = failed.length
           ? failed.map((result) => [result.status, ...(result.errors ?? []).map((error) => error.message ?? "")].join(": ")).join("\n")
           : null;
-        tests.push({ stage, name: [spec.file, ...titles, spec.title].filter(Boolean).join(" › "), ms, failure });
+        // A test written in steps (test.step) says which took the time.
+        const steps = results.flatMap((result) => result.steps ?? []).filter((step) => typeof step.duration === "number");
+        const slowestStep = steps.sort((a, b) => b.duration - a.duration)[0];
+        tests.push({ stage, name: [spec.file, ...titles, spec.title].filter(Boolean).join(" › "), ms, failure, slowestStep });
       }
     }
     for (const child of suite.suites ?? []) walk(child, child.title && !child.title.endsWith(".ts") ? [...titles, child.title] : titles);
@@ -62,6 +65,7 @@ export function printTestReport(dir, count) {
   console.log(`\n=== the ${count} slowest tests ===`);
   for (const test of tests.sort((a, b) => b.ms - a.ms).slice(0, count)) {
     console.log(`${(test.ms / 1000).toFixed(1).padStart(7)} s  [${test.stage}] ${test.name}`);
+    if (test.slowestStep) console.log(`${"".padStart(11)}its slowest step: ${test.slowestStep.title} (${(test.slowestStep.duration / 1000).toFixed(1)} s)`);
   }
   const failed = tests.filter((test) => test.failure);
   if (failed.length === 0) return;

@@ -253,67 +253,76 @@ test.describe("browser headers", () => {
 
   test("embedding: the owner lists a site and copies the code; that site frames the share and chats in it, every other site is refused", async ({ browser }) => {
     test.setTimeout(180_000);
-    const ownerTab = await freshContext(browser);
-    await ownerTab.context.grantPermissions(["clipboard-read", "clipboard-write"]);
-    await signIn(ownerTab.page, owner.email, owner.password);
+    // In steps, so a slow run's report says which part took the time (CI run 19: 50 s, 8 s here).
     const embedShare = await createShare(api, "嵌入小幫手");
-    await ownerTab.page.goto("/?tab=shares");
-    const row = ownerTab.page.locator(`[data-share-id="${embedShare}"]`);
-    await row.getByTestId("share-embed").click();
-    const dialog = ownerTab.page.getByTestId("share-embed-dialog");
-    await expect(dialog.getByTestId("share-embed-none")).toBeVisible();
-    const field = dialog.getByTestId("share-embed-origins");
-    await field.fill(`${LISTED_SITE}\nhttps://example.com/page`);
-    await dialog.getByTestId("share-embed-save").click();
-    await expect(dialog.getByTestId("share-embed-origins-input-error")).toHaveText("「https://example.com/page」：只填網站來源（通訊協定、網域與連接埠），不含路徑、查詢字串或 #");
-    await field.fill(`${LISTED_SITE}/`);
-    await field.press("Tab");
-    await expect(dialog.getByTestId("share-embed-save")).toBeFocused();
-    await ownerTab.page.keyboard.press("Enter");
-    await expect(ownerTab.page.getByText("允許嵌入的網站已更新", { exact: true })).toBeVisible();
-    await expect(field).toHaveValue(LISTED_SITE);
-    await expect(dialog.getByTestId("share-embed-none")).toHaveCount(0);
-    await dialog.getByTestId("share-embed-copy").click();
-    await expect(dialog.getByTestId("share-embed-copy")).toHaveText("已複製");
-    const snippet = await ownerTab.page.evaluate(() => navigator.clipboard.readText());
-    expect(snippet).toBe(`<iframe src="${E2E_BASE_URL}/shared/${embedShare}" title="嵌入小幫手" width="400" height="640" style="border:0;max-width:100%" allow="clipboard-write" loading="lazy"></iframe>`);
-    await ownerTab.page.keyboard.press("Escape");
-    await expect(row.getByTestId("share-embeddable")).toHaveText("可嵌入 1 個網站");
-    expect(ownerTab.violations).toEqual([]);
-    await ownerTab.context.close();
+    const snippet = await test.step("the owner lists a site and copies the code", async () => {
+      const ownerTab = await freshContext(browser);
+      await ownerTab.context.grantPermissions(["clipboard-read", "clipboard-write"]);
+      await signIn(ownerTab.page, owner.email, owner.password);
+      await ownerTab.page.goto("/?tab=shares");
+      const row = ownerTab.page.locator(`[data-share-id="${embedShare}"]`);
+      await row.getByTestId("share-embed").click();
+      const dialog = ownerTab.page.getByTestId("share-embed-dialog");
+      await expect(dialog.getByTestId("share-embed-none")).toBeVisible();
+      const field = dialog.getByTestId("share-embed-origins");
+      await field.fill(`${LISTED_SITE}\nhttps://example.com/page`);
+      await dialog.getByTestId("share-embed-save").click();
+      await expect(dialog.getByTestId("share-embed-origins-input-error")).toHaveText("「https://example.com/page」：只填網站來源（通訊協定、網域與連接埠），不含路徑、查詢字串或 #");
+      await field.fill(`${LISTED_SITE}/`);
+      await field.press("Tab");
+      await expect(dialog.getByTestId("share-embed-save")).toBeFocused();
+      await ownerTab.page.keyboard.press("Enter");
+      await expect(ownerTab.page.getByText("允許嵌入的網站已更新", { exact: true })).toBeVisible();
+      await expect(field).toHaveValue(LISTED_SITE);
+      await expect(dialog.getByTestId("share-embed-none")).toHaveCount(0);
+      await dialog.getByTestId("share-embed-copy").click();
+      await expect(dialog.getByTestId("share-embed-copy")).toHaveText("已複製");
+      const copied = await ownerTab.page.evaluate(() => navigator.clipboard.readText());
+      expect(copied).toBe(`<iframe src="${E2E_BASE_URL}/shared/${embedShare}" title="嵌入小幫手" width="400" height="640" style="border:0;max-width:100%" allow="clipboard-write" loading="lazy"></iframe>`);
+      await ownerTab.page.keyboard.press("Escape");
+      await expect(row.getByTestId("share-embeddable")).toHaveText("可嵌入 1 個網站");
+      expect(ownerTab.violations).toEqual([]);
+      await ownerTab.context.close();
+      return copied;
+    });
 
     // The listed site pastes the code: the share loads in the frame, and a visitor chats there.
     // Its SameSite=Lax guest cookie is not kept in a frame of another site (and this server is
     // http, so there is no SameSite=None one): each question is still answered.
-    hostPages.set(LISTED_PORT, snippet);
-    const visitor = await freshContext(browser);
-    const res = await visitor.page.request.get(`/shared/${embedShare}`);
-    expectPageHeaders(res.headers(), "embeddable share", [LISTED_SITE]);
-    expect(res.headers()["x-frame-options"]).toBeUndefined();
-    await visitor.page.goto(LISTED_SITE);
-    const frame = visitor.page.frameLocator("iframe");
-    // The visible title: for a moment React's streamed copy of the chat waits hidden beside the
-    // inert one already shown (components/share-visitor/shared-assistant-lazy.tsx), two headers.
-    await expect(frame.getByTestId("shared-title").filter({ visible: true })).toHaveText("嵌入小幫手");
-    // The frame loads lazily, after the site's own page: wait for the swap before typing.
-    await expect(frame.locator("[data-server-copy]")).toHaveCount(0);
-    await ask(frame, "資源回收是哪幾天？");
-    await ask(frame, "資源回收在星期幾？");
-    expect(visitor.violations).toEqual([]);
+    const visitor = await test.step("the listed site frames the share, and a visitor chats there", async () => {
+      hostPages.set(LISTED_PORT, snippet);
+      const visitor = await freshContext(browser);
+      const res = await visitor.page.request.get(`/shared/${embedShare}`);
+      expectPageHeaders(res.headers(), "embeddable share", [LISTED_SITE]);
+      expect(res.headers()["x-frame-options"]).toBeUndefined();
+      await visitor.page.goto(LISTED_SITE);
+      const frame = visitor.page.frameLocator("iframe");
+      // The visible title: for a moment React's streamed copy of the chat waits hidden beside the
+      // inert one already shown (components/share-visitor/shared-assistant-lazy.tsx), two headers.
+      await expect(frame.getByTestId("shared-title").filter({ visible: true })).toHaveText("嵌入小幫手");
+      // The frame loads lazily, after the site's own page: wait for the swap before typing.
+      await expect(frame.locator("[data-server-copy]")).toHaveCount(0);
+      await ask(frame, "資源回收是哪幾天？");
+      await ask(frame, "資源回收在星期幾？");
+      expect(visitor.violations).toEqual([]);
+      return visitor;
+    });
 
     // A share that needs Google sign-in, framed: sign-in goes to a tab of its own and ends signed in there.
-    hostPages.set(LISTED_PORT, iframe(`/shared/${googleShare}`));
-    await visitor.page.goto(LISTED_SITE);
-    const googleFrame = visitor.page.frameLocator("iframe");
-    await expect(googleFrame.getByTestId("shared-title").filter({ visible: true })).toHaveText("會員嵌入小幫手");
-    const tab = visitor.context.waitForEvent("page");
-    await googleFrame.getByTestId("shared-sign-in").click();
-    await expect(googleFrame.getByText("已在新分頁開啟登入，登入後請在該分頁繼續對話")).toBeVisible();
-    const signedIn = await tab;
-    await signedIn.waitForURL(`**/shared/${googleShare}`);
-    await expect(signedIn.getByTestId("shared-signed-in")).toContainText(GOOGLE_USER.name);
-    expect(visitor.violations).toEqual([]);
-    await visitor.context.close();
+    await test.step("a framed share that needs Google sign-in signs in in a tab of its own", async () => {
+      hostPages.set(LISTED_PORT, iframe(`/shared/${googleShare}`));
+      await visitor.page.goto(LISTED_SITE);
+      const googleFrame = visitor.page.frameLocator("iframe");
+      await expect(googleFrame.getByTestId("shared-title").filter({ visible: true })).toHaveText("會員嵌入小幫手");
+      const tab = visitor.context.waitForEvent("page");
+      await googleFrame.getByTestId("shared-sign-in").click();
+      await expect(googleFrame.getByText("已在新分頁開啟登入，登入後請在該分頁繼續對話")).toBeVisible();
+      const signedIn = await tab;
+      await signedIn.waitForURL(`**/shared/${googleShare}`);
+      await expect(signedIn.getByTestId("shared-signed-in")).toContainText(GOOGLE_USER.name);
+      expect(visitor.violations).toEqual([]);
+      await visitor.context.close();
+    });
 
     // Refused: the same share on a site not listed, any other page, and a share with no sites.
     for (const [port, path, directive] of [
@@ -322,17 +331,19 @@ test.describe("browser headers", () => {
       [LISTED_PORT, "/guide", "frame-ancestors 'none'"],
       [LISTED_PORT, `/shared/${embedShare}/opengraph-image`, "frame-ancestors 'none'"],
     ] as const) {
-      hostPages.set(port, iframe(path));
-      const blocked = await freshContext(browser);
-      const refusal = blocked.page.waitForEvent("console", (m) => m.text().includes("frame-ancestors"));
-      await blocked.page.goto(`http://localhost:${port}`);
-      // Chromium: "Framing '<origin>/' violates the following Content Security Policy directive: "frame-ancestors …". The request has been blocked."
-      const text = (await refusal).text();
-      expect(text, path).toContain(`'${E2E_BASE_URL}/'`);
-      expect(text, path).toContain(`"${directive}"`);
-      expect(text, path).toContain("blocked");
-      await expect(blocked.page.frameLocator("iframe").getByTestId("shared-title")).toHaveCount(0);
-      await blocked.context.close();
+      await test.step(`refused: ${path} framed by port ${port}`, async () => {
+        hostPages.set(port, iframe(path));
+        const blocked = await freshContext(browser);
+        const refusal = blocked.page.waitForEvent("console", (m) => m.text().includes("frame-ancestors"));
+        await blocked.page.goto(`http://localhost:${port}`);
+        // Chromium: "Framing '<origin>/' violates the following Content Security Policy directive: "frame-ancestors …". The request has been blocked."
+        const text = (await refusal).text();
+        expect(text, path).toContain(`'${E2E_BASE_URL}/'`);
+        expect(text, path).toContain(`"${directive}"`);
+        expect(text, path).toContain("blocked");
+        await expect(blocked.page.frameLocator("iframe").getByTestId("shared-title")).toHaveCount(0);
+        await blocked.context.close();
+      });
     }
   });
 
