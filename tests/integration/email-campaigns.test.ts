@@ -318,16 +318,22 @@ describe("claims", () => {
     const id = await createCampaign({ subject: "兩個寄件者", bodyMarkdown: "內容", audience: MANAGERS, ratePerMinute: 0 });
     await startNow(id);
     const { sendCampaignBatch } = await import("@/lib/server/use-cases/send-campaign-batch");
-    // "At once" for sure: a holds its first claims unsent until b has claimed and sent one (or 10 s
-    // have passed), so a quick a cannot finish the campaign before b's first claim on a busy machine.
+    // "At once" for sure, whichever claims first: each sender holds its first claim (a batch of
+    // 100) unsent until the other has one too. a sends once b is sending, b once a has claimed (or
+    // 10 s have passed), so neither can take the whole campaign before the other's first claim on a
+    // busy machine. (CI run 20 saw b claim everything first when only a waited.)
+    const bounded = (event: Promise<void>) => Promise.race([event, new Promise<void>((resolve) => setTimeout(resolve, 10_000))]);
+    let aClaimed = () => {};
+    const aHasClaimed = new Promise<void>((resolve) => (aClaimed = resolve));
     let bSending = () => {};
     const bStarted = new Promise<void>((resolve) => (bSending = resolve));
-    const waitForB = Promise.race([bStarted, new Promise<void>((resolve) => setTimeout(resolve, 10_000))]);
     const deliverA: typeof sendRawMail = async (server, mail) => {
-      await waitForB;
+      aClaimed();
+      await bounded(bStarted);
       return sendRawMail(server, mail);
     };
     const deliverB: typeof sendRawMail = async (server, mail) => {
+      await bounded(aHasClaimed);
       bSending();
       return sendRawMail(server, mail);
     };
