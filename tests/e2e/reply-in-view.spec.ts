@@ -220,7 +220,11 @@ for (const screen of SCREENS) {
           return box.top >= region.top - 1 && box.bottom <= region.bottom + 1 ? "in view" : `focused ${Math.round(box.top)}–${Math.round(box.bottom)}, conversation ${Math.round(region.top)}–${Math.round(region.bottom)}`;
         });
       await expect.poll(focusedInView).toBe("in view");
-      expect(await region.getAttribute("data-follow")).not.toBe("exchange");
+      // The reader's own move: the conversation stops keeping the exchange's start at its top (the
+      // attribute is written once the scroll event is handled, a moment after the focus moved:
+      // CI run 24 read it before), and the focused control stays in view.
+      await expect(region).not.toHaveAttribute("data-follow", "exchange");
+      expect(await focusedInView()).toBe("in view");
 
       // Back later: the newest exchange is shown from its start again.
       await page.reload();
