@@ -110,6 +110,10 @@ test.describe("chat", () => {
     await page.getByTestId("export-menu").click();
     await page.getByTestId("export-share").click();
     await expect(page.getByText("頁面連結已複製到剪貼簿")).toBeVisible();
+    // The menu has finished closing (while it closes, the page outside it takes no pointer: CI run
+    // 28's click on the banner's close button focused it and did nothing).
+    await expect(page.getByRole("menu")).toHaveCount(0);
+    await expect(page.locator("body")).not.toHaveCSS("pointer-events", "none");
 
     // The conversation survives a reload (and a dismissed banner stays away); start over clears it.
     await page.getByTestId("promo-dismiss").click();
