@@ -43,6 +43,9 @@ export function tableLayout(lines: readonly string[], together: (i: number, j: n
 /** Whether a line is a table row (a body row, a header or a rule). */
 export const isTableRow = (line: string) => ROW.test(line);
 
+/** Whether a line is a table's rule under its header (| --- | :---: |). */
+export const isTableRule = (line: string) => RULE.test(line);
+
 /**
  * Whether the line starting at `at` in `text` begins as a table row: a sentence end inside it
  * (開車前可退票。) is a cell's, not the row's. Reads a few characters, not the line.

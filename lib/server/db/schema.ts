@@ -120,6 +120,9 @@ export const documentChunks = pgTable(
     // Where in the content each later page begins, so a quote cites the page it is on; null for
     // passages on one page and for those stored before it was kept (cited by their whole range).
     pageBreaks: integer("page_breaks").array(),
+    // A passage cut from the middle of a .md or .txt file's long table: that table's header and
+    // rule lines (lib/server/ingest/table-headers.ts), read before the content. Null otherwise.
+    tableHeader: text("table_header"),
     charStart: integer("char_start").notNull(),
     charEnd: integer("char_end").notNull(),
     tokenCount: integer("token_count").notNull().default(0),

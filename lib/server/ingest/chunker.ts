@@ -1,5 +1,6 @@
 import "server-only";
 import { startsTableRow } from "@/lib/chat/markdown-table";
+import { tableHeadersOf } from "./table-headers";
 import { runsOnAcrossPage } from "./line-wraps";
 
 export type PageText = { page: number | null; text: string };
@@ -14,6 +15,12 @@ export type Chunk = {
   pageEnd: number | null;
   /** Where in `content` pages pageStart + 1 … pageEnd begin (empty within one page): a quote cites its own page. */
   pageBreaks: number[];
+  /**
+   * A passage that starts among the body rows of a Markdown table cut over passages (a .md or
+   * .txt file's, kept as written): that table's header and rule lines, so its rows can be read
+   * under their labels (retrieve-passages.ts puts them before the content). Null otherwise.
+   */
+  tableHeader: string | null;
 };
 
 export const PAGE_SEPARATOR = "\n\n";
@@ -50,7 +57,7 @@ const SENTENCE_END = /[。！？；]+[」』”’"')）\]]*|(?:[!?]+|(?<!(?:^|[
 const SOFT_BREAK = /[\s，、,:：]/;
 
 /** A unit (paragraph or piece of one) or a chunk being packed, with sizes as document-wide prefix sums. */
-type SizedSpan = Span & { startSize: number; endSize: number };
+type SizedSpan = Span & { startSize: number; endSize: number; tableHeader?: string | null };
 
 /**
  * Splits a document into chunks: paragraphs (separated by blank lines) are packed together up to
@@ -94,7 +101,7 @@ export class ChunkStream {
     this.nextSize = sizeBase + sizes[page.text.length];
 
     const closed: Chunk[] = [];
-    const global = (s: Span): SizedSpan => ({ start: base + s.start, end: base + s.end, startSize: sizeBase + sizes[s.start], endSize: sizeBase + sizes[s.end] });
+    const global = (s: Span & { tableHeader?: string | null }): SizedSpan => ({ start: base + s.start, end: base + s.end, startSize: sizeBase + sizes[s.start], endSize: sizeBase + sizes[s.end], tableHeader: s.tableHeader });
     // A page that ends mid-sentence (a scan, a PDF) goes on with this one: its first unit stays in
     // the open chunk up to the maximum size, so the sentence is not cut between two passages.
     const open = this.open;
@@ -129,7 +136,7 @@ export class ChunkStream {
     return last ? [this.emit(last)] : [];
   }
 
-  private emit(span: Span): Chunk {
+  private emit(span: SizedSpan): Chunk {
     const first = this.pageIndexAt(span.start);
     const last = this.pageIndexAt(span.end - 1);
     const pageBreaks: number[] = [];
@@ -146,6 +153,7 @@ export class ChunkStream {
       pageStart: this.pageNumbers[first] ?? null,
       pageEnd: this.pageNumbers[last] ?? null,
       pageBreaks,
+      tableHeader: span.tableHeader ?? null,
     };
   }
 
@@ -205,8 +213,11 @@ function trim(text: string, start: number, end: number): Span | null {
   return start < end ? { start, end } : null;
 }
 
-/** Sentences packed into pieces of about equal size, each at most CHUNK_TARGET_SIZE when possible. */
-function splitLongParagraph(text: string, paragraph: Span, sizes: Float64Array): Span[] {
+/**
+ * Sentences packed into pieces of about equal size, each at most CHUNK_TARGET_SIZE when possible.
+ * A piece that starts among a table's body rows names that table's header.
+ */
+function splitLongParagraph(text: string, paragraph: Span, sizes: Float64Array): (Span & { tableHeader?: string | null })[] {
   const sentences: Span[] = [];
   let start = paragraph.start;
   const body = text.slice(paragraph.start, paragraph.end);
@@ -226,11 +237,12 @@ function splitLongParagraph(text: string, paragraph: Span, sizes: Float64Array):
 
   const total = sizes[paragraph.end] - sizes[paragraph.start];
   const pieceSize = Math.min(CHUNK_TARGET_SIZE, total / Math.ceil(total / CHUNK_TARGET_SIZE));
-  const pieces: Span[] = [];
+  const pieces: (Span & { tableHeader?: string | null })[] = [];
+  const headers = tableHeadersOf(body);
   for (const sentence of sentences) {
     const last = pieces[pieces.length - 1];
     if (last && sizes[sentence.end] - sizes[last.start] <= pieceSize * 1.1) last.end = sentence.end;
-    else pieces.push({ ...sentence });
+    else pieces.push({ ...sentence, tableHeader: headers.get(sentence.start - paragraph.start) });
   }
   return pieces;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { PAGE_SEPARATOR } from "./chunker";
+import { passageText } from "./table-headers";
 import { encodeTermCounts, encodeTerms } from "./term-encoding";
 import { forEachTerm, keepsOffsets, termFrequencies, tokenize } from "./tokenizer";
 
@@ -43,7 +44,7 @@ export class PageTermCollector {
    * order and without overlap (as the chunker hands them out), each run after the pages it
    * covers were added. Terms before the run are dropped.
    */
-  assign(passages: readonly { charStart: number; charEnd: number; content: string }[]): PassageTerms[] {
+  assign(passages: readonly { charStart: number; charEnd: number; content: string; tableHeader?: string | null }[]): PassageTerms[] {
     const result = passages.map((p) => {
       // Maps, not objects: a long Chinese passage has hundreds of distinct terms.
       const counts = new Map<string, number>();
@@ -59,8 +60,15 @@ export class PageTermCollector {
         this.next++;
       }
       const overlapsUnaligned = this.unaligned.some(([start, end]) => p.charStart < end && start < p.charEnd);
-      if (!overlapsUnaligned) return { encodedTerms: encodeTermCounts(counts), tokenCount: length };
-      const tokens = tokenize(p.content);
+      if (!overlapsUnaligned) {
+        // Rows cut from a table are found by its labels too, as if the header were repeated.
+        for (const term of p.tableHeader ? tokenize(p.tableHeader) : []) {
+          counts.set(term, (counts.get(term) ?? 0) + 1);
+          length++;
+        }
+        return { encodedTerms: encodeTermCounts(counts), tokenCount: length };
+      }
+      const tokens = tokenize(passageText(p));
       return { encodedTerms: encodeTerms(termFrequencies(tokens)), tokenCount: tokens.length };
     });
     // Let go of the terms already handed out, now and then rather than on every call.

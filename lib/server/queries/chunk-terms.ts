@@ -7,10 +7,10 @@ import { documentChunks } from "@/lib/server/db/schema";
 // (lib/server/use-cases/reindex-terms.ts).
 
 /** Up to `limit` passages with an id above `after`, lowest first. */
-export async function passageTextsAfter(input: { after: number; limit: number }): Promise<{ id: number; content: string }[]> {
+export async function passageTextsAfter(input: { after: number; limit: number }): Promise<{ id: number; content: string; tableHeader: string | null }[]> {
   const db = await getDb();
   return db
-    .select({ id: documentChunks.id, content: documentChunks.content })
+    .select({ id: documentChunks.id, content: documentChunks.content, tableHeader: documentChunks.tableHeader })
     .from(documentChunks)
     .where(gt(documentChunks.id, input.after))
     .orderBy(asc(documentChunks.id))

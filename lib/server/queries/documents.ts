@@ -116,15 +116,15 @@ export async function insertChunks(documentId: string, userId: string, chunks: r
   const db = await getDb();
   const column = <T>(pick: (c: NewChunk) => T) => sql.param(chunks.map(pick));
   await db.execute(sql`
-    INSERT INTO ${documentChunks} (document_id, user_id, ordinal, content, page_start, page_end, page_breaks, char_start, char_end, token_count, terms, embedding)
-    SELECT ${documentId}, ${userId}, c.ordinal, c.content, c.page_start, c.page_end, c.page_breaks::int[], c.char_start, c.char_end, c.token_count, c.terms, c.embedding::real[]
+    INSERT INTO ${documentChunks} (document_id, user_id, ordinal, content, page_start, page_end, page_breaks, table_header, char_start, char_end, token_count, terms, embedding)
+    SELECT ${documentId}, ${userId}, c.ordinal, c.content, c.page_start, c.page_end, c.page_breaks::int[], c.table_header, c.char_start, c.char_end, c.token_count, c.terms, c.embedding::real[]
     FROM unnest(
       ${column((c) => c.ordinal)}::int[], ${column((c) => c.content)}::text[], ${column((c) => c.pageStart ?? null)}::int[],
       ${column((c) => c.pageEnd ?? null)}::int[], ${column((c) => (c.pageBreaks?.length ? `{${c.pageBreaks.join(",")}}` : null))}::text[],
-      ${column((c) => c.charStart)}::int[], ${column((c) => c.charEnd)}::int[],
+      ${column((c) => c.tableHeader ?? null)}::text[], ${column((c) => c.charStart)}::int[], ${column((c) => c.charEnd)}::int[],
       ${column((c) => c.tokenCount ?? 0)}::int[], ${column((c) => c.terms ?? "")}::text[],
       ${column((c) => (c.embedding ? `{${c.embedding.join(",")}}` : null))}::text[]
-    ) AS c(ordinal, content, page_start, page_end, page_breaks, char_start, char_end, token_count, terms, embedding)`);
+    ) AS c(ordinal, content, page_start, page_end, page_breaks, table_header, char_start, char_end, token_count, terms, embedding)`);
 }
 
 /**
@@ -273,6 +273,7 @@ export async function loadChunks(ids: readonly number[]) {
         pageStart: documentChunks.pageStart,
         pageEnd: documentChunks.pageEnd,
         pageBreaks: documentChunks.pageBreaks,
+        tableHeader: documentChunks.tableHeader,
         charStart: documentChunks.charStart,
         charEnd: documentChunks.charEnd,
         originalName: documents.originalName,

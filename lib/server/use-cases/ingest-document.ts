@@ -11,6 +11,7 @@ import { clearUnfinishedChunks, findDocumentForJob, finishProcessedDocument, isS
 import { objectStore } from "@/lib/server/storage/file-store";
 import { ObjectNotFoundError, readAll } from "@/lib/server/storage/object-store";
 import { ChunkWriter } from "@/lib/server/use-cases/write-chunks";
+import { passageText } from "@/lib/server/ingest/table-headers";
 import { bumpRetrievalStamp, forgetRetrievalStamp } from "@/lib/server/queries/retrieval-stamp";
 import { rewardInviterIfEarned } from "@/lib/server/use-cases/reward-inviter";
 
@@ -23,7 +24,7 @@ const OCR_PROGRESS_GAP_MS = 1_000;
 const DELETION_CHECK_GAP_MS = 1_000;
 
 function passageTerms(chunk: Chunk): PassageTerms {
-  const tokens = tokenize(chunk.content);
+  const tokens = tokenize(passageText(chunk));
   return { encodedTerms: encodeTerms(termFrequencies(tokens)), tokenCount: tokens.length };
 }
 
@@ -84,6 +85,8 @@ export async function ingestDocument(documentId: string): Promise<void> {
     const now = Date.now();
     if (now - lastProgressAt < OCR_PROGRESS_GAP_MS && page !== 1) return;
     lastProgressAt = now;
+    // This write notices a deletion too: a scanned PDF's pages need no check of their own.
+    lastDeletionCheckAt = now;
     progressWrite = progressWrite
       .then(() => setOcrProgress(documentId, page, pages))
       .then(cancelUnless)

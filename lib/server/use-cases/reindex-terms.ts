@@ -6,6 +6,7 @@ import { enqueueJob } from "@/lib/server/queries/jobs";
 import { getSetting, setSetting } from "@/lib/server/queries/app-settings";
 import { passageTextsAfter, savePassageTerms } from "@/lib/server/queries/chunk-terms";
 import { restampAllForFullReload } from "@/lib/server/queries/retrieval-stamp";
+import { passageText } from "@/lib/server/ingest/table-headers";
 
 // Terms are computed once at ingestion and stored. When the tokenizer changes (its version
 // moves), every stored passage is re-tokenised from its text by one background job, so queries
@@ -34,7 +35,7 @@ export async function reindexTerms(version: number): Promise<void> {
     const rows = await passageTextsAfter({ after, limit: BATCH });
     if (rows.length === 0) break;
     for (const row of rows) {
-      const tokens = tokenize(row.content);
+      const tokens = tokenize(passageText(row));
       await savePassageTerms({ id: row.id, terms: encodeTerms(termFrequencies(tokens)), tokenCount: tokens.length });
     }
     after = rows[rows.length - 1].id;

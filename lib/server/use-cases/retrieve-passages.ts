@@ -9,6 +9,7 @@ import { VectorIndex, fuseRankings } from "@/lib/server/retrieval/vector-index";
 import { embedQuestion } from "@/lib/server/ai/embeddings";
 import { loadChunks, loadChunksForIndex, recentDocumentOwners } from "@/lib/server/queries/documents";
 import { FULL_RELOAD_PREFIX, readRetrievalStamp } from "@/lib/server/queries/retrieval-stamp";
+import { passageText } from "@/lib/server/ingest/table-headers";
 
 export interface Passage {
   chunkId: number;
@@ -22,6 +23,7 @@ export interface Passage {
   pageBreaks: number[] | null;
   charStart: number;
   charEnd: number;
+  /** The passage's text: the document's from charStart to charEnd, after its table's header when cut from a long one. */
   content: string;
   score: number;
   /** A web page's address. */
@@ -112,6 +114,9 @@ export async function retrievePassages(input: {
     const row = rows.get(hit.chunkId);
     // Deleted between the index check and now: skip it rather than cite a missing document.
     if (!row) return [];
+    // Rows cut from a long table are read under its header; page breaks move with the text.
+    const content = passageText(row);
+    const shift = content.length - row.content.length;
     return [
       {
         chunkId: row.id,
@@ -120,10 +125,10 @@ export async function retrievePassages(input: {
         documentKind: row.documentKind,
         page: row.pageStart,
         pageEnd: row.pageEnd,
-        pageBreaks: row.pageBreaks,
+        pageBreaks: row.pageBreaks && shift > 0 ? row.pageBreaks.map((at) => at + shift) : row.pageBreaks,
         charStart: row.charStart,
         charEnd: row.charEnd,
-        content: row.content,
+        content,
         score: hit.score,
         sourceUrl: row.sourceUrl,
       },

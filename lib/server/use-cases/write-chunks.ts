@@ -1,6 +1,7 @@
 import "server-only";
 import { embedPassages } from "@/lib/server/ai/embeddings";
 import type { Chunk } from "@/lib/server/ingest/chunker";
+import { passageText } from "@/lib/server/ingest/table-headers";
 import type { PassageTerms } from "@/lib/server/ingest/passage-terms";
 import { insertChunks, type NewChunk } from "@/lib/server/queries/documents";
 
@@ -35,6 +36,7 @@ export class ChunkWriter {
         pageStart: chunk.pageStart,
         pageEnd: chunk.pageEnd,
         pageBreaks: chunk.pageBreaks.length > 0 ? chunk.pageBreaks : null,
+        tableHeader: chunk.tableHeader,
         tokenCount: terms[i].tokenCount,
         terms: terms[i].encodedTerms,
       }),
@@ -65,7 +67,7 @@ export class ChunkWriter {
       if (this.stopped || this.failure) return;
       try {
         const vectors = await embedPassages(
-          batch.map((c) => c.content),
+          batch.map(passageText),
           this.userId,
         );
         if (vectors) batch.forEach((chunk, i) => (chunk.embedding = vectors[i]));

@@ -59,7 +59,7 @@ describe("chunkDocument", () => {
   it("returns a tiny text as one chunk with offsets into the original text", () => {
     const pages = plain("\n\n  Hello.  \n");
     expect(chunkDocument({ pages })).toEqual([
-      { ordinal: 0, content: "Hello.", charStart: 4, charEnd: 10, pageStart: null, pageEnd: null, pageBreaks: [] },
+      { ordinal: 0, content: "Hello.", charStart: 4, charEnd: 10, pageStart: null, pageEnd: null, pageBreaks: [], tableHeader: null },
     ]);
   });
 
