@@ -6,6 +6,7 @@ import path from "node:path";
 import { getDocumentProxy } from "unpdf";
 import { ParseFailure } from "./parse-failure.mjs";
 import { tableText } from "./docx-tables.mjs";
+import { unifyRadicals } from "./cjk-radicals.mjs";
 import { looksScanned, readScannedPage } from "./ocr/scanned-page.mjs";
 
 // pdfjs-dist is installed for its data only: the predefined CJK CMaps (a Chinese font that is not
@@ -44,6 +45,11 @@ const NUMBERING = /^(?:(?:chapter|section|part|appendix|table|figure|fig\.)\s+[\
 const INNER_PUNCTUATION = /[，。、：；！？,.;:!?\-\u00ad\u2010–—(（「『“‘]/u;
 const HEADING_MAX_CHARS = 40;
 const CONTINUES = /^\p{Ll}/u;
+
+/** A table's column label: short, and heading-like once a unit in brackets is set aside ("小型車（每小時）", "Amount (USD)"). @param {string} text */
+function labelLike(text) {
+  return text.trim().length <= LABEL_MAX_CHARS && headingLike(text.replace(/\s*(?:\([^()]*\)|（[^（）]*）)/gu, ""));
+}
 
 /** @param {string} text */
 function headingLike(text) {
@@ -167,7 +173,7 @@ function alignedTables(all) {
   let i = 0;
   while (i < all.length) {
     let j = i + 1;
-    if (all[i].cells.length >= 2 && all[i].cells.every((cell) => cell.text.trim().length <= LABEL_MAX_CHARS && headingLike(cell.text))) while (j < all.length && aligned(all[i], all[j]) && next(all[j - 1], all[j])) j++;
+    if (all[i].cells.length >= 2 && all[i].cells.every((cell) => labelLike(cell.text))) while (j < all.length && aligned(all[i], all[j]) && next(all[j - 1], all[j])) j++;
     if (j - i >= MIN_TABLE_LINES) {
       found.push({ from: i, to: j });
       i = j;
@@ -194,31 +200,32 @@ function lines(items) {
       if (item.hasEOL) endOfLine = true;
       continue;
     }
+    const str = unifyRadicals(item.str);
     const [, , c, d, x, y] = item.transform;
     const size = Math.hypot(c, d) || item.height || 1;
     const right = x + (item.width ?? 0);
     if (!current || endOfLine || Math.abs(y - current.y) > Math.max(size, current.size) / 2) {
-      current = { text: item.str, y, size, x, right, cells: [{ text: item.str, x, right }] };
+      current = { text: str, y, size, x, right, cells: [{ text: str, x, right }] };
       result.push(current);
     } else {
       const gap = x - current.right;
       const cell = current.cells[current.cells.length - 1];
       const wide = Math.max(size, current.size) * CELL_GAP;
       // pdf.js fills a gap between runs with a run of white space as wide: that gap, too, parts cells.
-      if (item.str.trim() === "") {
+      if (str.trim() === "") {
         if (right - x > wide) current.cells.push({ text: "", x: right, right });
-      } else if (gap > wide || cell.text === "") current.cells.push({ text: item.str, x, right });
+      } else if (gap > wide || cell.text === "") current.cells.push({ text: str, x, right });
       else {
-        cell.text += (gap > current.size * 0.25 && !/\s$/.test(cell.text) && !/^\s/.test(item.str) ? " " : "") + item.str;
+        cell.text += (gap > current.size * 0.25 && !/\s$/.test(cell.text) && !/^\s/.test(str) ? " " : "") + str;
         cell.right = Math.max(cell.right, right);
       }
       // Only the tail of the line is tested: a regex anchored at the end scans the whole string.
       const tail = current.text.slice(-2);
-      const cjk = ENDS_CJK.test(tail) && STARTS_CJK.test(item.str);
-      if (gap > current.size * 0.25 && !/\s$/.test(tail) && !/^\s/.test(item.str) && !cjk) {
+      const cjk = ENDS_CJK.test(tail) && STARTS_CJK.test(str);
+      if (gap > current.size * 0.25 && !/\s$/.test(tail) && !/^\s/.test(str) && !cjk) {
         current.text += " ";
       }
-      current.text += item.str;
+      current.text += str;
       current.right = Math.max(current.right, right);
       current.size = Math.max(current.size, size);
     }
