@@ -369,6 +369,7 @@ describe("POST /api/messages (OpenAI-compatible service)", () => {
   });
   afterEach(async () => {
     fake.mode = "ok";
+    fake.replyTo = undefined;
     await setSetting(AI_SERVICE_SETTING, {});
   });
 
@@ -399,6 +400,47 @@ describe("POST /api/messages (OpenAI-compatible service)", () => {
     expect(system).toContain('<passage number="1" source="垃圾清運.txt">');
     expect(request.body.messages.at(-1)).toEqual({ role: "user", content: "資源回收是哪幾天？" });
     expect(await lastUsage()).toMatchObject({ provider: "openai-compatible", model: "test-model", userId: user.id, inputTokens: 42, outputTokens: 7, outcome: "ok" });
+  });
+
+  it("searches a question the documents do not answer in its own language again in theirs, translated by the service, and answers from what that finds", async () => {
+    const { cookie, user } = await ownerWithDocument();
+    await useFake();
+    const system = (body: { messages: { role: string; content: string }[] }) => body.messages.find((m) => m.role === "system")?.content ?? "";
+    fake.replyTo = (body) => (system(body).startsWith("Translate the user's question into Traditional Chinese") ? "資源回收是星期幾收運？" : undefined);
+    fake.reply = "Recycling is collected on Tuesdays and Thursdays [1].";
+    fake.requests.length = 0;
+    const res = await send(cookie, { content: "Which days is recycling collected?" });
+    expect(res.body.aiMessage.content).toBe("Recycling is collected on Tuesdays and Thursdays [1].");
+    expect(res.body.aiMessage.sources[0]).toMatchObject({ n: 1, documentName: "垃圾清運.txt", quote: expect.stringContaining("資源回收在每週二與週四收運") });
+    // Two calls: the translation (the question alone), then the answer from the Chinese passages to the English question.
+    expect(fake.requests).toHaveLength(2);
+    expect(fake.requests[0].body.messages.at(-1)).toEqual({ role: "user", content: "Which days is recycling collected?" });
+    const answer = fake.requests[1].body;
+    expect(system(answer)).toContain("資源回收在每週二與週四收運");
+    expect(answer.messages.at(-1)).toEqual({ role: "user", content: "Which days is recycling collected?" });
+    // Both count as the owner's use of the service.
+    const db = await getDb();
+    const calls = await db.select().from(apiUsage).where(eq(apiUsage.userId, user.id));
+    expect(calls.map((c) => [c.route, c.outcome])).toEqual([
+      ["/api/messages", "ok"],
+      ["/api/messages", "ok"],
+    ]);
+  });
+
+  it("makes no translation call for a question its documents answer, and ignores a translation in the wrong language", async () => {
+    const { cookie } = await ownerWithDocument();
+    await useFake();
+    fake.reply = "週二與週四 [1]。";
+    fake.requests.length = 0;
+    await send(cookie, { content: "資源回收是哪幾天收運？" });
+    expect(fake.requests).toHaveLength(1);
+    // The service answers the translation request with something that is not Chinese: searched as asked, answered once more.
+    fake.replyTo = (body) => (body.messages[0].content.startsWith("Translate") ? "Sorry, I cannot help with that." : undefined);
+    fake.reply = "I could not find that in the documents.";
+    fake.requests.length = 0;
+    const res = await send(cookie, { content: "What colour is the mayor's car?" });
+    expect(fake.requests).toHaveLength(2);
+    expect(res.body.aiMessage.content).toBe("I could not find that in the documents.");
   });
 
   it("puts the attached image's description into the prompt and sends the user's own words as their turn", async () => {

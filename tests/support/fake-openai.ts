@@ -16,6 +16,8 @@ export interface FakeOpenAi {
   knownModels?: string[];
   /** The reply text, sent in pieces of a few characters when streaming. */
   reply: string;
+  /** When set, the reply to a request it answers (undefined: `reply`), e.g. by the request's instructions. */
+  replyTo?: (body: any) => string | undefined;
   close(): Promise<void>;
 }
 
@@ -84,7 +86,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ object: "list", data, model: body.model, usage: { prompt_tokens: inputs.length, total_tokens: inputs.length } }));
         return;
       }
-      const text = fake.reply;
+      const text = fake.replyTo?.(body) ?? fake.reply;
       if (!body.stream) {
         res.writeHead(200, { "content-type": "application/json" }).end(
           JSON.stringify({

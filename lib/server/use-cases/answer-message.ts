@@ -2,7 +2,7 @@ import "server-only";
 import { pageUnitOf } from "@/lib/chat/page-unit";
 import { splitImageAnalysis } from "@/lib/chat/compose-message";
 import type { ModelMessage } from "ai";
-import { ANSWER_PASSAGES, CHAT_HISTORY_TURNS, type Locale } from "@/lib/constants";
+import { CHAT_HISTORY_TURNS, type Locale } from "@/lib/constants";
 import type { User } from "@/lib/server/db/schema";
 import { answerInstructions } from "@/lib/server/ai/prompts";
 import { resolveModel } from "@/lib/server/ai/providers";
@@ -32,8 +32,9 @@ import { profileOf, shareProfile } from "@/lib/server/present/assistant";
 import { citedPages } from "@/lib/server/ingest/cited-pages";
 import { oneSourcePerDocument } from "@/lib/chat/one-source-per-document";
 import { toPublicMessage, type MessageSource, type PublicMessage } from "@/lib/server/present/message";
-import { retrievePassages, termWeights, type Passage } from "@/lib/server/use-cases/retrieve-passages";
-import { retrievalSignal, signalTerms, type AnswerSignal } from "@/lib/server/ai/answer-signal";
+import type { Passage } from "@/lib/server/use-cases/retrieve-passages";
+import { searchKnowledge } from "@/lib/server/use-cases/search-knowledge";
+import type { AnswerSignal } from "@/lib/server/ai/answer-signal";
 import { withoutMark } from "@/lib/server/ai/not-in-documents";
 import { sameQuestion } from "@/lib/server/ai/question-match";
 import { listCuratedAnswers } from "@/lib/server/queries/curated-answers";
@@ -149,15 +150,27 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
   // The documents are searched for the user's own words; an image's analysis answers what is asked about the image.
   const { question: searchFor, analysis: imageAnalysis } = splitImageAnalysis(request.content);
   // The offline model answers from the passages alone: no need to read the conversation for it.
-  const usesHistory = (conversation !== null || scope.kind === "api") && !(await resolveModel("chat")).offline;
+  const hosted = !(await resolveModel("chat")).offline;
+  const usesHistory = (conversation !== null || scope.kind === "api") && hosted;
   // An answer the assistant's owner wrote for this question (or one asked in other words) is the reply.
   const assistantId = direct ? scope.assistant.id : scope.share.assistantId;
   const curated = assistantId && searchFor && !imageAnalysis ? sameQuestion(searchFor, await listCuratedAnswers(assistantId)) : null;
-  const [profile, history, passages] = await Promise.all([
+  // Who a model call is made for: counted in the usage screen under them.
+  const accounting = {
+    route: scope.kind === "own" ? "/api/messages" : scope.kind === "api" ? "/api/v1/chat/completions" : "/api/shared-assistants/messages",
+    // A key's calls count under its owner and assistant; every chat call under the assistant it asks.
+    userId: scope.kind === "share" ? scope.visitorUserId : scope.owner.id,
+    sharedAssistantId: scope.kind === "share" ? scope.share.id : null,
+    apiKeyId: scope.kind === "api" ? scope.apiKeyId : null,
+    assistantId: scope.kind === "share" ? (scope.share.assistant?.id ?? null) : scope.assistant.id,
+  };
+  const [profile, history, found] = await Promise.all([
     direct ? profileOf(scope.assistant, request.locale) : shareProfile(scope.share, request.locale),
     !usesHistory ? [] : scope.kind === "api" ? scope.history.slice(-CHAT_HISTORY_TURNS * 2) : recentConversation(conversation!, CHAT_HISTORY_TURNS * 2),
-    knowledge && searchFor && !curated ? retrievePassages({ ownerId: knowledge.ownerId, documentIds: knowledge.documentIds ?? undefined, question: searchFor, k: ANSWER_PASSAGES }) : [],
+    // With an AI service, a question the documents do not answer in its own language is also searched in the other.
+    knowledge && searchFor && !curated ? searchKnowledge(knowledge, searchFor, hosted ? accounting : null) : null,
   ]);
+  const passages = found?.passages ?? [];
   // The document names matter only when no passage matched (to say what the documents are); with
   // passages, theirs are enough and a busy share skips the query.
   const documentNames =
@@ -181,12 +194,7 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
   };
 
   // Whether the documents held the answer, as retrieval sees it; a hosted model may still say they do not.
-  const terms = searchFor ? signalTerms(searchFor) : [];
-  let answerSignal: AnswerSignal | null = !searchFor
-    ? null
-    : !knowledge || passages.length === 0
-      ? "not_answered"
-      : retrievalSignal({ question: searchFor, terms, weights: await termWeights(knowledge.ownerId, terms), bestPassage: passages[0].content });
+  let answerSignal: AnswerSignal | null = !searchFor ? null : (found?.signal ?? "not_answered");
   const mark = withoutMark(request.onDelta);
 
   let text: string;
@@ -202,12 +210,7 @@ export async function answerMessage(input: AnswerRequest): Promise<AnswerResult>
     try {
       const reply = await runModel({
         purpose: "chat",
-        route: scope.kind === "own" ? "/api/messages" : scope.kind === "api" ? "/api/v1/chat/completions" : "/api/shared-assistants/messages",
-        // A key's calls count under its owner and assistant; every chat call under the assistant it asks.
-        userId: scope.kind === "share" ? scope.visitorUserId : scope.owner.id,
-        sharedAssistantId: scope.kind === "share" ? scope.share.id : null,
-        apiKeyId: scope.kind === "api" ? scope.apiKeyId : null,
-        assistantId: scope.kind === "share" ? (scope.share.assistant?.id ?? null) : scope.assistant.id,
+        ...accounting,
         instructions: answerInstructions({ assistantName: profile.name, rolePrompt: profile.rolePrompt, locale: request.locale, passages, documentNames, imageDescription: imageAnalysis }),
         // The image's description is in the instructions; the user's turn is their words (or that they sent an image).
         messages: [...(scope.kind === "api" ? (history as ApiTurn[]) : historyMessages(history as MessageRow[])), { role: "user", content: searchFor || (imageAnalysis ? IMAGE_ONLY_TURN[request.locale] : request.content) }],
