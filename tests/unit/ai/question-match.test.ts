@@ -11,7 +11,27 @@ describe("questionSimilarity", () => {
     expect(similarity("How much is the business class fare to Zuoying?", "business class fare Taipei to Zuoying")).toBeGreaterThanOrEqual(SAME_QUESTION_MIN_SIMILARITY);
   });
 
+  it("finds two ways of asking for one thing alike: price, time of day, day, place and manner, in both languages", () => {
+    for (const [a, b] of [
+      ["垃圾車幾點來？", "垃圾車什麼時間來？"],
+      ["商務車廂到臺中多少錢？", "商務車廂到臺中的票價是？"],
+      ["停車費用怎麼算？", "停車怎麼收費？"],
+      ["資源回收是星期幾？", "資源回收是哪幾天？"],
+      ["服務台在哪裡？", "服務台在什麼地方？"],
+      ["如何申請退費？", "要怎麼申請退費？"],
+      ["How much is the business class ticket to Zuoying?", "What is the fare of a business class ticket to Zuoying?"],
+      ["How much does parking cost?", "What is the parking fee?"],
+      ["What time does the library open on Saturday?", "When does the library open on Saturday?"],
+    ]) {
+      expect(similarity(a, b), `${a} / ${b}`).toBeGreaterThanOrEqual(SAME_QUESTION_MIN_SIMILARITY);
+    }
+  });
+
   it("keeps different questions on one topic apart", () => {
+    // Asked the same way about different things: still different questions.
+    expect(similarity("停車費用怎麼算？", "月票費用怎麼算？")).toBeLessThan(SAME_QUESTION_MIN_SIMILARITY);
+    expect(similarity("How much does parking cost?", "How much does a library card cost?")).toBeLessThan(SAME_QUESTION_MIN_SIMILARITY);
+    expect(similarity("垃圾車幾點來？", "垃圾車在哪裡停？")).toBeLessThan(SAME_QUESTION_MIN_SIMILARITY);
     expect(similarity("資源回收是哪幾天？", "垃圾車幾點來？")).toBeLessThan(SAME_QUESTION_MIN_SIMILARITY);
     expect(similarity("資源回收是哪幾天？", "廚餘要怎麼丟？")).toBeLessThan(SAME_QUESTION_MIN_SIMILARITY);
     expect(similarity("When is recycling collected?", "When is garbage collected?")).toBeLessThan(SAME_QUESTION_MIN_SIMILARITY);
