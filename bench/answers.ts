@@ -104,7 +104,7 @@ async function signals(replyIds: readonly string[]): Promise<Record<"answered" |
   return counts;
 }
 
-// Where to write the questions whose first quoted sentence misses (question, gold, reply), to read them.
+// Where to write the questions whose first quoted sentence misses, or whose reply opens saying the documents do not answer (question, gold, reply), to read them.
 const missesFile = args.get("misses");
 if (missesFile) writeFileSync(missesFile, "");
 
@@ -130,9 +130,12 @@ for (const q of questions) {
   serverMs.push(reply.ms);
   if (reply.status !== 200) failures++;
   if (holdsAnswer(reply.content, answers)) contained++;
-  if (holdsAnswer(firstQuotedSentence(reply.content), answers)) firstSentenceHits++;
-  else if (missesFile) appendFileSync(missesFile, JSON.stringify({ id: q.id, question: q.question, answers, reply: reply.content }) + "\n");
-  if (opensNotFound(reply.content)) notFoundOpenings++;
+  const firstHolds = holdsAnswer(firstQuotedSentence(reply.content), answers);
+  if (firstHolds) firstSentenceHits++;
+  const notFound = opensNotFound(reply.content);
+  // The misses to read: a first sentence without the answer, or a reply that says there is none.
+  if (missesFile && (!firstHolds || notFound)) appendFileSync(missesFile, JSON.stringify({ id: q.id, question: q.question, answers, firstHolds, notFound, reply: reply.content }) + "\n");
+  if (notFound) notFoundOpenings++;
   if (opensClosest(reply.content)) closestOpenings++;
   quotedChars.push(quotedLength(reply.content));
   const started = performance.now();

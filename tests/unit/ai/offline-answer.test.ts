@@ -105,6 +105,19 @@ describe("composeAnswer", () => {
     expect(text).toContain("每小時三百公里");
   });
 
+  it("does not say the documents may not answer when the quote holds the question's words, however common they are in the passages", () => {
+    const passage = {
+      n: 1,
+      documentName: "西沙群島.txt",
+      page: null,
+      content:
+        "西沙群島，印歐語系國家又稱之為帕拉塞爾群島，越南稱黃沙群島，是中國南海上的四大群島之一，中國古稱萬里石塘。西沙群島主體由永樂群島和宣德群島組成，海岸線總長518公里。西沙群島屬熱帶季風氣候。西沙群島的漁業資源豐富。",
+    };
+    const text = composeAnswer({ ...base, question: "西沙群島位在哪一片海域？", passages: [passage], documentNames: ["西沙群島.txt"] });
+    expect(text).not.toContain("文件中沒有找到直接的答案");
+    expect(text).toMatch(/^文件中與這個問題最接近的內容如下：\n\n> 西沙群島，印歐語系國家又稱之為帕拉塞爾群島，越南稱黃沙群島，是中國南海上的四大群島之一/);
+  });
+
   it("says the documents may not answer when the sentence quoted shares hardly any of the question's words", () => {
     const passage = { n: 1, documentName: "保養.txt", page: null, content: "定期檢查車輛與高架橋。員工每年受訓兩次。辦公室位於臺北。" };
     const text = composeAnswer({ ...base, question: "高鐵乘車規定？", passages: [passage] });
