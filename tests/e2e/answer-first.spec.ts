@@ -50,6 +50,9 @@ test.describe("answers that open with the answer", () => {
     const english = await ask(page, "What kind of economic model does Dubai follow?");
     await expect(english).toContainText("These documents are written in Chinese", { timeout: 20_000 });
     await expect(english).toContainText("？");
+    // Finished (its rating buttons come with the stored copy): the streamed bubble is replaced by
+    // the stored one, and a screenshot taken in between finds its element gone (CI run 31).
+    await expect(english.getByTestId("reply-rating")).toBeVisible({ timeout: 20_000 });
     await english.screenshot({ path: testInfo.outputPath("en-question-over-chinese.png") });
     await testInfo.attach("en-question-over-chinese", { path: testInfo.outputPath("en-question-over-chinese.png"), contentType: "image/png" });
   });
