@@ -35,8 +35,11 @@ async function guest(browser: Browser, options: { width?: number; locale?: strin
 }
 
 async function askOnShare(page: Page, question: string) {
-  const before = await page.getByTestId("message-assistant").count();
   await page.getByTestId("message-input").fill(question);
+  // A reply still being sent can be on screen twice for a moment (its streamed copy and its
+  // stored one): count once the send button says the earlier send is over (CI run 35).
+  await expect(page.getByTestId("send-button")).toBeEnabled({ timeout: 20_000 });
+  const before = await page.getByTestId("message-assistant").count();
   await page.getByTestId("send-button").click();
   await expect(page.getByTestId("message-assistant")).toHaveCount(before + 1, { timeout: 20_000 });
 }

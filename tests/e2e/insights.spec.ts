@@ -33,8 +33,11 @@ async function guestOnPhone(browser: Browser) {
   await page.goto(`/shared/${shareId}`);
   await reachForChat(page);
   const ask = async (question: string) => {
-    const before = await page.getByTestId("message-assistant").count();
     await page.getByTestId("message-input").fill(question);
+    // A reply still being sent can be on screen twice for a moment (its streamed copy and its
+    // stored one): count once the send button says the earlier send is over (CI run 35).
+    await expect(page.getByTestId("send-button")).toBeEnabled({ timeout: 20_000 });
+    const before = await page.getByTestId("message-assistant").count();
     await page.getByTestId("send-button").click();
     await expect(page.getByTestId("message-assistant")).toHaveCount(before + 1, { timeout: 20_000 });
     return page.getByTestId("message-assistant").last();

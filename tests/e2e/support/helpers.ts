@@ -54,8 +54,11 @@ export async function popupClosed(popup: Page, timeout = 20_000): Promise<void> 
 export async function askInChat(page: Page, question: string, options: { send?: "enter" | "button"; timeout?: number } = {}) {
   await expect(page.getByTestId("conversation-scroll")).not.toHaveAttribute("aria-busy", "true", { timeout: 15_000 });
   const replies = page.getByTestId("message-assistant");
-  const before = await replies.count();
   await page.getByTestId("message-input").fill(question);
+  // A reply still being sent can be on screen twice for a moment (its streamed copy and its
+  // stored one): count once the send button says the earlier send is over (CI run 35).
+  await expect(page.getByTestId("send-button")).toBeEnabled({ timeout: 20_000 });
+  const before = await replies.count();
   if (options.send === "button") await page.getByTestId("send-button").click();
   else await page.getByTestId("message-input").press("Enter");
   await expect(replies).toHaveCount(before + 1, { timeout: options.timeout ?? 20_000 });
