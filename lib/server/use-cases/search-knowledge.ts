@@ -22,8 +22,6 @@ export interface KnowledgeSearch {
   passages: Passage[];
   /** Whether the passages answer the question, as retrieval sees it. */
   signal: AnswerSignal;
-  /** The question as searched, when it was translated to find them. */
-  searchedAs?: string;
 }
 
 /** The call's accounting: who the translation is made for, counted with the reply. */
@@ -49,7 +47,7 @@ export async function searchKnowledge(knowledge: Knowledge, question: string, ca
   const translated = await translateQuestion(question, from === "en" ? "zh-TW" : "en", call);
   if (!translated) return found;
   const other = await search(knowledge, translated);
-  return RANK[other.signal] > RANK[found.signal] ? { ...other, searchedAs: translated } : found;
+  return RANK[other.signal] > RANK[found.signal] ? other : found;
 }
 
 /** The question in the other language, or null when the service fails or answers with something else. */

@@ -186,8 +186,9 @@ export function matchSentences(question: string, passages: readonly OfflinePassa
   // and the best one does not.
   const offersAt = (j: number) => query.wanted !== null && offers(cuesAt(first.read, j), query.wanted, query.lower);
   const wantedBefore = chinese && !pointsBack && first.from === first.index - 1 && !offersAt(first.index) && offersAt(first.index - 1);
-  const quotes = pointsBack || wantedBefore ? [{ ...first, from: Math.min(first.from, start) }] : [{ ...first, from: start }];
-  if (!pointsBack && !wantedBefore && first.from < start) quotes.push({ ...first, index: first.from, to: start - 1, before: true });
+  const readsOnFromBefore = pointsBack || wantedBefore;
+  const quotes = [{ ...first, from: readsOnFromBefore ? Math.min(first.from, start) : start }];
+  if (!readsOnFromBefore && first.from < start) quotes.push({ ...first, index: first.from, to: start - 1, before: true });
   for (let r = 1; r < total && quotes.length < MAX_QUOTES; r++) {
     const k = ranked[r];
     if (scores[k] <= 0 || scores[k] < scores[best] * OTHER_PASSAGE_MIN_SHARE) break;
