@@ -25,12 +25,15 @@ export function MessageList({
   /** Where a reply's vote goes; absent, replies are not rated (a public share keeps no conversation). */
   onRate?: (messageId: string, vote: ReplyVote) => Promise<ChatMessage>;
 }) {
+  // The streamed reply is one more item of the same list, under the key its stored copy keeps
+  // (renderKey): when the stored copy comes it is the same element, not a new one.
+  const shown = streaming && !messages.some((m) => m.renderKey === streaming.id) ? [...messages, streaming] : messages;
   return (
     <ol className="space-y-5 py-2" data-testid="message-list" {...{ [MESSAGES_ATTRIBUTE]: "" }}>
-      {messages.map((m) => (
-        <MessageBubble key={m.id} message={m} linkPreviews={linkPreviews} onRate={onRate} />
+      {shown.map((m) => (
+        <MessageBubble key={m.renderKey ?? m.id} message={m} linkPreviews={linkPreviews} onRate={m === streaming ? undefined : onRate} />
       ))}
-      {streaming ? <MessageBubble message={streaming} linkPreviews={linkPreviews} /> : sending && <ThinkingIndicator />}
+      {!streaming && sending && <ThinkingIndicator />}
     </ol>
   );
 }

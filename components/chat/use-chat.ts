@@ -121,6 +121,7 @@ export function useChat(source: ChatSource, options: ChatOptions = {}) {
       busy.current = true;
       setSending(true);
       const clientId = newClientId();
+      const streamingId = `temp-reply-${clientId}`;
       const now = new Date().toISOString();
       const temporary: ChatMessage = {
         id: `temp-${clientId}`,
@@ -158,7 +159,7 @@ export function useChat(source: ChatSource, options: ChatOptions = {}) {
           for await (const event of readEventStream(res.body)) {
             if (event.event === "delta") {
               reply += (event.data as { text: string }).text;
-              setStreaming({ ...temporary, id: `temp-reply-${clientId}`, role: "assistant", content: reply, imageData: null, imageFileName: null });
+              setStreaming({ ...temporary, id: streamingId, role: "assistant", content: reply, imageData: null, imageFileName: null });
             } else if (event.event === "done") {
               result = event.data as MessageReply;
             } else if (event.event === "error") {
@@ -173,7 +174,11 @@ export function useChat(source: ChatSource, options: ChatOptions = {}) {
         }
         if (!result) throw new Error("the reply ended early");
         const done = result;
-        await mutate((current) => [...(current ?? []).filter((m) => m.id !== temporary.id), done.userMessage, done.aiMessage], { revalidate: false });
+        const shown = [
+          { ...done.userMessage, renderKey: temporary.id },
+          { ...done.aiMessage, renderKey: streamingId },
+        ];
+        await mutate((current) => [...(current ?? []).filter((m) => m.id !== temporary.id), ...shown], { revalidate: false });
         return done;
       } catch (error) {
         await mutate((current) => (current ?? []).filter((m) => m.id !== temporary.id), { revalidate: false });

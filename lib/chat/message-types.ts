@@ -31,4 +31,10 @@ export interface ChatMessage {
   ratingComment?: string | null;
   /** Client only: a message shown before the server has answered. */
   pending?: boolean;
+  /**
+   * Client only: what the message was shown as before the server stored it (its temporary id), so
+   * the question and the streamed reply stay the same elements when their stored copies replace
+   * them (focus, "show more" and anything a test holds are kept).
+   */
+  renderKey?: string;
 }
