@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
-import { READER_GESTURE_MS, READER_GESTURE_TAIL_MS, exchangeScrollTop, followAfterScroll, followScrollTop, isAtBottom, scrollCause, type Exchange, type Follow } from "@/lib/chat/scroll-position";
+import { READER_GESTURE_MS, READER_GESTURE_TAIL_MS, exchangeScrollTop, followAfterScroll, followScrollTop, isAtBottom, layoutChanged, scrollCause, type Exchange, type Follow, type RegionLayout } from "@/lib/chat/scroll-position";
 import { MESSAGES_ATTRIBUTE } from "./chat-layout";
 
 /**
@@ -11,7 +11,8 @@ import { MESSAGES_ATTRIBUTE } from "./chat-layout";
  * suggestions arriving under it) or the region shrinks (a phone's keyboard), the region follows
  * only until the reply's first line, or the question when both fit, reaches its top: a long
  * reply is read from its first line, not its last. Until the reader scrolls, what moves the region
- * otherwise (content shrinking, the browser keeping something in view) is undone. A reader who
+ * as the content changes (content shrinking, the browser keeping something in view) is undone; a
+ * scroll made for the reader with nothing changed (find in page, a screen reader) counts as theirs. A reader who
  * scrolled up is left where they are, and `readerAway` turns true so a "jump to newest" button can show; the button, or the
  * reader scrolling down to the end, follows the end.
  */
@@ -21,8 +22,9 @@ export function useNewestInView({ count, lastSentByReader }: { count: number; la
   // A ref for the observers (no re-render per scroll event), state for the button.
   const follow = useRef<Follow>("exchange");
   const [readerAway, setReaderAway] = useState(false);
-  // Where this hook last put the region, until the reader scrolls it (null from then on).
-  const placedTop = useRef<number | null>(null);
+  // Where this hook last put the region, and the sizes it was put there for, until the reader
+  // scrolls it (null from then on).
+  const placed = useRef<Placed | null>(null);
   // An empty conversation (the welcome, the cards, the guide) is read from its top: following its
   // growth scrolled a phone past the welcome.
   const hasMessages = useRef(count > 0);
@@ -41,7 +43,7 @@ export function useNewestInView({ count, lastSentByReader }: { count: number; la
     const el = scroller.current;
     if (!el) return;
     setFollow("exchange");
-    place(el, exchangeTop(el), placedTop);
+    place(el, exchangeTop(el), placed);
   }, [setFollow]);
 
   const toBottom = useCallback(
@@ -49,7 +51,7 @@ export function useNewestInView({ count, lastSentByReader }: { count: number; la
       const el = scroller.current;
       if (!el) return;
       setFollow("bottom");
-      placedTop.current = null;
+      placed.current = null;
       el.scrollTo({ top: el.scrollHeight, behavior });
     },
     [setFollow],
@@ -77,12 +79,12 @@ export function useNewestInView({ count, lastSentByReader }: { count: number; la
       const top = el.scrollTop;
       const byReader = performance.now() < gestureUntil;
       if (byReader) gestureUntil = Math.max(gestureUntil, performance.now() + READER_GESTURE_TAIL_MS);
-      const cause = scrollCause({ top, placedTop: placedTop.current, byReader });
-      if (cause === "page" && placedTop.current !== null) {
+      const cause = scrollCause({ top, placedTop: placed.current?.top ?? null, byReader, layoutChanged: layoutChanged(placed.current?.layout ?? null, el) });
+      if (cause === "page" && placed.current !== null) {
         // Moved under the conversation while it showed the newest exchange: back to showing it.
-        place(el, exchangeTop(el), placedTop);
+        place(el, exchangeTop(el), placed);
       } else if (cause === "reader") {
-        placedTop.current = null;
+        placed.current = null;
         setFollow(followAfterScroll({ follow: follow.current, atBottom: isAtBottom(el), top, lastTop, exchangeTop: exchangeTop(el) }));
       }
       lastTop = el.scrollTop;
@@ -110,11 +112,12 @@ export function useNewestInView({ count, lastSentByReader }: { count: number; la
     // Growth does not fire scroll events: follow it as far as `follow` says.
     const observer = new ResizeObserver(() => {
       if (!hasMessages.current) return;
-      const placed = placedTop.current !== null;
-      const top = followScrollTop({ follow: follow.current, top: el.scrollTop, exchangeTop: exchangeTop(el), maxScroll: el.scrollHeight - el.clientHeight, placed });
-      if (top === null) return;
-      if (placed) place(el, top, placedTop);
-      else el.scrollTop = top;
+      const isPlaced = placed.current !== null;
+      const top = followScrollTop({ follow: follow.current, top: el.scrollTop, exchangeTop: exchangeTop(el), maxScroll: el.scrollHeight - el.clientHeight, placed: isPlaced });
+      // Placed and already right: still placed, now for this layout (a scroll that follows
+      // without the layout changing again is someone's choice, scrollCause).
+      if (isPlaced) place(el, top ?? el.scrollTop, placed);
+      else if (top !== null) el.scrollTop = top;
     });
     observer.observe(el);
     observer.observe(inner);
@@ -137,10 +140,15 @@ export function useNewestInView({ count, lastSentByReader }: { count: number; la
 
 const SCROLL_KEYS = new Set(["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End", " "]);
 
-/** Puts the region at `top` and remembers where it ended up (the browser clamps it to the content). */
-function place(el: HTMLElement, top: number, placedTop: { current: number | null }) {
+interface Placed {
+  top: number;
+  layout: RegionLayout;
+}
+
+/** Puts the region at `top` and remembers where it ended up (the browser clamps it to the content), and for what sizes. */
+function place(el: HTMLElement, top: number, placed: { current: Placed | null }) {
   el.scrollTop = top;
-  placedTop.current = el.scrollTop;
+  placed.current = { top: el.scrollTop, layout: { scrollHeight: el.scrollHeight, clientHeight: el.clientHeight } };
 }
 
 /** Where the region shows its newest exchange from the start (the last question, and what follows it). */

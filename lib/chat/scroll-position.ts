@@ -64,13 +64,27 @@ export function followScrollTop(input: { follow: Follow; top: number; exchangeTo
 
 /**
  * Who moved the region, seen from a scroll event: "own" when it is where the conversation last
- * put it; "reader" when the reader was scrolling (a wheel, a touch, a scroll key, the scroll bar);
- * else "page": the content changed under it (it got shorter, the browser kept something in view,
- * a focused element was brought into view), which is nobody's choice of what to read.
+ * put it; "reader" when the reader was scrolling (a wheel, a touch, a scroll key, the scroll bar),
+ * or when something scrolled it for them while nothing under it changed since it was placed (the
+ * browser's find in page, a screen reader, a script bringing an element into view): undoing that
+ * would take away what they asked to see, and a click on what was brought into view would land on
+ * whatever the undo put under the pointer. Else "page": the content changed under it (it got
+ * shorter, the browser kept something in view), which is nobody's choice of what to read.
  */
-export function scrollCause(input: { top: number; placedTop: number | null; byReader: boolean }): "own" | "page" | "reader" {
+export function scrollCause(input: { top: number; placedTop: number | null; byReader: boolean; layoutChanged: boolean }): "own" | "page" | "reader" {
   if (input.placedTop !== null && Math.abs(input.top - input.placedTop) <= 1) return "own";
-  return input.byReader ? "reader" : "page";
+  if (input.byReader) return "reader";
+  return input.placedTop !== null && !input.layoutChanged ? "reader" : "page";
+}
+
+/** The sizes that decide where the region can stand; a scroll with these unchanged since the region was placed was nothing's doing but a scroll. */
+export interface RegionLayout {
+  scrollHeight: number;
+  clientHeight: number;
+}
+
+export function layoutChanged(placed: RegionLayout | null, now: RegionLayout): boolean {
+  return !placed || Math.abs(placed.scrollHeight - now.scrollHeight) > 1 || Math.abs(placed.clientHeight - now.clientHeight) > 1;
 }
 
 /** How long after a wheel, touch or scroll key the scroll events it causes count as the reader's (and, while they go on, a little longer: a flick's momentum). */

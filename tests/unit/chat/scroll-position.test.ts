@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EXCHANGE_MARGIN_PX, STICK_TO_BOTTOM_PX, exchangeScrollTop, followAfterScroll, followScrollTop, isAtBottom, scrollCause } from "@/lib/chat/scroll-position";
+import { EXCHANGE_MARGIN_PX, STICK_TO_BOTTOM_PX, exchangeScrollTop, followAfterScroll, followScrollTop, isAtBottom, layoutChanged, scrollCause } from "@/lib/chat/scroll-position";
 
 // A region 500 px tall over a conversation whose newest question starts at 2,000 px.
 const REGION = 500;
@@ -82,16 +82,32 @@ describe("what a scroll event changes", () => {
 });
 
 describe("who moved the region", () => {
+  const changed = { layoutChanged: true };
   it("the conversation's own placing, the reader's scrolling, or the page changing under it", () => {
-    expect(scrollCause({ top: 2_000, placedTop: 2_000, byReader: false })).toBe("own");
-    expect(scrollCause({ top: 2_000.5, placedTop: 2_000, byReader: true })).toBe("own");
+    expect(scrollCause({ top: 2_000, placedTop: 2_000, byReader: false, ...changed })).toBe("own");
+    expect(scrollCause({ top: 2_000.5, placedTop: 2_000, byReader: true, ...changed })).toBe("own");
     // Pulled up to the new end when the suggestions under the reply went away, or moved by the
     // browser keeping something in view: not the reader's choice.
-    expect(scrollCause({ top: 1_900, placedTop: 2_000, byReader: false })).toBe("page");
-    expect(scrollCause({ top: 2_246, placedTop: 2_222, byReader: false })).toBe("page");
-    expect(scrollCause({ top: 2_000, placedTop: null, byReader: false })).toBe("page");
+    expect(scrollCause({ top: 1_900, placedTop: 2_000, byReader: false, ...changed })).toBe("page");
+    expect(scrollCause({ top: 2_246, placedTop: 2_222, byReader: false, ...changed })).toBe("page");
+    expect(scrollCause({ top: 2_000, placedTop: null, byReader: false, ...changed })).toBe("page");
     // A wheel, a touch or a scroll key just before: the reader.
-    expect(scrollCause({ top: 1_900, placedTop: 2_000, byReader: true })).toBe("reader");
-    expect(scrollCause({ top: 2_000, placedTop: null, byReader: true })).toBe("reader");
+    expect(scrollCause({ top: 1_900, placedTop: 2_000, byReader: true, ...changed })).toBe("reader");
+    expect(scrollCause({ top: 2_000, placedTop: null, byReader: true, ...changed })).toBe("reader");
+  });
+
+  it("a scroll made for the reader while nothing changed under the region (find in page, a screen reader) is theirs", () => {
+    expect(scrollCause({ top: 300, placedTop: 2_000, byReader: false, layoutChanged: false })).toBe("reader");
+    expect(scrollCause({ top: 2_400, placedTop: 2_000, byReader: false, layoutChanged: false })).toBe("reader");
+    // Not placed (the reader scrolled before): as before, only their own hand changes what is followed.
+    expect(scrollCause({ top: 300, placedTop: null, byReader: false, layoutChanged: false })).toBe("page");
+  });
+
+  it("tells a changed layout by the content's height or the region's", () => {
+    const placed = { scrollHeight: 3_000, clientHeight: 500 };
+    expect(layoutChanged(placed, { scrollHeight: 3_000.5, clientHeight: 500 })).toBe(false);
+    expect(layoutChanged(placed, { scrollHeight: 2_900, clientHeight: 500 })).toBe(true);
+    expect(layoutChanged(placed, { scrollHeight: 3_000, clientHeight: 420 })).toBe(true);
+    expect(layoutChanged(null, placed)).toBe(true);
   });
 });
