@@ -25,6 +25,8 @@ export default defineConfig({
   use: {
     baseURL: E2E_BASE_URL,
     trace: "off",
+    // What the page looked like when a test failed: cheap, and often the whole story of a flake.
+    screenshot: "only-on-failure",
     launchOptions: {
       executablePath: "/usr/bin/chromium",
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],

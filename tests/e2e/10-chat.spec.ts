@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { newAccount, type Account } from "./support/accounts";
+import { apiAs, newAccount, type Account } from "./support/accounts";
+import { ensureDocument } from "./support/shares";
 import { signIn, askInChat as ask } from "./support/helpers";
 import { layoutShiftTotal, recordLayoutShifts } from "./support/layout-shift";
 import { expectToastBelowTopBar } from "./support/toast";
@@ -181,6 +182,10 @@ test.describe("chat", () => {
   });
 
   test("in English on a phone-sized screen", async ({ browser }) => {
+    // The notice the first test uploads, should this one run without it.
+    const api = await apiAs(owner);
+    await ensureDocument(api, { name: "公告.pdf", mimeType: "application/pdf", buffer: fixture("zh-3-pages.pdf") });
+    await api.dispose();
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await signIn(page, owner.email, owner.password);

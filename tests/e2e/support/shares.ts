@@ -9,13 +9,18 @@ export const WASTE_TEXT = "臺北市垃圾清運\n\n資源回收在每週二與�
 
 /** Uploads the waste-collection notice once and waits until it is processed. */
 export async function ensureWasteDocument(api: APIRequestContext) {
+  await ensureDocument(api, { name: "垃圾清運.txt", mimeType: "text/plain", buffer: Buffer.from(WASTE_TEXT) });
+}
+
+/** Uploads a document unless the account has one of that name, and waits until it is processed. */
+export async function ensureDocument(api: APIRequestContext, file: { name: string; mimeType: string; buffer: Buffer }) {
   const list = (await (await api.get("/api/documents")).json()) as { originalName: string; status: string }[];
-  if (!list.some((d) => d.originalName === "垃圾清運.txt")) {
-    const res = await api.post("/api/documents/upload", { multipart: { file: { name: "垃圾清運.txt", mimeType: "text/plain", buffer: Buffer.from(WASTE_TEXT) } } });
+  if (!list.some((d) => d.originalName === file.name)) {
+    const res = await api.post("/api/documents/upload", { multipart: { file } });
     expect(res.status()).toBe(201);
   }
   await expect
-    .poll(async () => ((await (await api.get("/api/documents")).json()) as { originalName: string; status: string }[]).find((d) => d.originalName === "垃圾清運.txt")?.status, { timeout: 30_000 })
+    .poll(async () => ((await (await api.get("/api/documents")).json()) as { originalName: string; status: string }[]).find((d) => d.originalName === file.name)?.status, { timeout: 30_000 })
     .toBe("processed");
 }
 
