@@ -11,6 +11,16 @@ describe("wantedBy", () => {
     expect(wantedBy("In what country is most of the forest?")).toBe("name");
     expect(wantedBy("微笑單車取代了什麼系統？")).toBeNull();
   });
+
+  it("does not take 幾乎 (almost), 幾何 (geometry) or 許多高校 (many universities) for asking a figure", () => {
+    expect(wantedBy("拜占庭帝國在飲食上比較特別的是，幾乎所有食物都喜歡加入什麼油調味?")).toBeNull();
+    expect(wantedBy("幾何光學，又稱為什麼?")).toBeNull();
+    expect(wantedBy("許多高校於1969年時由於戰備大疏散和哪一個革命的破壞而遷出北京?")).toBeNull();
+    // Still asked: how many years, how tall, how long.
+    expect(wantedBy("臺北101有多高？")).toBe("number");
+    expect(wantedBy("他在位幾年？")).toBe("number");
+    expect(wantedBy("多久的時間為項城到濟南的邊荒國界時間?")).toBe("number");
+  });
 });
 
 describe("offers", () => {

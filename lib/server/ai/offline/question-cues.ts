@@ -1,14 +1,15 @@
 import "server-only";
 
 // What kind of answer a question asks for, and whether a sentence holds one: a question asking
-// when wants a date, how many wants a figure, who (in English) wants a name. Word overlap cannot
+// when wants a date, how many wants a figure, who (in English) wants a name. (幾乎 is "almost",
+// 幾何 "geometry", and 許多高校 "many universities": none asks for a figure.) Word overlap cannot
 // see this: the answering sentence often shares fewer of the question's words than one that
 // merely repeats its topic.
 
 export type Wanted = "time" | "number" | "name";
 
 const ASKS_TIME = /何時|何时|什麼時候|甚麼時候|什么时候|哪一?年|何年|哪個年代|哪个年代|哪一?天|幾月|几月|哪個月|哪个月|日期|年份|\bwhen\b|\bwhat (?:year|century|decade|date|day|month|time period|era)\b|\bwhich (?:year|century|decade|date|day|month)\b|\bhow long ago\b/iu;
-const ASKS_NUMBER = /多少|幾|几|多[大長长高重遠远深久寬宽快]|百分之|比例|第幾|\bhow (?:many|much|long|far|old|large|big|tall|high|deep|wide|often|fast)\b|\bwhat (?:percentage|percent|number|amount|size|proportion|fraction|rate)\b/iu;
+const ASKS_NUMBER = /多少|[幾几](?![乎何])|(?<![許许很眾众諸诸更較较最太過过])多[大長长高重遠远深久寬宽快]|百分之|比例|第幾|\bhow (?:many|much|long|far|old|large|big|tall|high|deep|wide|often|fast)\b|\bwhat (?:percentage|percent|number|amount|size|proportion|fraction|rate)\b/iu;
 const ASKS_NAME = /\bwho(?:m|se)?\b|\bwhere\b|\b(?:what|which) (?:person|people|man|woman|company|companies|team|city|cities|country|countries|nation|state|region|group|organization|university|school|player|king|queen|president|leader|network|river|mountain|island|language|religion|party|band|album|film|movie|book|series|show|award|church|dynasty|empire|tribe|family|scientist|author|writer|artist)\b/iu;
 
 /** The kind of answer the question asks for, if it says. */
