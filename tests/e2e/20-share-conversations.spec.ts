@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { expect, request, test, type Browser, type Page } from "@playwright/test";
 import { apiAs, newAccount, type Account } from "./support/accounts";
 import { expectNoSeriousViolations } from "./support/accessibility";
-import { createUserAsAdmin, signIn, uniqueEmail } from "./support/helpers";
+import { askInChat, createUserAsAdmin, signIn, uniqueEmail } from "./support/helpers";
 import { E2E_BASE_URL } from "./support/ports";
 import { createShare, ensureWasteDocument } from "./support/shares";
 
@@ -35,13 +35,7 @@ async function guest(browser: Browser, options: { width?: number; locale?: strin
 }
 
 async function askOnShare(page: Page, question: string) {
-  await page.getByTestId("message-input").fill(question);
-  // A reply still being sent can be on screen twice for a moment (its streamed copy and its
-  // stored one): count once the send button says the earlier send is over (CI run 35).
-  await expect(page.getByTestId("send-button")).toBeEnabled({ timeout: 20_000 });
-  const before = await page.getByTestId("message-assistant").count();
-  await page.getByTestId("send-button").click();
-  await expect(page.getByTestId("message-assistant")).toHaveCount(before + 1, { timeout: 20_000 });
+  await askInChat(page, question, { send: "button" });
 }
 
 async function openConversations(page: Page) {

@@ -1,6 +1,7 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { apiAs, newAccount, signInAs, type Account } from "./support/accounts";
 import { expectNoSeriousViolations } from "./support/accessibility";
+import { askInChat } from "./support/helpers";
 import { E2E_BASE_URL } from "./support/ports";
 import { createShare, ensureWasteDocument, reachForChat } from "./support/shares";
 
@@ -32,16 +33,7 @@ async function guestOnPhone(browser: Browser) {
   const page = await context.newPage();
   await page.goto(`/shared/${shareId}`);
   await reachForChat(page);
-  const ask = async (question: string) => {
-    await page.getByTestId("message-input").fill(question);
-    // A reply still being sent can be on screen twice for a moment (its streamed copy and its
-    // stored one): count once the send button says the earlier send is over (CI run 35).
-    await expect(page.getByTestId("send-button")).toBeEnabled({ timeout: 20_000 });
-    const before = await page.getByTestId("message-assistant").count();
-    await page.getByTestId("send-button").click();
-    await expect(page.getByTestId("message-assistant")).toHaveCount(before + 1, { timeout: 20_000 });
-    return page.getByTestId("message-assistant").last();
-  };
+  const ask = (question: string) => askInChat(page, question, { send: "button" });
   return { context, page, ask };
 }
 

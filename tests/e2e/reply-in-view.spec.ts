@@ -4,6 +4,7 @@ import path from "node:path";
 import { expect, request, test, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { startFakeOpenAi, type FakeOpenAi } from "../support/fake-openai";
 import { startInstance, stopInstance, waitForHealth } from "./support/app-instance";
+import { askInChat } from "./support/helpers";
 import { REPLY_IN_VIEW_PORT } from "./support/ports";
 import { reachForChat } from "./support/shares";
 
@@ -158,13 +159,7 @@ async function openChat(browser: Browser, options: BrowserContextOptions, who: "
 /** Sends `question` with `reply` as the answer; resolves once the reply is in and the follow-ups are back under it. */
 async function ask(page: Page, question: string, reply: string) {
   fake.reply = reply;
-  await page.getByTestId("message-input").fill(question);
-  // A reply still being sent can be on screen twice for a moment (its streamed copy and its
-  // stored one): count once the send button says the earlier send is over (CI run 35).
-  await expect(page.getByTestId("send-button")).toBeEnabled({ timeout: 20_000 });
-  const before = await page.getByTestId("message-assistant").count();
-  await page.getByTestId("send-button").click();
-  await expect(page.getByTestId("message-assistant")).toHaveCount(before + 1, { timeout: 30_000 });
+  await askInChat(page, question, { send: "button", timeout: 30_000 });
   await expect(page.getByTestId("suggestion").first()).toBeVisible({ timeout: 15_000 });
 }
 
