@@ -95,6 +95,9 @@ async function readerScrollsToTop(page: Page) {
  * landed on whatever came under the pointer: CI run 37's picked suggestion sent nothing.)
  */
 async function broughtIntoViewForTheReader(page: Page) {
+  // Once the conversation has settled (the follow-ups, the last thing a reply adds, have come): a
+  // scroll in the very frame the content changes is taken for the browser's own adjustment.
+  await expect(page.getByTestId("suggestion").first()).toBeVisible({ timeout: 15_000 });
   const stays = await page.evaluate(async () => {
     const first = document.querySelector('[data-testid="message-list"] > [data-testid^="message-"]')!;
     first.scrollIntoView({ block: "start" });
