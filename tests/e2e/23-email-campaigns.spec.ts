@@ -121,7 +121,18 @@ test("compose, preview, test send, send, watch progress to 100 %, retry a failur
   await expect(page.getByTestId("draft-save-state")).toHaveAttribute("data-state", "saved");
 
   const preview = page.frameLocator("[data-testid=preview-html]");
-  await expect(preview.locator("h1")).toHaveText("新功能");
+  // The frame as it is at each try (its document is replaced whenever the preview changes), and
+  // what it showed instead should the heading not come (CI run 38 found no h1 for 10 s, once).
+  const previewHeading = async () => {
+    const element = page.getByTestId("preview-html");
+    const srcdoc = (await element.getAttribute("srcdoc")) ?? "";
+    const frame = await (await element.elementHandle())?.contentFrame();
+    const heading = await frame?.locator("h1").first().textContent({ timeout: 1_000 }).catch(() => null);
+    if (heading) return heading;
+    const body = await frame?.locator("body").innerText({ timeout: 1_000 }).catch(() => "(unreadable)");
+    return `no heading in the frame (url ${frame?.url() ?? "none"}, body ${JSON.stringify(body?.slice(0, 80))}); its srcdoc ${/<h1[^>]*>新功能/.test(srcdoc) ? "has" : "lacks"} it`;
+  };
+  await expect.poll(previewHeading, { timeout: 20_000 }).toBe("新功能");
   await expect(preview.locator("strong")).toHaveText("匯出 PDF");
   await expect(preview.locator("a[href='https://example.com/guide']")).toHaveText("說明");
   await expect(preview.locator("script")).toHaveCount(0);
