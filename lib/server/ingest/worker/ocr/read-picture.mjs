@@ -25,12 +25,42 @@ export class NothingRead extends Error {}
  * @returns {string} paragraphs separated by blank lines
  */
 export function ocrParagraphs(raw) {
-  return raw
+  const paragraphs = raw
     .replace(/\r/g, "")
     .split(/\n[ \t]*\n+/)
     .map(paragraph)
-    .filter((text) => text !== "")
-    .join("\n\n");
+    .filter((text) => text !== "");
+  /** @type {string[]} */
+  const joined = [];
+  for (const text of paragraphs) {
+    const last = joined.at(-1);
+    if (last !== undefined && runsOn(last, text)) joined[joined.length - 1] = joinLines([last, text]);
+    else joined.push(text);
+  }
+  return joined.join("\n\n");
+}
+
+// The engine sometimes parts one paragraph in two mid-sentence (a line it found indented or
+// spaced a little differently): 「…各佔總就業人口27.82%和」 then 「8.90%。」. Read apart, the
+// sentence's end, often the answer, is lost to it. No paragraph opens with a comma or a closing
+// bracket; and a long line of prose that stops without an end mark goes on in the next.
+const OPENS_MID_SENTENCE = /^[，、。；：！？」』）】〕,;:.!?)\]]/u;
+const ENDS_SENTENCE = /[.!?:;。！？；：」』]["'”’)）\]]*$/u;
+const GOES_ON = /^[\p{Script=Han}\p{Ll}\p{N}「『（(“"]/u;
+// A Han character counts two: 25 of them, a third of a printed line, is longer than a heading.
+const PROSE_WIDTH = 50;
+
+/** Whether paragraph `next` carries on the sentence `before` stops in. */
+function runsOn(before, next) {
+  // A table's rows (lines kept apart) are no sentence.
+  if (before.includes("\n") || next.includes("\n")) return false;
+  if (OPENS_MID_SENTENCE.test(next)) return true;
+  if (ENDS_SENTENCE.test(before) || !GOES_ON.test(next)) return false;
+  // A clause comma says prose too, however short (a heading has none).
+  if (/[，,]/u.test(before)) return true;
+  let width = 0;
+  for (const ch of before) width += /\p{Script=Han}/u.test(ch) ? 2 : 1;
+  return width >= PROSE_WIDTH;
 }
 
 /** @param {string} block */
@@ -55,10 +85,24 @@ const NAME_DOT = new RegExp(`(?<=[${HAN}])[\u2027\u2022\u30fb\u2219](?=[${HAN}])
 const OPEN_BY_HAN = new RegExp(`\\((?=[${HAN}])`, "gu");
 const CLOSE_BY_HAN = new RegExp(`(?<=[${HAN}])\\)`, "gu");
 
+// Two misreadings that cut a sentence in two: a period read before a comma (「質疑。,天特會議」:
+// no Chinese text has both), and an opening corner bracket read as "!" (「故有 !市井」之稱」).
+const PERIOD_BEFORE_COMMA = /。(?=[,，])/gu;
+const BANG_FOR_BRACKET = new RegExp(`[!！|](?=[${HAN}]{1,12}」)`, "gu");
+
+/** @param {string} text */
+function bracketsRead(text) {
+  return text.replace(BANG_FOR_BRACKET, (mark, at) => {
+    // Only where no bracket is open already (「快跑！他說」 keeps its exclamation mark).
+    const before = text.slice(0, at);
+    return before.lastIndexOf("「") > before.lastIndexOf("」") ? mark : "「";
+  });
+}
+
 /** @param {string} text one line as the engine read it */
 export function tidy(text) {
-  return text
-    .replace(SPACE_BY_CJK, "")
+  return bracketsRead(text.replace(SPACE_BY_CJK, ""))
+    .replace(PERIOD_BEFORE_COMMA, "")
     .replace(/[ \t]{2,}/g, " ")
     .replace(ASCII_BY_HAN, (mark) => FULL_WIDTH[/** @type {keyof typeof FULL_WIDTH} */ (mark)])
     .replace(NAME_DOT, "·")
