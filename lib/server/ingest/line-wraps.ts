@@ -12,6 +12,7 @@ const HAN = /\p{Script=Han}/u;
 const WRAPPED_LINE_WIDTH = 50;
 // Where a line begins a block of its own: a heading, a list item, a quotation, a table row, a fence.
 const BLOCK_START = /^(?:#|[-*+•]\s|\d{1,3}[.)、]\s?|>|\||```|~~~)/u;
+const OPENS_MID_SENTENCE = /^[，、。；：！？」』）】〕]/u;
 const LINE_END = /[.!?:;。！？；：」』]["'”’)）\]]*$/u;
 
 function lineWidth(line: string): number {
@@ -27,6 +28,9 @@ function lineWidth(line: string): number {
  */
 export function isSoftWrap(before: string, after: string): boolean {
   if (before === "" || after === "" || BLOCK_START.test(after) || /^(?:#|>|\||```|~~~)/.test(before)) return false;
+  // No sentence opens with a comma or a closing bracket: whatever the line before, this goes on
+  // with it (a scanned page that begins 「，天特會議重申…」 carries on the last one's sentence).
+  if (OPENS_MID_SENTENCE.test(after)) return true;
   // Words lined up in columns (a command and its comment, a plain-text table) are not prose.
   if (ALIGNED.test(before) || ALIGNED.test(after)) return false;
   return lineWidth(before) >= WRAPPED_LINE_WIDTH && !LINE_END.test(before);
