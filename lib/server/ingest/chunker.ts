@@ -107,9 +107,33 @@ export class ChunkStream {
     const open = this.open;
     let runsOn = open !== null && this.pageStarts.length > 1 && runsOnAcrossPage(this.text.slice(open.start - this.textBase, base - separator.length - this.textBase), page.text);
     for (const paragraph of paragraphs(page.text)) {
-      const units = sizes[paragraph.end] - sizes[paragraph.start] <= CHUNK_MAX_SIZE ? [paragraph] : splitLongParagraph(page.text, paragraph, sizes);
-      for (const unit of units) {
-        const next = global(unit);
+      const units: (Span & { tableHeader?: string | null })[] = sizes[paragraph.end] - sizes[paragraph.start] <= CHUNK_MAX_SIZE ? [paragraph] : splitLongParagraph(page.text, paragraph, sizes);
+      for (let unit of units) {
+        let next = global(unit);
+        // Too big to join whole: the sentence's end alone joins it (a page that opens with a long
+        // paragraph, as a scanned page often does), and the rest of the paragraph goes on as usual.
+        if (runsOn && this.open && !unit.tableHeader && next.endSize - this.open.startSize > CHUNK_MAX_SIZE) {
+          const end = firstSentenceEnd(page.text, unit);
+          const headSpan = end === null ? null : trim(page.text, unit.start, end);
+          const head = headSpan === null ? null : global(headSpan);
+          const rest = end === null ? null : trim(page.text, end, unit.end);
+          if (head && rest && head.endSize - this.open.startSize <= CHUNK_MAX_SIZE) {
+            this.open.end = head.end;
+            this.open.endSize = head.endSize;
+            runsOn = false;
+            unit = rest;
+            next = global(unit);
+          } else {
+            // Not even that fits: the sentence's start goes to the next chunk with its end instead.
+            const carried = this.carryBack(next);
+            if (carried) {
+              closed.push(this.emit(this.open));
+              this.open = carried;
+              runsOn = false;
+              continue;
+            }
+          }
+        }
         const limit = runsOn ? CHUNK_MAX_SIZE : CHUNK_TARGET_SIZE;
         runsOn = false;
         if (this.open && next.endSize - this.open.startSize <= limit) {
@@ -128,6 +152,26 @@ export class ChunkStream {
       this.textBase = keepFrom;
     }
     return closed;
+  }
+
+  /**
+   * The open chunk cut back to its last sentence end, and `next` grown back to begin there, when
+   * both are then whole sentences within the maximum size; null otherwise (nothing changes).
+   */
+  private carryBack(next: SizedSpan): SizedSpan | null {
+    const open = this.open!;
+    const text = this.text.slice(open.start - this.textBase, open.end - this.textBase);
+    let end = -1;
+    for (const match of text.matchAll(SENTENCE_END)) if (match[0] !== "\n") end = match.index + match[0].length;
+    if (end <= 0 || end >= text.length) return null;
+    const kept = trim(text, 0, end);
+    const moved = trim(text, end, text.length);
+    if (!kept || !moved) return null;
+    const startSize = open.startSize + textSize(text.slice(0, moved.start));
+    if (next.endSize - startSize > CHUNK_MAX_SIZE) return null;
+    open.end = open.start + kept.end;
+    open.endSize = open.startSize + textSize(text.slice(0, kept.end));
+    return { start: open.start + moved.start, end: next.end, startSize, endSize: next.endSize };
   }
 
   finish(): Chunk[] {
@@ -189,6 +233,16 @@ function prefixSizes(text: string): Float64Array {
 function isCjkAt(text: string, i: number): boolean {
   const cp = text.codePointAt(i)!;
   return CJK_CHAR.test(String.fromCodePoint(cp));
+}
+
+/** Where the first sentence of a span ends (after its end mark), or null when it has none before the span's end. */
+function firstSentenceEnd(text: string, span: Span): number | null {
+  SENTENCE_END.lastIndex = 0;
+  const match = SENTENCE_END.exec(text.slice(span.start, span.end));
+  SENTENCE_END.lastIndex = 0;
+  if (!match) return null;
+  const end = span.start + match.index + match[0].length;
+  return end < span.end ? end : null;
 }
 
 /** Maximal runs of text between blank lines, trimmed of surrounding whitespace. */

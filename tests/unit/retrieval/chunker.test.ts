@@ -186,6 +186,46 @@ describe("chunkDocument", () => {
     expect(streamed).toEqual(chunks);
   });
 
+  it("keeps the sentence whole when the next page opens with a paragraph too long to join: its end joins, the rest begins the next chunk", () => {
+    // A scanned page is often one long paragraph: joined whole it would pass the maximum size.
+    const tail = "發球線與底線及球網平行，距離球網6.40";
+    let filler = "";
+    while (textSize(filler + tail) < CHUNK_TARGET_SIZE - 25) filler += "網球場的長度為二十三點七七米。";
+    let rest = "";
+    while (textSize(rest) < CHUNK_TARGET_SIZE) rest += "發球中線則與邊線平行。";
+    const pages: PageText[] = [
+      { page: 1, text: `${filler}${tail}` },
+      { page: 2, text: `米，兩頭連接到單打邊線。${rest}` },
+    ];
+    const chunks = chunkDocument({ pages });
+    expectWellFormed(pages, chunks);
+    expect(chunks).toHaveLength(2);
+    expect(chunks[0].content.endsWith("距離球網6.40\n\n米，兩頭連接到單打邊線。")).toBe(true);
+    expect(chunks[0]).toMatchObject({ pageStart: 1, pageEnd: 2 });
+    expect(chunks[1].content.startsWith("發球中線則與邊線平行。")).toBe(true);
+    expect(chunks[1]).toMatchObject({ pageStart: 2, pageEnd: 2 });
+    const stream = new ChunkStream();
+    expect([...stream.addPage(pages[0]), ...stream.addPage(pages[1]), ...stream.finish()]).toEqual(chunks);
+  });
+
+  it("moves a cut sentence's start to the next chunk when not even its end fits in the one before", () => {
+    const start = "鑑於新教徒對聖經正典的質疑";
+    let filler = "";
+    while (textSize(filler + start) < CHUNK_MAX_SIZE - 12) filler += "新約聖經共有二十七卷。";
+    const pages: PageText[] = [
+      { page: 1, text: `${filler}${start}` },
+      { page: 2, text: "，天特會議重申了傳統的西方正典。後來的會議也承認了這份正典。" },
+    ];
+    const chunks = chunkDocument({ pages });
+    expectWellFormed(pages, chunks);
+    expect(chunks).toHaveLength(2);
+    expect(chunks[0].content.endsWith("新約聖經共有二十七卷。")).toBe(true);
+    expect(chunks[1].content.startsWith(`${start}\n\n，天特會議重申`)).toBe(true);
+    expect(chunks[1]).toMatchObject({ pageStart: 1, pageEnd: 2 });
+    const stream = new ChunkStream();
+    expect([...stream.addPage(pages[0]), ...stream.addPage(pages[1]), ...stream.finish()]).toEqual(chunks);
+  });
+
   it("marks where each page after the first begins inside a chunk, empty pages included", () => {
     const pages: PageText[] = [
       { page: 1, text: "第一頁的內容。" },
