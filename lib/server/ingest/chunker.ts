@@ -237,9 +237,7 @@ function isCjkAt(text: string, i: number): boolean {
 
 /** Where the first sentence of a span ends (after its end mark), or null when it has none before the span's end. */
 function firstSentenceEnd(text: string, span: Span): number | null {
-  SENTENCE_END.lastIndex = 0;
-  const match = SENTENCE_END.exec(text.slice(span.start, span.end));
-  SENTENCE_END.lastIndex = 0;
+  const [match] = text.slice(span.start, span.end).matchAll(SENTENCE_END);
   if (!match) return null;
   const end = span.start + match.index + match[0].length;
   return end < span.end ? end : null;

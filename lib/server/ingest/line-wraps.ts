@@ -1,25 +1,12 @@
 import "server-only";
+import { ENDS_SENTENCE, OPENS_MID_SENTENCE, PROSE_WIDTH, lineWidth } from "./worker/sentence-marks.mjs";
 
 // Where a line break (or a page break) is a writer's wrap inside a sentence rather than an end: the
 // offline model's sentence splitter (lib/server/ai/offline/sentences.ts) and the chunker, which
 // keeps a sentence that runs on to the next page in one passage, decide it the same way.
 
-const HAN = /\p{Script=Han}/u;
-
-// A line this wide (a Han character counts two) that stops mid-sentence was wrapped by its
-// writer, as text and Markdown files often are at 72–100 columns; a shorter one is a heading, a
-// label or a line of an address or a poem, and its break is an end.
-const WRAPPED_LINE_WIDTH = 50;
 // Where a line begins a block of its own: a heading, a list item, a quotation, a table row, a fence.
 const BLOCK_START = /^(?:#|[-*+•]\s|\d{1,3}[.)、]\s?|>|\||```|~~~)/u;
-const OPENS_MID_SENTENCE = /^[，、。；：！？」』）】〕]/u;
-const LINE_END = /[.!?:;。！？；：」』]["'”’)）\]]*$/u;
-
-function lineWidth(line: string): number {
-  let width = 0;
-  for (const ch of line) width += HAN.test(ch) ? 2 : 1;
-  return width;
-}
 
 /**
  * Whether the line break between `before` and `after` (both trimmed) is a writer's wrap inside a
@@ -33,7 +20,9 @@ export function isSoftWrap(before: string, after: string): boolean {
   if (OPENS_MID_SENTENCE.test(after)) return true;
   // Words lined up in columns (a command and its comment, a plain-text table) are not prose.
   if (ALIGNED.test(before) || ALIGNED.test(after)) return false;
-  return lineWidth(before) >= WRAPPED_LINE_WIDTH && !LINE_END.test(before);
+  // A line as wide as prose that stops mid-sentence was wrapped by its writer, as text and
+  // Markdown files often are at 72–100 columns; a shorter one's break is an end.
+  return lineWidth(before) >= PROSE_WIDTH && !ENDS_SENTENCE.test(before);
 }
 
 const ALIGNED = /\S {3,}\S/;

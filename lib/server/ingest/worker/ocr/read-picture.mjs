@@ -1,6 +1,7 @@
 // One picture to text: prepared for the engine, read, and the engine's layout turned into the
 // paragraphs the rest of ingestion expects (the same joining of lines as a PDF's text layer).
 import { joinLines } from "../parse-pdf.mjs";
+import { ENDS_SENTENCE, OPENS_MID_SENTENCE, PROSE_WIDTH, lineWidth } from "../sentence-marks.mjs";
 import { prepareImage } from "./prepare-image.mjs";
 import { recognize } from "./tesseract.mjs";
 
@@ -44,23 +45,18 @@ export function ocrParagraphs(raw) {
 // spaced a little differently): 「…各佔總就業人口27.82%和」 then 「8.90%。」. Read apart, the
 // sentence's end, often the answer, is lost to it. No paragraph opens with a comma or a closing
 // bracket; and a long line of prose that stops without an end mark goes on in the next.
-const OPENS_MID_SENTENCE = /^[，、。；：！？」』）】〕,;:.!?)\]]/u;
-const ENDS_SENTENCE = /[.!?:;。！？；：」』]["'”’)）\]]*$/u;
+// The engine also leaves a Latin comma or stop as read.
+const OPENS_WITH_LATIN_MARK = /^[,;:.!?)\]]/u;
 const GOES_ON = /^[\p{Script=Han}\p{Ll}\p{N}「『（(“"]/u;
-// A Han character counts two: 25 of them, a third of a printed line, is longer than a heading.
-const PROSE_WIDTH = 50;
 
 /** Whether paragraph `next` carries on the sentence `before` stops in. */
 function runsOn(before, next) {
   // A table's rows (lines kept apart) are no sentence.
   if (before.includes("\n") || next.includes("\n")) return false;
-  if (OPENS_MID_SENTENCE.test(next)) return true;
+  if (OPENS_MID_SENTENCE.test(next) || OPENS_WITH_LATIN_MARK.test(next)) return true;
   if (ENDS_SENTENCE.test(before) || !GOES_ON.test(next)) return false;
   // A clause comma says prose too, however short (a heading has none).
-  if (/[，,]/u.test(before)) return true;
-  let width = 0;
-  for (const ch of before) width += /\p{Script=Han}/u.test(ch) ? 2 : 1;
-  return width >= PROSE_WIDTH;
+  return /[，,]/u.test(before) || lineWidth(before) >= PROSE_WIDTH;
 }
 
 /** @param {string} block */
