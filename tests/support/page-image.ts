@@ -53,6 +53,8 @@ export function pageSvg(blocks: PageBlock[], style: PageStyle = {}): string {
   return pageSvgs(blocks, style, { onePage: true })[0];
 }
 
+const NO_LINE_START = /^[，。、；：？！」』）》〉】,.;:?!)]/u;
+
 /** The pages `blocks` fill; with onePage, only the first, whatever does not fit cut off. */
 function pageSvgs(blocks: PageBlock[], style: PageStyle, { onePage = false } = {}): string[] {
   const dpi = style.dpi ?? 200;
@@ -93,13 +95,15 @@ function pageSvgs(blocks: PageBlock[], style: PageStyle, { onePage = false } = {
   const advance = (text: string, size: number) => font.layout(text).advanceWidth * (size / font.unitsPerEm);
 
   const wrap = (text: string, size: number, maxWidth: number): string[] => {
-    // Chinese breaks between any two characters, Latin text between words.
+    // Chinese breaks between any two characters, Latin text between words; but, as Word and every
+    // Chinese typesetter do, no line opens with a comma, stop or closing bracket: it hangs at the
+    // end of the line before.
     const tokens = text.match(/[\p{Script=Han}\u3000-\u303f\uff00-\uffef]|[^\s\p{Script=Han}\u3000-\u303f\uff00-\uffef]+|\s+/gu) ?? [];
     const lines: string[] = [];
     let line = "";
     for (const token of tokens) {
       const next = line + token;
-      if (line.trim() !== "" && advance(next.trimEnd(), size) > maxWidth) {
+      if (line.trim() !== "" && advance(next.trimEnd(), size) > maxWidth && !NO_LINE_START.test(token)) {
         lines.push(line.trimEnd());
         line = /^\s+$/.test(token) ? "" : token;
       } else {

@@ -19,6 +19,13 @@ describe("the text OCR gives, as a person would have typed it", () => {
     expect(tidy("太 好 了 ! 我 們 贏 了")).toBe("太好了！我們贏了");
   });
 
+  it("reads a degree sign back from the marks the engine takes it for", () => {
+    expect(tidy("平 均 高 溫 為 30”C 而 平 均 低 溫 為 24“C")).toBe("平均高溫為30°C而平均低溫為24°C");
+    expect(tidy("超 過 32?C 或 低 於 21*C, 紀 錄 為 96? F")).toBe("超過32°C或低於21°C，紀錄為96°F");
+    // A question or a quotation after a number, before a word, stays.
+    expect(tidy("Is it 30? Call 555 “Cafe” now")).toBe("Is it 30? Call 555 “Cafe” now");
+  });
+
   it("leaves numbers, English and a period between Chinese characters alone", () => {
     expect(tidy("距 離 球 網 6.40 米")).toBe("距離球網6.40米");
     expect(tidy("Sick leave: 30 days, half pay (by law)!")).toBe("Sick leave: 30 days, half pay (by law)!");

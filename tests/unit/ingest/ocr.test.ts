@@ -3,7 +3,11 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { ParseError, parseCapacity, parseInWorker, parseProcessCount } from "@/lib/server/ingest/parse-in-worker";
 import { detectType } from "@/lib/server/ingest/worker/detect-type.mjs";
 import { parseDocument } from "@/lib/server/ingest/worker/parse-document.mjs";
-import { degrade, renderPage, type PageBlock } from "@/tests/support/page-image";
+import { readFileSync } from "node:fs";
+import { prepareImage } from "@/lib/server/ingest/worker/ocr/prepare-image.mjs";
+import { readPicture } from "@/lib/server/ingest/worker/ocr/read-picture.mjs";
+import { recognize } from "@/lib/server/ingest/worker/ocr/tesseract.mjs";
+import { degrade, renderPage, renderPages, type PageBlock } from "@/tests/support/page-image";
 import { scannedPdf } from "@/tests/support/scanned-pdf";
 
 // Each page is read by Tesseract in WebAssembly: about 2 s of processor time, far more on a busy machine.
@@ -83,6 +87,22 @@ describe("OCR of a photo and of a scanned PDF", () => {
       .toBuffer();
     const pdf = await scannedPdf([{ image: noise, format: "png" }]);
     await expect(parseDocument(pdf, "pdf", undefined, { ocr: { pageTimeMs: 120_000 } })).rejects.toMatchObject({ code: "unreadable_scan" });
+  });
+});
+
+describe("lines the engine's page layout leaves out", () => {
+  it("reads them on their own and puts them back in place (page 2 of an eval article, 200 dpi)", async () => {
+    const article = readFileSync("tests/fixtures/eval/drcd_dev/docs/關島.txt", "utf8");
+    const blocks = article.split(/\n+/).map((text) => ({ kind: "paragraph" as const, text: text.trim() })).filter((b) => b.text !== "");
+    const [, second] = await renderPages(blocks, { dpi: 200, pointSize: 12 });
+    const prepared = await prepareImage(new Uint8Array(second));
+    // What the engine gives for the page has no block holding this line at all.
+    const engine = await recognize(prepared.pgm, 120_000);
+    expect(squeeze(engine.text), "the engine now reads this line: pick a page where it leaves one out").not.toContain("平均高溫為30");
+    const text = squeeze(await readPicture(new Uint8Array(second), 120_000));
+    expect(text).toContain(squeeze("溫度變化不大，平均高溫為30"));
+    // In its place: after the line above it, before the one below.
+    expect(text).toMatch(/且各季節溫度變化不大,平均高溫為30.{0,40}整體而言,溫度很少超過32/u);
   });
 });
 

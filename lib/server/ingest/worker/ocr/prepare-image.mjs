@@ -23,7 +23,8 @@ export class UnreadableImage extends Error {}
 
 /**
  * @param {Uint8Array | RawImage} input encoded image bytes (JPEG, PNG, WebP) or decoded pixels
- * @returns {Promise<{ pgm: Uint8Array, width: number, height: number, ink: number }>} ink: the share of dark pixels left
+ * @returns {Promise<{ pgm: Uint8Array, grey: Uint8Array, width: number, height: number, ink: number }>} grey: the PGM's
+ *   pixels; ink: the share of dark pixels left
  */
 export async function prepareImage(input) {
   const raw = "data" in input && "channels" in input ? input : null;
@@ -52,7 +53,8 @@ export async function prepareImage(input) {
     removeRules(grey, info.width, info.height);
     let dark = 0;
     for (let i = 0; i < grey.length; i++) if (grey[i] < DARK) dark++;
-    return { pgm: pgm(grey, info.width, info.height), width: info.width, height: info.height, ink: dark / grey.length };
+    const bytes = pgm(grey, info.width, info.height);
+    return { pgm: bytes, grey: bytes.subarray(bytes.length - grey.length), width: info.width, height: info.height, ink: dark / grey.length };
   } catch (error) {
     if (error instanceof ImageTooLarge || error instanceof UnreadableImage) throw error;
     const message = error instanceof Error ? error.message : String(error);

@@ -3,7 +3,8 @@
 import { joinLines } from "../parse-pdf.mjs";
 import { ENDS_SENTENCE, OPENS_MID_SENTENCE, PROSE_WIDTH, lineWidth } from "../sentence-marks.mjs";
 import { prepareImage } from "./prepare-image.mjs";
-import { recognize } from "./tesseract.mjs";
+import { bandPicture, lostLines } from "./lost-lines.mjs";
+import { OcrTimeout, recognize, recognizeLine } from "./tesseract.mjs";
 
 const CJK = "\\p{Script=Han}\\p{Script=Hiragana}\\p{Script=Katakana}\\u3000-\\u303f\\uff00-\\uffef";
 // Tesseract puts a space between every two Chinese characters, and between Chinese and the
@@ -18,6 +19,9 @@ const MIN_CONFIDENCE = 35;
 const MIN_INK = 0.0003;
 // A "page" with fewer letters than this says nothing (specks read as ".", "|", "一").
 const MIN_CHARACTERS = 3;
+// A line the layout left out is kept when read with this confidence and at least two letters: a
+// band of a picture's texture reads as a few confident-looking marks at most.
+const MIN_LINE_CONFIDENCE = 60;
 
 export class NothingRead extends Error {}
 
@@ -84,6 +88,8 @@ const CLOSE_BY_HAN = new RegExp(`(?<=[${HAN}])\\)`, "gu");
 // Two misreadings that cut a sentence in two: a period read before a comma (「質疑。,天特會議」:
 // no Chinese text has both), and an opening corner bracket read as "!" (「故有 !市井」之稱」).
 const PERIOD_BEFORE_COMMA = /。(?=[,，])/gu;
+// The small ring of a degree read as a quotation mark, an asterisk or a question mark (30”C, 21*C).
+const DEGREE_MISREAD = /(?<=\d)[ ]?[”“"'’*?º˚][ ]?(?=[CF](?![A-Za-z]))/gu;
 const BANG_FOR_BRACKET = new RegExp(`[!！|](?=[${HAN}]{1,12}」)`, "gu");
 
 /** @param {string} text */
@@ -99,6 +105,7 @@ function bracketsRead(text) {
 export function tidy(text) {
   return bracketsRead(text.replace(SPACE_BY_CJK, ""))
     .replace(PERIOD_BEFORE_COMMA, "")
+    .replace(DEGREE_MISREAD, "°")
     .replace(/[ \t]{2,}/g, " ")
     .replace(ASCII_BY_HAN, (mark) => FULL_WIDTH[/** @type {keyof typeof FULL_WIDTH} */ (mark)])
     .replace(NAME_DOT, "·")
@@ -115,9 +122,47 @@ export function tidy(text) {
 export async function readPicture(picture, timeMs) {
   const prepared = await prepareImage(picture);
   if (prepared.ink < MIN_INK) throw new NothingRead("the picture is blank");
-  const { text, confidence } = await recognize(prepared.pgm, timeMs);
+  const deadline = Date.now() + timeMs;
+  const page = await recognize(prepared.pgm, timeMs);
+  const { confidence } = page;
+  const text = await withLostLines(page, prepared, deadline);
   const paragraphs = ocrParagraphs(text);
   const letters = paragraphs.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
   if (letters < MIN_CHARACTERS || confidence < MIN_CONFIDENCE) throw new NothingRead(`no legible text (confidence ${Math.round(confidence)})`);
   return paragraphs;
+}
+
+/**
+ * The page's text with the lines its layout left out read on their own and put back where they
+ * stand (lost-lines.mjs), in the page's time that is left: running out of it keeps what was read.
+ * @param {import("./tesseract.mjs").OcrPage} page
+ * @param {{ grey: Uint8Array, width: number, height: number }} picture
+ * @param {number} deadline
+ */
+async function withLostLines(page, picture, deadline) {
+  const lines = page.paragraphs.flat();
+  const lost = lostLines(picture.grey, picture.width, picture.height, lines);
+  /** @type {Map<import("./tesseract.mjs").OcrLine, string[]>} */
+  const after = new Map();
+  /** @type {Map<import("./tesseract.mjs").OcrLine, string[]>} */
+  const before = new Map();
+  for (const band of lost) {
+    let read;
+    try {
+      read = await recognizeLine(bandPicture(picture.grey, picture.width, picture.height, band), deadline - Date.now());
+    } catch (error) {
+      if (error instanceof OcrTimeout) break;
+      throw error;
+    }
+    const letters = read.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+    if (read.confidence < MIN_LINE_CONFIDENCE || letters < 2) continue;
+    // After the line read above it; at the top of a column, before the one below.
+    const [anchor, into] = band.after >= 0 ? [lines[band.after], after] : band.before >= 0 ? [lines[band.before], before] : [null, after];
+    if (anchor === null) continue;
+    into.set(anchor, [...(into.get(anchor) ?? []), read.text]);
+  }
+  if (after.size === 0 && before.size === 0) return page.text;
+  return page.paragraphs
+    .map((paragraph) => paragraph.flatMap((line) => [...(before.get(line) ?? []), line.text, ...(after.get(line) ?? [])]).join("\n"))
+    .join("\n\n");
 }

@@ -108,11 +108,17 @@ export async function stopEngine() {
 export class OcrTimeout extends Error {}
 
 /**
- * Reads one prepared image (PGM, PNG or JPEG bytes). The text comes as Tesseract lays it out:
- * blocks and paragraphs separated by blank lines, lines by line breaks.
+ * @typedef {{ text: string, bbox: import("./lost-lines.mjs").Box, baseline?: import("./lost-lines.mjs").Box }} OcrLine
+ * @typedef {{ text: string, confidence: number, paragraphs: OcrLine[][] }} OcrPage
+ *   text as Tesseract lays it out: blocks and paragraphs separated by blank lines, lines by line
+ *   breaks; paragraphs: the same lines with where each is on the picture
+ */
+
+/**
+ * Reads one prepared image (PGM, PNG or JPEG bytes).
  * @param {Uint8Array} image
  * @param {number} timeMs the most this page may take; past it the engine is ended and OcrTimeout thrown
- * @returns {Promise<{ text: string, confidence: number }>}
+ * @returns {Promise<OcrPage>}
  */
 export async function recognize(image, timeMs) {
   const worker = await start();
@@ -148,14 +154,34 @@ export async function recognize(image, timeMs) {
     }
   }
   preferred = best.language;
-  return { text: best.text, confidence: best.confidence };
+  return { text: best.text, confidence: best.confidence, paragraphs: best.paragraphs };
+}
+
+/**
+ * Reads a picture of one line (lost-lines.mjs) with the model that read its page.
+ * @param {Uint8Array} image
+ * @param {number} timeMs
+ * @returns {Promise<{ text: string, confidence: number }>}
+ */
+export async function recognizeLine(image, timeMs) {
+  const worker = await start();
+  await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE });
+  try {
+    const { text, confidence } = await readWithin(worker, image, timeMs);
+    return { text: text.trim(), confidence };
+  } catch (error) {
+    if (error instanceof OcrTimeout) await stopEngine();
+    throw error;
+  } finally {
+    if (engine !== null) await worker.setParameters({ tessedit_pageseg_mode: PSM.AUTO });
+  }
 }
 
 /**
  * @param {import("tesseract.js").Worker} worker
  * @param {Uint8Array} image
  * @param {number} timeMs
- * @returns {Promise<{ text: string, confidence: number }>}
+ * @returns {Promise<OcrPage>}
  */
 async function readWithin(worker, image, timeMs) {
   if (timeMs <= 0) throw new OcrTimeout("no time was left for the page");
@@ -165,10 +191,13 @@ async function readWithin(worker, image, timeMs) {
     timer = setTimeout(() => reject(new OcrTimeout(`reading the page took longer than ${timeMs} ms`)), timeMs);
   });
   try {
-    const { data } = /** @type {{ data: { text: string, confidence: number } }} */ (
-      await Promise.race([worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength)), timeUp])
+    const { data } = /** @type {{ data: import("tesseract.js").Page }} */ (
+      await Promise.race([worker.recognize(Buffer.from(image.buffer, image.byteOffset, image.byteLength), {}, { text: true, blocks: true }), timeUp])
     );
-    return { text: data.text ?? "", confidence: data.confidence ?? 0 };
+    const paragraphs = (data.blocks ?? []).flatMap((block) =>
+      block.paragraphs.map((paragraph) => paragraph.lines.map((line) => ({ text: line.text.replace(/\n$/, ""), bbox: line.bbox, baseline: line.baseline }))),
+    );
+    return { text: data.text ?? "", confidence: data.confidence ?? 0, paragraphs };
   } finally {
     clearTimeout(timer);
   }
