@@ -95,17 +95,19 @@ function pageSvgs(blocks: PageBlock[], style: PageStyle, { onePage = false } = {
   const advance = (text: string, size: number) => font.layout(text).advanceWidth * (size / font.unitsPerEm);
 
   const wrap = (text: string, size: number, maxWidth: number): string[] => {
-    // Chinese breaks between any two characters, Latin text between words; but, as Word and every
-    // Chinese typesetter do, no line opens with a comma, stop or closing bracket: it hangs at the
-    // end of the line before.
+    // Chinese breaks between any two characters, Latin text between words; but, as browsers and
+    // Chinese typesetters do, no line opens with a comma, stop or closing bracket: the character
+    // before it goes down to the next line with it.
     const tokens = text.match(/[\p{Script=Han}\u3000-\u303f\uff00-\uffef]|[^\s\p{Script=Han}\u3000-\u303f\uff00-\uffef]+|\s+/gu) ?? [];
     const lines: string[] = [];
     let line = "";
     for (const token of tokens) {
       const next = line + token;
-      if (line.trim() !== "" && advance(next.trimEnd(), size) > maxWidth && !NO_LINE_START.test(token)) {
-        lines.push(line.trimEnd());
-        line = /^\s+$/.test(token) ? "" : token;
+      if (line.trim() !== "" && advance(next.trimEnd(), size) > maxWidth) {
+        const last = [...line].at(-1) ?? "";
+        const carried = NO_LINE_START.test(token) && /\p{Script=Han}/u.test(last) && [...line.trim()].length > 1 ? last : "";
+        lines.push(line.slice(0, line.length - carried.length).trimEnd());
+        line = /^\s+$/.test(token) ? "" : carried + token;
       } else {
         line = next;
       }
