@@ -57,3 +57,25 @@ describe("composeAnswer, when the kind of answer asked for is in the sentence be
     expect(reply).not.toContain("它的前文");
   });
 });
+
+describe("composeAnswer, when the kind of answer asked for opens the sentences before the best one", () => {
+  it("opens with the first of them and reads on, when the one right before holds another word of the question", () => {
+    const reply = composeAnswer({
+      locale: "zh-TW",
+      question: "台北101的啟用典禮在什麼時候舉行？",
+      assistantName: "A",
+      rolePrompt: "",
+      passages: [
+        {
+          n: 1,
+          documentName: "台北101.txt",
+          page: null,
+          content: "大樓的設計者是李祖原。大樓於2004年12月31日完工。啟用前大樓經過安全檢查。台北101舉行了盛大的典禮，吸引大批民眾。此後成為臺北的地標。",
+        },
+      ],
+      documentNames: ["台北101.txt"],
+    });
+    expect(reply).toContain("\n\n> 大樓於2004年12月31日完工。啟用前大樓經過安全檢查。台北101舉行了盛大的典禮，吸引大批民眾。");
+    expect(reply).not.toContain("它的前文");
+  });
+});

@@ -182,10 +182,10 @@ export function matchSentences(question: string, passages: readonly OfflinePassa
   const start = clauseStart(first.read, first.index);
   // Unless the best sentence points back at the very thing asked for (這張專輯 for 哪一張專輯): the
   // answer is then in the one before, and the excerpt reads on from it.
-  // So does the sentence before it when it holds the kind of answer asked for (a date, a figure)
-  // and the best one does not.
+  // So does the first sentence taken in before it when it holds the kind of answer asked for (a
+  // date, a figure) and the best one does not (DRCD first sentence .8459 → .8465).
   const offersAt = (j: number) => query.wanted !== null && offers(cuesAt(first.read, j), query.wanted, query.lower);
-  const wantedBefore = chinese && !pointsBack && first.from === first.index - 1 && !offersAt(first.index) && offersAt(first.index - 1);
+  const wantedBefore = chinese && !pointsBack && first.from < first.index && !offersAt(first.index) && offersAt(first.from);
   const readsOnFromBefore = pointsBack || wantedBefore;
   const quotes = [{ ...first, from: readsOnFromBefore ? Math.min(first.from, start) : start }];
   if (!readsOnFromBefore && first.from < start) quotes.push({ ...first, index: first.from, to: start - 1, before: true });
