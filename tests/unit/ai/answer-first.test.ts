@@ -79,3 +79,26 @@ describe("composeAnswer, when the kind of answer asked for opens the sentences b
     expect(reply).not.toContain("它的前文");
   });
 });
+
+describe("composeAnswer, when the sentence after the best one refers back to it and holds the kind of answer asked for", () => {
+  it("opens with that sentence, and quotes the best one after it as what comes before", () => {
+    const reply = composeAnswer({
+      locale: "zh-TW",
+      question: "北海艦隊強，南海艦隊弱的局面在哪一年代之後才逐漸改變？",
+      assistantName: "A",
+      rolePrompt: "",
+      passages: [
+        {
+          n: 1,
+          documentName: "海軍.txt",
+          page: null,
+          content: "海軍建設從一開始就按北中南的順序配置軍艦，形成了北海艦隊強、南海艦隊弱的局面。這個狀態直到1980年代才有所轉變。此後南海艦隊逐步擴充。",
+        },
+      ],
+      documentNames: ["海軍.txt"],
+    });
+    // The first quote a reader meets opens with the answer.
+    expect(reply).toMatch(/^[^>]*\n\n> 這個狀態直到1980年代才有所轉變。/u);
+    expect(reply).toContain("它的前文：\n\n> 海軍建設從一開始就按北中南的順序配置軍艦，形成了北海艦隊強、南海艦隊弱的局面。 [1]");
+  });
+});

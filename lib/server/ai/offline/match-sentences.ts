@@ -187,8 +187,16 @@ export function matchSentences(question: string, passages: readonly OfflinePassa
   const offersAt = (j: number) => query.wanted !== null && offers(cuesAt(first.read, j), query.wanted, query.lower);
   const wantedBefore = chinese && !pointsBack && first.from < first.index && !offersAt(first.index) && offersAt(first.from);
   const readsOnFromBefore = pointsBack || wantedBefore;
-  const quotes = [{ ...first, from: readsOnFromBefore ? Math.min(first.from, start) : start }];
-  if (!readsOnFromBefore && first.from < start) quotes.push({ ...first, index: first.from, to: start - 1, before: true });
+  // The other way round: when the sentence after the best one refers back to it (這個狀態…,
+  // 此獎項…) and holds the kind of answer asked for that the best one lacks, it is the answer: it
+  // opens the reply, and the best one follows as what comes before it (DRCD .8465 → .847).
+  const next = first.index + 1;
+  const answerFollows =
+    chinese && !readsOnFromBefore && first.to >= next && !offersAt(first.index) && offersAt(next) && LEANS_BACK.test(first.read.sentences[next]);
+  const quotes = answerFollows
+    ? [{ ...first, index: next, from: next, to: first.to }, { ...first, from: Math.min(first.from, start), to: first.index, before: true }]
+    : [{ ...first, from: readsOnFromBefore ? Math.min(first.from, start) : start }];
+  if (!answerFollows && !readsOnFromBefore && first.from < start) quotes.push({ ...first, index: first.from, to: start - 1, before: true });
   for (let r = 1; r < total && quotes.length < MAX_QUOTES; r++) {
     const k = ranked[r];
     if (scores[k] <= 0 || scores[k] < scores[best] * OTHER_PASSAGE_MIN_SHARE) break;
