@@ -157,8 +157,8 @@ async function withLostLines(page, picture, deadline) {
     const letters = read.text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
     if (read.confidence < MIN_LINE_CONFIDENCE || letters < 2) continue;
     // After the line read above it; at the top of a column, before the one below.
-    const [anchor, into] = band.after >= 0 ? [lines[band.after], after] : band.before >= 0 ? [lines[band.before], before] : [null, after];
-    if (anchor === null) continue;
+    const [anchor, into] = band.after >= 0 ? [lines[band.after], after] : [lines[band.before], before];
+    if (anchor === undefined) continue;
     into.set(anchor, [...(into.get(anchor) ?? []), read.text]);
   }
   if (after.size === 0 && before.size === 0) return page.text;

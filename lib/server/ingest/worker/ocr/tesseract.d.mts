@@ -4,3 +4,4 @@ export declare function languageFolder(): string;
 export type OcrLine = { text: string; bbox: import("./lost-lines.mjs").Box; baseline?: import("./lost-lines.mjs").Box };
 export type OcrPage = { text: string; confidence: number; paragraphs: OcrLine[][] };
 export declare function recognize(image: Uint8Array, timeMs: number): Promise<OcrPage>;
+export declare function newDocument(): void;

@@ -124,11 +124,7 @@ export async function recognize(image, timeMs) {
   const worker = await start();
   const deadline = Date.now() + timeMs;
   const read = async (/** @type {string} */ language) => {
-    if (loaded !== language) {
-      await worker.reinitialize(language, OEM.LSTM_ONLY);
-      loaded = language;
-      await configure(worker);
-    }
+    await load(worker, language);
     return { language, ...(await readWithin(worker, image, deadline - Date.now())) };
   };
   let best;
@@ -157,14 +153,24 @@ export async function recognize(image, timeMs) {
   return { text: best.text, confidence: best.confidence, paragraphs: best.paragraphs };
 }
 
+/** Puts `language`'s model in the engine, unless it holds it already. @param {import("tesseract.js").Worker} worker @param {string} language */
+async function load(worker, language) {
+  if (loaded === language) return;
+  await worker.reinitialize(language, OEM.LSTM_ONLY);
+  loaded = language;
+  await configure(worker);
+}
+
 /**
- * Reads a picture of one line (lost-lines.mjs) with the model that read its page.
+ * Reads a picture of one line (lost-lines.mjs) with the model that read its page best: on a
+ * document's first page the engine may hold another, left from comparing them.
  * @param {Uint8Array} image
  * @param {number} timeMs
  * @returns {Promise<{ text: string, confidence: number }>}
  */
 export async function recognizeLine(image, timeMs) {
   const worker = await start();
+  await load(worker, preferred ?? loaded);
   await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_LINE });
   try {
     const { text, confidence } = await readWithin(worker, image, timeMs);
